@@ -1,0 +1,68 @@
+// The docs model shared by loading, search and answering. One owner: server/docs.
+
+/** Frontmatter metadata that `filter` can match (version, language, groups, and any other scalar field). */
+export type SectionMetadata = Record<string, string | number | boolean | string[]>;
+
+/** One searchable unit: the text under an h1-h3 heading of one page. */
+export interface Section {
+  /** Stable id: `route#anchor`. */
+  id: string;
+  /** Path of the source file relative to the docs folder, with forward slashes. */
+  file: string;
+  /** The page's route: `/guides/setup` (an `index` file maps to its folder, `/` for the root). */
+  route: string;
+  /** GitHub-style anchor of the heading; empty for text before the first heading. */
+  anchor: string;
+  /** Absolute or root-relative URL: site URL + route + `#anchor`. */
+  url: string;
+  /** Page title (frontmatter title, else the first h1, else the file name). */
+  pageTitle: string;
+  /** Page description from frontmatter, when any. */
+  description?: string;
+  /** Headings from the page's top down to this section's own heading. */
+  headingPath: string[];
+  /** The section's text with code blocks kept (fenced as Markdown). */
+  text: string;
+  /** Frontmatter metadata used by `filter`. */
+  metadata: SectionMetadata;
+}
+
+/** A docs page as loaded from one file. */
+export interface Page {
+  file: string;
+  route: string;
+  title: string;
+  description?: string;
+  metadata: SectionMetadata;
+  sections: Section[];
+}
+
+/** What loading a docs folder produced. */
+export interface LoadedDocs {
+  pages: Page[];
+  sections: Section[];
+  /** One line per skipped or partly read file, naming it. */
+  warnings: string[];
+}
+
+/** Signals beyond the question that steer ranking. */
+export interface SearchOptions {
+  limit: number;
+  filter?: Record<string, unknown> | null;
+  currentPath?: string;
+  context?: { type: 'code' | 'textSelection'; value: string; path?: string }[];
+}
+
+export interface SearchHit {
+  section: Section;
+  score: number;
+}
+
+/** The search index over all sections; replaceable when files change. */
+export interface DocsIndex {
+  search(query: string, options: SearchOptions): SearchHit[];
+  /** Replace every section that came from `file` (an empty list removes the file). */
+  updateFile(file: string, sections: Section[]): void;
+  readonly pageCount: number;
+  readonly sectionCount: number;
+}

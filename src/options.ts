@@ -1,0 +1,95 @@
+// The widget's options: one flat interface shared by the React component's props,
+// the script tag's data-* attributes and window.DocsAssistantConfig. No React import here.
+import type { AssistantContextItem, AssistantFilter } from './wire.ts';
+
+/** Every string the widget shows. Partial overrides go through the `translations` option. */
+export interface Translations {
+  launcherLabel: string;
+  dialogTitle: string;
+  dialogDescription: string;
+  composerPlaceholder: string;
+  composerLabel: string;
+  send: string;
+  stop: string;
+  retry: string;
+  close: string;
+  newConversation: string;
+  copyAnswer: string;
+  copied: string;
+  copyCode: string;
+  helpful: string;
+  notHelpful: string;
+  sources: string;
+  askAboutCode: string;
+  removeContext: string;
+  selectionChip: string;
+  codeChip: string;
+  starterQuestionsLabel: string;
+  emptyState: string;
+  thinking: string;
+  answerReady: string;
+  errorUnauthorized: string;
+  errorNotFound: string;
+  errorRateLimited: string;
+  /** `{seconds}` is replaced by the countdown. */
+  errorRateLimitedRetryIn: string;
+  errorServer: string;
+  errorOffline: string;
+  errorNetwork: string;
+  errorStream: string;
+  errorConfiguration: string;
+}
+
+/** Names of the events the widget emits through `on(event, handler)` and the `onEvent` prop. */
+export type DocsAssistantEventName = 'open' | 'close' | 'question' | 'answer' | 'feedback' | 'error' | 'newConversation' | 'copy';
+
+export interface DocsAssistantEvent {
+  type: DocsAssistantEventName;
+  /** The question, for `question`, `answer` and `feedback`. */
+  question?: string;
+  /** The answer's text, for `answer`, `feedback` and `copy`. */
+  answer?: string;
+  /** The assistant message id, for `answer`, `feedback` and `copy`. */
+  messageId?: string;
+  /** `up` or `down`, for `feedback`. */
+  rating?: 'up' | 'down';
+  /** A readable message, for `error`. */
+  message?: string;
+  threadId?: string | null;
+}
+
+/** Options of the widget. Every field has a default except `domain`. */
+export interface DocsAssistantOptions {
+  /** The domain identifier: the last segment of the dashboard URL. Required. */
+  domain: string;
+  /** Public assistant key (its prefix ends in `_dsc_`); leave out when a proxy adds it. */
+  apiKey?: string;
+  /** Base URL of the API. @default 'https://api.docs-assistant.dev' for the component; the script's origin for the script tag */
+  baseUrl?: string;
+  /** Search results used per answer. @default 5 */
+  retrievalPageSize?: number;
+  /** Filter on the docs' metadata (version, language, groups). @default null */
+  filter?: AssistantFilter | null;
+  /** Returns the current route, for hash or custom routers. @default () => location.pathname */
+  getCurrentPath?: () => string;
+  /** Color scheme. @default 'auto' */
+  theme?: 'light' | 'dark' | 'auto';
+  /** Keyboard shortcut that opens the dialog, e.g. 'mod+i'; false turns it off. @default 'mod+i' */
+  shortcut?: string | false;
+  /** CSS selector of code blocks that get an "Ask AI" button; false turns them off. @default 'pre' */
+  codeBlocks?: string | false;
+  /** Launcher corner. @default 'bottom-right' */
+  position?: 'bottom-right' | 'bottom-left';
+  /** Whether to render the floating launcher. @default true */
+  launcher?: boolean;
+  /** Questions offered before the first message. @default [] */
+  starterQuestions?: string[];
+  /** Use FingerprintJS for `fp`; false sends 'anonymous'. @default true */
+  fingerprint?: boolean;
+  /** Overrides for any UI string. @default {} */
+  translations?: Partial<Translations>;
+  /** Receives every widget event. */
+  onEvent?: (event: DocsAssistantEvent) => void;
+}
+
+export type { AssistantContextItem };
