@@ -64,7 +64,7 @@ export interface DocsAssistantOptions {
   domain: string;
   /** Public assistant key (its prefix ends in `_dsc_`); leave out when a proxy adds it. */
   apiKey?: string;
-  /** Base URL of the API. @default 'https://api.docs-assistant.dev' for the component; the script's origin for the script tag */
+  /** Base URL of the API (a proxy URL works too). @default location.origin for the component; the origin that served embed.js for the script tag */
   baseUrl?: string;
   /** Search results used per answer. @default 5 */
   retrievalPageSize?: number;
