@@ -1,0 +1,93 @@
+// Reading a docs folder: every .md/.mdx file below it, each to a page of sections.
+// One bad file is skipped with a warning naming it; loading never stops for it.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildPage } from './sections.ts';
+import type { LoadedDocs, Page } from './types.ts';
+
+export interface LoadOptions {
+  /** Prefix of every section URL, e.g. `https://example.com/docs`. */
+  siteUrl?: string;
+  /** Receives warnings of `loadDocFile` (loadDocs returns them instead). */
+  onWarning?(message: string): void;
+}
+
+/** Larger files are almost surely generated or binary; indexing them would only add noise. */
+export const MAX_DOC_FILE_BYTES = 2 * 1024 * 1024;
+const DOC_EXTENSION = /\.mdx?$/i;
+
+/** True for paths the loader reads: .md/.mdx outside node_modules and dot-folders. */
+export function isDocFile(file: string): boolean {
+  const segments = file.replace(/\\/g, '/').split('/');
+  const name = segments.at(-1) ?? '';
+  return DOC_EXTENSION.test(name) && !segments.some(isSkippedSegment);
+}
+
+function isSkippedSegment(segment: string): boolean {
+  return segment === 'node_modules' || (segment.startsWith('.') && segment !== '.' && segment !== '..');
+}
+
+/** Doc files below `docsDir`, relative with forward slashes, sorted. */
+export async function listDocFiles(docsDir: string, subfolder = ''): Promise<string[]> {
+  const files: string[] = [];
+  const pending = [subfolder];
+  while (pending.length > 0) {
+    const folder = pending.pop() ?? '';
+    let entries;
+    try {
+      entries = await readdir(path.join(docsDir, folder), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (isSkippedSegment(entry.name)) continue;
+      const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
+      if (entry.isDirectory()) pending.push(relative);
+      else if (entry.isFile() && DOC_EXTENSION.test(entry.name)) files.push(relative);
+    }
+  }
+  return files.toSorted();
+}
+
+export async function loadDocs(docsDir: string, options: LoadOptions = {}): Promise<LoadedDocs> {
+  const files = await listDocFiles(docsDir);
+  const warnings: string[] = [];
+  const pages: Page[] = [];
+  const loaded = await Promise.all(
+    files.map((file) => loadDocFile(docsDir, file, { siteUrl: options.siteUrl, onWarning: (message) => warnings.push(message) })),
+  );
+  for (const page of loaded) if (page) pages.push(page);
+  return { pages, sections: pages.flatMap((page) => page.sections), warnings };
+}
+
+/** One file to a page; null when it is gone, unreadable or broken (with a warning naming it). */
+export async function loadDocFile(docsDir: string, file: string, options: LoadOptions = {}): Promise<Page | null> {
+  const relative = file.replace(/\\/g, '/');
+  const absolute = path.resolve(docsDir, relative);
+  const root = path.resolve(docsDir);
+  if (!absolute.startsWith(root + path.sep) || !isDocFile(relative)) {
+    options.onWarning?.(`${relative}: not a .md/.mdx file inside the docs folder; skipped`);
+    return null;
+  }
+  let buffer: Buffer;
+  try {
+    buffer = await readFile(absolute);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // A file removed between listing and reading is a normal race in watch mode, not a problem.
+    if (code !== 'ENOENT') options.onWarning?.(`${relative}: could not be read (${code ?? String(error)}); skipped`);
+    return null;
+  }
+  if (buffer.byteLength > MAX_DOC_FILE_BYTES) {
+    options.onWarning?.(`${relative}: larger than ${MAX_DOC_FILE_BYTES} bytes; skipped`);
+    return null;
+  }
+  try {
+    const { page, warnings } = buildPage(relative, buffer.toString('utf8'), { siteUrl: options.siteUrl });
+    for (const warning of warnings) options.onWarning?.(warning);
+    return page;
+  } catch (error) {
+    options.onWarning?.(`${relative}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; skipped`);
+    return null;
+  }
+}

@@ -1,0 +1,233 @@
+// The search index over all sections: MiniSearch (BM25+) with heading/title boosts, stemming,
+// prefix and fuzzy matching for longer terms, then our ranking steps: sections matching every
+// question term first, page and folder of `currentPath` lifted, `context` terms as a weaker query,
+// and at most a few sections per page before others get a place.
+import MiniSearch from 'minisearch';
+import { processTerm, termsOf, tokenize } from './analyzer.ts';
+import { compileFilter } from './filter.ts';
+import type { DocsIndex, LoadedDocs, SearchHit, SearchOptions, Section } from './types.ts';
+
+/** Ranking knobs; the defaults are the measured ones (see bench/retrieval.ts). */
+export interface RankingOptions {
+  /** Field boosts: the section's own heading, page title, parent headings, body. */
+  boost: { heading: number; title: number; breadcrumbs: number; text: number };
+  /** Sections that match every question term rank before those that match some. */
+  allTermsFirst: boolean;
+  /** Sections of one page allowed before other pages fill the results (Infinity = no cap). */
+  sectionsPerPage: number;
+  /** Multiplier for sections on the reader's current page, and on pages in the same folder. */
+  currentPageBoost: number;
+  currentFolderBoost: number;
+  /** Weight of `context` terms relative to the question's best score. */
+  contextWeight: number;
+}
+
+export const DEFAULT_RANKING: RankingOptions = {
+  boost: { heading: 3, title: 2, breadcrumbs: 1.5, text: 1 },
+  allTermsFirst: true,
+  sectionsPerPage: 2,
+  currentPageBoost: 1.5,
+  currentFolderBoost: 1.15,
+  contextWeight: 0.35,
+};
+
+/** Context beyond this many distinct terms adds noise and time, not relevance. */
+const MAX_CONTEXT_TERMS = 24;
+const MAX_CONTEXT_CHARS = 4000;
+const MAX_LIMIT = 100;
+
+interface IndexedSection {
+  key: number;
+  title: string;
+  heading: string;
+  breadcrumbs: string;
+  text: string;
+}
+
+interface Candidate {
+  section: Section;
+  score: number;
+  allTerms: boolean;
+}
+
+export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOptions> = {}): DocsIndex {
+  const settings: RankingOptions = { ...DEFAULT_RANKING, ...ranking };
+  const miniSearch = new MiniSearch<IndexedSection>({
+    idField: 'key',
+    fields: ['title', 'heading', 'breadcrumbs', 'text'],
+    tokenize,
+    processTerm,
+  });
+  const sectionsByKey = new Map<number, Section>();
+  const keysByFile = new Map<string, number[]>();
+  let nextKey = 0;
+
+  function addFile(file: string, sections: Section[]): void {
+    if (sections.length === 0) return;
+    const documents = sections.map((section, position) => {
+      const key = nextKey++;
+      sectionsByKey.set(key, section);
+      return toDocument(key, section, position === 0);
+    });
+    keysByFile.set(
+      file,
+      documents.map((document) => document.key),
+    );
+    miniSearch.addAll(documents);
+  }
+
+  function removeFile(file: string): void {
+    const keys = keysByFile.get(file);
+    if (!keys) return;
+    miniSearch.discardAll(keys);
+    for (const key of keys) sectionsByKey.delete(key);
+    keysByFile.delete(file);
+  }
+
+  const sectionsByFile = new Map<string, Section[]>();
+  for (const section of docs.sections) {
+    const list = sectionsByFile.get(section.file);
+    if (list) list.push(section);
+    else sectionsByFile.set(section.file, [section]);
+  }
+  for (const [file, sections] of sectionsByFile) addFile(file, sections);
+
+  function score(query: string, terms: number, options: { fuzzy: boolean }, predicate: ReturnType<typeof compileFilter>): Map<number, Candidate> {
+    const candidates = new Map<number, Candidate>();
+    if (query.trim() === '') return candidates;
+    const results = miniSearch.search(query, {
+      boost: settings.boost,
+      combineWith: 'OR',
+      prefix: options.fuzzy ? (term) => term.length > 4 : false,
+      fuzzy: options.fuzzy ? (term) => (term.length > 4 ? 0.2 : false) : false,
+    });
+    for (const result of results) {
+      const key = result.id as number;
+      const section = sectionsByKey.get(key);
+      if (!section || (predicate && !predicate(section.metadata))) continue;
+      candidates.set(key, { section, score: result.score, allTerms: new Set(result.queryTerms).size >= terms });
+    }
+    return candidates;
+  }
+
+  return {
+    search(query: string, options: SearchOptions): SearchHit[] {
+      const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(options.limit) || 1));
+      const predicate = compileFilter(options.filter);
+      const questionTerms = termsOf(query);
+      const candidates = score(query, questionTerms.length, { fuzzy: true }, predicate);
+      addContext(candidates, contextQuery(options.context, questionTerms));
+      applyCurrentPath(candidates, options.currentPath, settings);
+      const ranked = [...candidates.values()].toSorted(
+        (a, b) => (settings.allTermsFirst ? Number(b.allTerms) - Number(a.allTerms) : 0) || b.score - a.score,
+      );
+      return capPerPage(ranked, limit, settings.sectionsPerPage).map(({ section, score: value }) => ({ section, score: value }));
+
+      function addContext(into: Map<number, Candidate>, contextText: string): void {
+        if (contextText === '') return;
+        const contextual = score(contextText, Infinity, { fuzzy: false }, predicate);
+        const bestQuestion = Math.max(0, ...[...into.values()].map((candidate) => candidate.score)) || 1;
+        const bestContext = Math.max(0, ...[...contextual.values()].map((candidate) => candidate.score)) || 1;
+        for (const [key, candidate] of contextual) {
+          const added = (candidate.score / bestContext) * settings.contextWeight * bestQuestion;
+          const existing = into.get(key);
+          if (existing) existing.score += added;
+          // Without question terms (e.g. "what does this do?") the context alone decides.
+          else into.set(key, { section: candidate.section, score: added, allTerms: questionTerms.length === 0 });
+        }
+      }
+    },
+    updateFile(file: string, sections: Section[]): void {
+      removeFile(file);
+      addFile(file, sections);
+    },
+    get pageCount() {
+      return keysByFile.size;
+    },
+    get sectionCount() {
+      return sectionsByKey.size;
+    },
+  };
+}
+
+function toDocument(key: number, section: Section, firstOfPage: boolean): IndexedSection {
+  const heading = section.headingPath.at(-1) ?? '';
+  const parents = section.headingPath.slice(0, -1).filter((parent) => parent !== section.pageTitle);
+  const description = firstOfPage && section.description ? `${section.description}\n\n` : '';
+  return { key, title: section.pageTitle, heading, breadcrumbs: parents.join(' '), text: description + section.text };
+}
+
+/** Selected text and code, cut to their first distinct terms that the question does not already have. */
+function contextQuery(context: SearchOptions['context'], questionTerms: string[]): string {
+  if (!context || context.length === 0) return '';
+  const text = context
+    .map((item) => item.value)
+    .join('\n')
+    .slice(0, MAX_CONTEXT_CHARS);
+  const known = new Set(questionTerms);
+  return termsOf(text)
+    .filter((term) => !known.has(term))
+    .slice(0, MAX_CONTEXT_TERMS)
+    .join(' ');
+}
+
+function applyCurrentPath(candidates: Map<number, Candidate>, currentPath: string | undefined, settings: RankingOptions): void {
+  const current = normalizePath(currentPath);
+  if (current === undefined) return;
+  const currentFolder = parentFolder(current);
+  for (const candidate of candidates.values()) {
+    const pagePaths = pathsOf(candidate.section);
+    if (pagePaths.includes(current)) candidate.score *= settings.currentPageBoost;
+    else if (currentFolder !== '/' && pagePaths.some((pagePath) => pagePath === currentFolder || parentFolder(pagePath) === currentFolder))
+      candidate.score *= settings.currentFolderBoost;
+  }
+}
+
+/** A section's page as a reader's path may spell it: the published URL path, or the bare route. */
+function pathsOf(section: Section): string[] {
+  const published = normalizePath(section.url.replace(/#.*$/, ''));
+  return published !== undefined && published !== section.route ? [published, section.route] : [section.route];
+}
+
+function normalizePath(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let pathname = value;
+  try {
+    pathname = new URL(value, 'http://localhost').pathname;
+  } catch {
+    return undefined;
+  }
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    // Keep the raw path: a stray `%` should not cost the boost for everything else.
+  }
+  pathname = pathname.replace(/(\/index)?(\.html?|\.mdx?)?$/i, '').replace(/\/+$/, '');
+  return pathname === '' ? '/' : pathname;
+}
+
+function parentFolder(pagePath: string): string {
+  const cut = pagePath.lastIndexOf('/');
+  return cut <= 0 ? '/' : pagePath.slice(0, cut);
+}
+
+/** Up to `perPage` sections of each page first; if that leaves room, the best of the rest in rank order. */
+function capPerPage(ranked: Candidate[], limit: number, perPage: number): Candidate[] {
+  const chosen: Candidate[] = [];
+  const skipped: Candidate[] = [];
+  const perFile = new Map<string, number>();
+  for (const candidate of ranked) {
+    if (chosen.length === limit) break;
+    const count = perFile.get(candidate.section.file) ?? 0;
+    if (count < perPage) {
+      chosen.push(candidate);
+      perFile.set(candidate.section.file, count + 1);
+    } else skipped.push(candidate);
+  }
+  if (chosen.length < limit) {
+    chosen.push(...skipped.slice(0, limit - chosen.length));
+    const order = new Map(ranked.map((candidate, position) => [candidate, position]));
+    chosen.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+  }
+  return chosen;
+}

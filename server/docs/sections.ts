@@ -1,0 +1,99 @@
+// One docs file to a page of sections, split at h1-h3, with GitHub-style anchors and heading paths.
+import GithubSlugger from 'github-slugger';
+import type { Heading, RootContent } from 'mdast';
+import { blockText, inlineText } from './blockText.ts';
+import { readFrontmatter } from './frontmatter.ts';
+import { parseMarkdown } from './markdown.ts';
+import { routeForFile, sectionUrl } from './route.ts';
+import type { Page, Section } from './types.ts';
+
+export interface PageOptions {
+  siteUrl?: string;
+}
+
+export interface BuiltPage {
+  page: Page;
+  warnings: string[];
+}
+
+/** Headings deeper than this stay inside their parent's section. */
+const SECTION_DEPTH = 3;
+/** `## Title {#custom-id}`: the explicit anchor syntax of VitePress, Docusaurus and others. */
+const CUSTOM_ANCHOR = /\s*\{#([\w-]+)\}\s*$/;
+
+interface DraftSection {
+  heading: string;
+  anchor: string;
+  headingPath: string[];
+  blocks: string[];
+}
+
+/** Throws on unreadable frontmatter; the loader reports the file as skipped. */
+export function buildPage(file: string, source: string, options: PageOptions = {}): BuiltPage {
+  const frontmatter = readFrontmatter(source);
+  const { tree, warning } = parseMarkdown(frontmatter.content, file);
+  const slugger = new GithubSlugger();
+  const drafts: DraftSection[] = [{ heading: '', anchor: '', headingPath: [], blocks: [] }];
+  const openHeadings: string[] = [];
+  let firstH1: string | undefined;
+
+  for (const node of tree.children) {
+    if (isSectionHeading(node)) {
+      const { text, anchor } = readHeading(node, slugger);
+      if (node.depth === 1) firstH1 ??= text;
+      openHeadings.length = node.depth - 1;
+      openHeadings[node.depth - 1] = text;
+      drafts.push({ heading: text, anchor, headingPath: openHeadings.filter((heading) => heading !== undefined), blocks: [] });
+      continue;
+    }
+    const text = blockText(node);
+    if (text !== '') drafts.at(-1)?.blocks.push(text);
+  }
+
+  const route = routeForFile(file);
+  const title = frontmatter.title ?? firstH1 ?? fallbackTitle(file);
+  const kept = drafts.filter((draft) => draft.blocks.length > 0);
+  // A page of headings only still deserves to be findable by its headings.
+  const chosen = kept.length > 0 ? kept : drafts.filter((draft) => draft.heading !== '').slice(0, 1);
+  const sections: Section[] = chosen.map((draft) => ({
+    id: draft.anchor === '' ? route : `${route}#${draft.anchor}`,
+    file,
+    route,
+    anchor: draft.anchor,
+    url: sectionUrl(options.siteUrl, route, draft.anchor),
+    pageTitle: title,
+    ...(frontmatter.description ? { description: frontmatter.description } : {}),
+    headingPath: draft.headingPath,
+    text: draft.blocks.join('\n\n'),
+    metadata: frontmatter.metadata,
+  }));
+
+  return {
+    page: {
+      file,
+      route,
+      title,
+      ...(frontmatter.description ? { description: frontmatter.description } : {}),
+      metadata: frontmatter.metadata,
+      sections,
+    },
+    warnings: warning ? [warning] : [],
+  };
+}
+
+function isSectionHeading(node: RootContent): node is Heading {
+  return node.type === 'heading' && node.depth <= SECTION_DEPTH;
+}
+
+function readHeading(node: Heading, slugger: GithubSlugger): { text: string; anchor: string } {
+  const raw = inlineText(node).replace(/\s+/g, ' ').trim();
+  const custom = CUSTOM_ANCHOR.exec(raw);
+  if (custom?.[1]) return { text: raw.slice(0, custom.index).trim(), anchor: custom[1] };
+  return { text: raw, anchor: slugger.slug(raw) };
+}
+
+function fallbackTitle(file: string): string {
+  const segments = file.replace(/\.mdx?$/i, '').split('/');
+  const last = segments.pop() ?? file;
+  return last.toLowerCase() === 'index' ? (segments.pop() ?? 'Home') : last;
+}
