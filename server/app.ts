@@ -1,0 +1,79 @@
+// createApp: the reference server's routes as one Hono app. Nothing listens here; index.ts and cli.ts do that.
+import { Hono } from 'hono';
+import type { DocsIndex } from './docs/types.ts';
+import { createExtractiveAnswerer, type Answerer } from './assistant/answerers.ts';
+import { assistantRoutes } from './assistant/route.ts';
+import { createKeySet } from './http/auth.ts';
+import { createErrorHandler, notFoundHandler } from './http/errors.ts';
+import { DEFAULT_ASSISTANT_LIMITS, type AssistantLimits } from './http/limits.ts';
+import { serveWidget } from './http/widget.ts';
+import type { ServerStore } from './store/index.ts';
+
+export interface AppOptions {
+  /** The docs search index (updated in place when files change). */
+  index: DocsIndex;
+  /** Threads and rate-limit counters (`openStore(dataDir)`). */
+  store: Pick<ServerStore, 'threads' | 'rateLimits'>;
+  /** Public keys accepted by the assistant route. */
+  assistantKeys: readonly string[];
+  /** Server-side keys; refused (403) on the assistant route. @default [] */
+  adminKeys?: readonly string[];
+  /** The `{domain}` path segment this server answers. @default 'docs' */
+  domain?: string;
+  /** How answers are made. @default extractive (quotes the docs, no model) */
+  answerer?: Answerer;
+  /** Per-window request limits; 0 turns one off. @default 10,000 each */
+  limits?: Partial<AssistantLimits>;
+  /** Origins allowed to call the assistant route from a browser; `*` is any. @default ['*'] */
+  corsOrigins?: readonly string[];
+  /** Number of reverse proxies in front whose X-Forwarded-For is trusted. @default 0 */
+  trustProxyHops?: number;
+  /** Return `X-Thread-Key` on thread creation and require `threadKey` with `threadId`. @default false */
+  threadKeys?: boolean;
+  /** Folder served under /widget/ (the built widget); skipped when missing or null. @default null */
+  widgetDir?: string | null;
+  /** Clock in epoch milliseconds (tests move it across limit windows). @default Date.now */
+  now?: () => number;
+  /** Where server-side errors are reported. @default console.error */
+  log?: (message: string) => void;
+  /** Route groups mounted next to the assistant (the agent job routes mount here). */
+  mounts?: readonly { path: string; routes: Hono }[];
+}
+
+export function createApp(options: AppOptions): Hono {
+  const log = options.log ?? ((message: string) => console.error(message));
+  const now = options.now ?? Date.now;
+  const app = new Hono();
+
+  app.get('/health', (c) =>
+    c.json({ status: 'ok', pages: options.index.pageCount, sections: options.index.sectionCount }),
+  );
+
+  app.route(
+    '/discovery/v2/assistant',
+    assistantRoutes({
+      domain: options.domain ?? 'docs',
+      getIndex: () => options.index,
+      assistantKeys: createKeySet(options.assistantKeys),
+      adminKeys: createKeySet(options.adminKeys ?? []),
+      threads: options.store.threads,
+      rateLimits: options.store.rateLimits,
+      limits: { ...DEFAULT_ASSISTANT_LIMITS, ...options.limits },
+      answerer: options.answerer ?? createExtractiveAnswerer(),
+      threadKeys: options.threadKeys ?? false,
+      trustProxyHops: options.trustProxyHops ?? 0,
+      corsOrigins: options.corsOrigins ?? ['*'],
+      now,
+      log,
+    }),
+  );
+
+  for (const mount of options.mounts ?? []) app.route(mount.path, mount.routes);
+
+  const widget = options.widgetDir ? serveWidget(options.widgetDir) : null;
+  if (widget) app.use('/widget/*', widget);
+
+  app.notFound(notFoundHandler);
+  app.onError(createErrorHandler(log));
+  return app;
+}

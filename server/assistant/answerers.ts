@@ -1,0 +1,95 @@
+// The two ways to answer: quoting the docs (default) or generating with a model grounded in them.
+import { streamText, type LanguageModel, type ModelMessage } from 'ai';
+import type { Section } from '../docs/types.ts';
+import type { AssistantContextItem } from '../../src/wire.ts';
+import { composeExtractiveAnswer, splitIntoDeltas } from './extractive.ts';
+import { buildUserTurn, SYSTEM_PROMPT } from './prompt.ts';
+
+export interface AnswerInput {
+  question: string;
+  /** Retrieved sections, best first. */
+  sections: Section[];
+  /** Stemmed terms the answer should match (the question's, plus the previous question's for short follow-ups). */
+  terms: string[];
+  /** Earlier turns of the conversation, oldest first. */
+  history: { role: 'user' | 'assistant'; text: string }[];
+  context?: AssistantContextItem[];
+  currentPath?: string;
+  /** Aborts when the client disconnects. */
+  signal: AbortSignal;
+}
+
+export interface AnswerPlan {
+  /** Sections the answer is drawn from; each becomes one `source-url` chunk before the text. */
+  sources: Section[];
+  /** The answer text in small pieces; throws an AnswerError when the answer fails midway. */
+  deltas: AsyncIterable<string>;
+}
+
+export type Answerer = (input: AnswerInput) => AnswerPlan;
+
+/** A failure whose message is fit to show the reader. */
+export class AnswerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AnswerError';
+  }
+}
+
+export function createExtractiveAnswerer(): Answerer {
+  return (input) => {
+    const answer = composeExtractiveAnswer(input.sections, input.terms);
+    async function* deltas() {
+      for (const delta of splitIntoDeltas(answer.text)) {
+        if (input.signal.aborted) return;
+        yield delta;
+      }
+    }
+    return { sources: answer.sections, deltas: deltas() };
+  };
+}
+
+export interface ModelAnswererOptions {
+  model: LanguageModel;
+  /** Cap on generated tokens per answer. */
+  maxOutputTokens: number;
+  /** Wall-time cap per answer in milliseconds; past it the generation is aborted and the reader told. */
+  timeoutMs: number;
+}
+
+/** Short and readable: provider errors carry a status text or message; never a stack. */
+function describeModelError(error: unknown): string {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'unknown error';
+  return `The language model failed: ${message.slice(0, 300)}`;
+}
+
+export function createModelAnswerer(options: ModelAnswererOptions): Answerer {
+  return (input) => {
+    const messages: ModelMessage[] = [
+      ...input.history.map((turn): ModelMessage => ({ role: turn.role, content: turn.text })),
+      { role: 'user', content: buildUserTurn(input) },
+    ];
+    async function* deltas() {
+      const timeout = AbortSignal.timeout(options.timeoutMs);
+      const result = streamText({
+        model: options.model,
+        system: SYSTEM_PROMPT,
+        messages,
+        maxOutputTokens: options.maxOutputTokens,
+        maxRetries: 1,
+        abortSignal: AbortSignal.any([input.signal, timeout]),
+      });
+      for await (const part of result.stream) {
+        if (part.type === 'text-delta') yield part.text;
+        else if (part.type === 'error') throw new AnswerError(describeModelError(part.error));
+        else if (part.type === 'abort') {
+          if (timeout.aborted && !input.signal.aborted) {
+            throw new AnswerError(`The answer took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped.`);
+          }
+          return;
+        }
+      }
+    }
+    return { sources: input.sections, deltas: deltas() };
+  };
+}

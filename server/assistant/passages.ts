@@ -1,0 +1,101 @@
+// Cuts a section's text into quotable units: sentences, list lines and whole code blocks, in order.
+
+export interface Unit {
+  /** `row` is a table row (`cell | cell`); the first row of its block is the table's header. */
+  kind: 'sentence' | 'line' | 'row' | 'code';
+  /** The verbatim text of the unit. */
+  text: string;
+  /** Units with the same block number were one paragraph (sentences) or one list/table (lines). */
+  block: number;
+  /** Order of the unit in the section. */
+  position: number;
+}
+
+const FENCE = /^\s*(`{3,}|~{3,})/;
+/** Lines that stand alone when quoted: list items, quotes, table rows. */
+const LINE_ITEM = /^\s*(?:[-*+]\s|\d+[.)]\s|>)/;
+/** The docs loader writes table rows as `cell | cell | cell`. */
+const TABLE_ROW = / \| /;
+
+function standsAlone(line: string): boolean {
+  return LINE_ITEM.test(line) || TABLE_ROW.test(line);
+}
+
+const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+export function splitUnits(text: string): Unit[] {
+  const units: Unit[] = [];
+  const lines = text.split('\n');
+  let block = 0;
+  let paragraph: string[] = [];
+  const flushParagraph = () => {
+    if (paragraph.length === 0) return;
+    const joined = paragraph.join(' ').replace(/\s+/g, ' ').trim();
+    for (const { segment } of sentenceSegmenter.segment(joined)) {
+      const sentence = segment.trim();
+      if (sentence) units.push({ kind: 'sentence', text: sentence, block, position: units.length });
+    }
+    paragraph = [];
+    block += 1;
+  };
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    const fence = FENCE.exec(line);
+    if (fence) {
+      flushParagraph();
+      const marker = fence[1] ?? '```';
+      const code = [line];
+      index += 1;
+      while (index < lines.length) {
+        const inner = lines[index] ?? '';
+        code.push(inner);
+        if (inner.trim().startsWith(marker)) break;
+        index += 1;
+      }
+      units.push({ kind: 'code', text: code.join('\n'), block, position: units.length });
+      block += 1;
+    } else if (line.trim() === '') {
+      flushParagraph();
+    } else if (standsAlone(line)) {
+      if (paragraph.length > 0) flushParagraph();
+      const kind = TABLE_ROW.test(line) && !LINE_ITEM.test(line) ? 'row' : 'line';
+      units.push({ kind, text: line.trimEnd(), block, position: units.length });
+      // Consecutive lines of one list or table share a block; a blank line or a paragraph ends it.
+      const next = lines[index + 1] ?? '';
+      if (!standsAlone(next)) block += 1;
+    } else {
+      paragraph.push(line);
+    }
+  }
+  flushParagraph();
+  return units;
+}
+
+/** The header row of the table that `row` belongs to (the first unit of its block). */
+export function tableHeader(units: readonly Unit[], row: Unit): Unit | undefined {
+  return units.find((unit) => unit.block === row.block && unit.kind === 'row');
+}
+
+/** Rows as a GFM table so they render as one: the first row quoted is the header. */
+function tableLine(unit: Unit, isHeader: boolean): string {
+  const cells = unit.text.split(' | ').map((cell) => cell.trim());
+  const line = `| ${cells.join(' | ')} |`;
+  return isHeader ? `${line}\n|${cells.map(() => ' --- |').join('')}` : line;
+}
+
+/** Joins chosen units (in section order) back into Markdown: a paragraph's sentences on one line, lines on their own. */
+export function renderUnits(units: readonly Unit[]): string {
+  let text = '';
+  let previous: Unit | undefined;
+  for (const unit of units) {
+    const startsBlock = previous === undefined || previous.block !== unit.block;
+    const quoted = unit.kind === 'row' ? tableLine(unit, startsBlock) : unit.text;
+    if (previous === undefined) text = quoted;
+    else if (!startsBlock && (unit.kind === 'line' || unit.kind === 'row')) text += `\n${quoted}`;
+    // An ellipsis marks sentences left out between two quoted ones, so the quote never reads as continuous.
+    else if (previous.block === unit.block) text += unit.position === previous.position + 1 ? ` ${unit.text}` : ` … ${unit.text}`;
+    else text += `\n\n${quoted}`;
+    previous = unit;
+  }
+  return text;
+}

@@ -1,0 +1,148 @@
+// POST /discovery/v2/assistant/{domain}/message. Checks run in this order, each before any answer work:
+// CORS preflight, domain (404), key (401/403), body size (413), JSON and fields (400), thread (404), limits (429).
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createUIMessageStreamResponse } from 'ai';
+import type { DocsIndex } from '../docs/types.ts';
+import { requireAssistantKey, type AuthVariables, type KeySet } from '../http/auth.ts';
+import { clientAddress } from '../http/clientAddress.ts';
+import { assistantCors } from '../http/cors.ts';
+import { jsonError } from '../http/errors.ts';
+import { assistantPolicies, enforceLimits, keySubject, type AssistantLimits } from '../http/limits.ts';
+import type { RateLimitStore } from '../store/rateLimits.ts';
+import type { Thread, ThreadStore } from '../store/threads.ts';
+import type { Answerer } from './answerers.ts';
+import { HISTORY_EXCHANGES, historyTurns, retrievalFor, type Turn } from './conversation.ts';
+import { readQuestion } from './question.ts';
+import { parseAssistantRequest, type AssistantRequest } from './schema.ts';
+import { answerStream } from './stream.ts';
+
+/** Largest accepted request body. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface AssistantRouteOptions {
+  domain: string;
+  /** The current index (it is replaced when docs change). */
+  getIndex: () => DocsIndex;
+  assistantKeys: KeySet;
+  adminKeys: KeySet;
+  threads: ThreadStore;
+  rateLimits: RateLimitStore;
+  limits: AssistantLimits;
+  answerer: Answerer;
+  /** Require the thread's secret key with its id (protocol.md §4.2). */
+  threadKeys: boolean;
+  trustProxyHops: number;
+  corsOrigins: readonly string[];
+  now: () => number;
+  log: (message: string) => void;
+}
+
+type Variables = AuthVariables & {
+  body: AssistantRequest;
+  question: string;
+  clientTurns: Turn[];
+  thread: Thread | null;
+};
+
+export function assistantRoutes(options: AssistantRouteOptions): Hono<{ Variables: Variables }> {
+  const routes = new Hono<{ Variables: Variables }>();
+  const policies = assistantPolicies(options.limits);
+
+  routes.use('*', assistantCors(options.corsOrigins));
+
+  routes.use('/:domain/*', async (c, next) => {
+    const domain = c.req.param('domain');
+    if (domain !== options.domain) return jsonError(c, 404, `domain: unknown domain "${domain}"`);
+    await next();
+  });
+
+  routes.post(
+    '/:domain/message',
+    requireAssistantKey(options.assistantKeys, options.adminKeys),
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => jsonError(c, 413, 'body: larger than 1 MB') }),
+    async (c, next) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(await c.req.text());
+      } catch {
+        return jsonError(c, 400, 'body: malformed JSON');
+      }
+      const parsed = parseAssistantRequest(json);
+      if (!parsed.ok) return jsonError(c, 400, parsed.error);
+      const question = readQuestion(parsed.request.messages);
+      if (!question.ok) return jsonError(c, 400, question.error);
+      c.set('body', parsed.request);
+      c.set('question', question.question);
+      c.set('clientTurns', question.earlier);
+      await next();
+    },
+    async (c, next) => {
+      const { threadId, threadKey } = c.get('body');
+      if (threadId === undefined || threadId === null) {
+        c.set('thread', null);
+        return next();
+      }
+      const thread = options.threads.get(threadId);
+      // A wrong key answers exactly like an unknown id, so neither can be probed.
+      const keyOk = !options.threadKeys || (threadKey !== undefined && thread !== undefined && options.threads.keyMatches(thread, threadKey));
+      if (!thread || !keyOk) return jsonError(c, 404, 'thread not found');
+      c.set('thread', thread);
+      await next();
+    },
+    enforceLimits<{ Variables: Variables }>({
+      store: options.rateLimits,
+      now: options.now,
+      checksFor: (c) => [
+        { policy: policies.key, subject: keySubject(c.get('apiKey')) },
+        { policy: policies.org, subject: options.domain },
+        { policy: policies.ip, subject: clientAddress(c, options.trustProxyHops) },
+      ],
+    }),
+    (c) => answer(c, options),
+  );
+
+  return routes;
+}
+
+function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOptions): Response {
+  const body = c.get('body');
+  const question = c.get('question');
+  const existing = c.get('thread');
+  const { thread, threadKey } = existing
+    ? { thread: existing, threadKey: null }
+    : options.threads.create(body.fp, { withKey: options.threadKeys, now: options.now() });
+  const history = historyTurns(existing ? options.threads.history(existing.id, HISTORY_EXCHANGES) : null, c.get('clientTurns'));
+  const signal = c.req.raw.signal;
+
+  const stream = answerStream({
+    threadId: thread.id,
+    signal,
+    log: options.log,
+    plan: () => {
+      const { query, terms } = retrievalFor(question, history);
+      const hits = options.getIndex().search(query, {
+        limit: body.retrievalPageSize,
+        filter: body.filter ?? null,
+        currentPath: body.currentPath,
+        context: body.context,
+      });
+      return options.answerer({
+        question,
+        sections: hits.map((hit) => hit.section),
+        terms,
+        history,
+        context: body.context,
+        currentPath: body.currentPath,
+        signal,
+      });
+    },
+    onEnd: (result) => {
+      options.threads.append(thread.id, { question, answer: result.answer, sources: result.sources, createdAt: options.now() });
+    },
+  });
+
+  const headers: Record<string, string> = { 'X-Thread-Id': thread.id };
+  if (threadKey !== null) headers['X-Thread-Key'] = threadKey;
+  return createUIMessageStreamResponse({ stream, headers });
+}

@@ -1,0 +1,83 @@
+// The request body of POST /discovery/v2/assistant/{domain}/message and its readable validation errors.
+import { z } from 'zod';
+import { CURRENT_PATH_MAX_LENGTH, DEFAULT_RETRIEVAL_PAGE_SIZE } from '../../src/wire.ts';
+
+/**
+ * Parts and messages are loose: clients send the whole useChat history (assistant messages, `step-start`,
+ * `source-url`, `reasoning` parts, `state`, `providerMetadata`, extra keys) and all of it must be accepted.
+ */
+const partSchema = z.looseObject({ type: z.string() });
+
+const messageSchema = z.looseObject({
+  id: z.string().optional(),
+  role: z.string(),
+  parts: z.array(partSchema).optional(),
+  /** AI SDK 4 clients send the text as `content`. */
+  content: z.string().optional(),
+});
+
+const filterValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
+
+const contextItemSchema = z.looseObject({
+  type: z.enum(['code', 'textSelection']),
+  value: z.string().max(20_000),
+  path: z.string().max(1_000).optional(),
+  elementId: z.string().max(500).optional(),
+});
+
+export const assistantRequestSchema = z.looseObject({
+  fp: z.string().max(500),
+  messages: z.array(messageSchema).min(1).max(500),
+  threadId: z.string().min(1).max(200).nullable().optional(),
+  /** Only read when thread keys are on (see the README's api-choices). */
+  threadKey: z.string().max(200).optional(),
+  retrievalPageSize: z.number().int().min(1).max(20).default(DEFAULT_RETRIEVAL_PAGE_SIZE),
+  filter: z
+    .looseObject({ version: z.string().optional(), language: z.string().optional(), groups: z.array(z.string()).optional() })
+    .catchall(filterValue)
+    .nullable()
+    .optional(),
+  context: z.array(contextItemSchema).max(20).optional(),
+  currentPath: z.string().max(CURRENT_PATH_MAX_LENGTH).optional(),
+});
+
+export type AssistantRequest = z.infer<typeof assistantRequestSchema>;
+export type RequestMessage = AssistantRequest['messages'][number];
+
+/** `messages[0].parts[1].type`, the way a developer would write the path. */
+function formatPath(path: readonly PropertyKey[]): string {
+  let text = '';
+  for (const segment of path) {
+    text += typeof segment === 'number' ? `[${segment}]` : `${text ? '.' : ''}${String(segment)}`;
+  }
+  return text || 'body';
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') {
+    return issue.input === undefined ? 'is required' : `must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}`;
+  }
+  if (issue.code === 'too_small' || issue.code === 'too_big') {
+    const bound = String(issue.code === 'too_small' ? issue.minimum : issue.maximum);
+    const side = issue.code === 'too_small' ? 'at least' : 'at most';
+    if (issue.origin === 'string') return `must be ${side} ${bound} characters`;
+    if (issue.origin === 'array') return `must have ${side} ${bound} item${bound === '1' ? '' : 's'}`;
+    return `must be ${side} ${bound}`;
+  }
+  if (issue.code === 'invalid_value') return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
+  return issue.message.replace(/^Invalid input: /, '');
+}
+
+export type ParseResult = { ok: true; request: AssistantRequest } | { ok: false; error: string };
+
+/** Validates a parsed JSON value; the error names the first bad field: `retrievalPageSize: must be at most 20`. */
+export function parseAssistantRequest(body: unknown): ParseResult {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, error: 'body: must be a JSON object' };
+  }
+  const result = assistantRequestSchema.safeParse(body);
+  if (result.success) return { ok: true, request: result.data };
+  const issue = result.error.issues[0];
+  if (!issue) return { ok: false, error: 'body: is invalid' };
+  return { ok: false, error: `${formatPath(issue.path)}: ${describeIssue(issue)}` };
+}

@@ -1,0 +1,66 @@
+// Writes one answer as an AI SDK UI message stream: start, sources, text, finish carrying the thread id.
+import { randomBytes } from 'node:crypto';
+import { createUIMessageStream, type UIMessageChunk } from 'ai';
+import type { Section } from '../docs/types.ts';
+import type { StoredSource } from '../store/threads.ts';
+import { AnswerError, type AnswerPlan } from './answerers.ts';
+import { sectionTitle } from './sources.ts';
+
+export interface StreamedAnswer {
+  answer: string;
+  sources: StoredSource[];
+  failed: boolean;
+}
+
+const GENERIC_FAILURE = 'The answer failed on the server. Please try again.';
+
+/**
+ * `plan` is called inside the stream so retrieval or model failures become an `error` chunk, never a hung
+ * or truncated response. `onEnd` receives what was sent (also after an error or a disconnect).
+ */
+export function answerStream(options: {
+  threadId: string;
+  plan: () => AnswerPlan;
+  signal: AbortSignal;
+  log: (message: string) => void;
+  onEnd: (result: StreamedAnswer) => void;
+}): ReadableStream<UIMessageChunk> {
+  const { threadId } = options;
+  return createUIMessageStream({
+    execute: async ({ writer }) => {
+      writer.write({ type: 'start', messageId: `msg_${randomBytes(12).toString('base64url')}` });
+      let answer = '';
+      let sources: StoredSource[] = [];
+      let failed = false;
+      let textOpen = false;
+      try {
+        const plan = options.plan();
+        sources = plan.sources.map((section: Section) => ({ url: section.url, title: sectionTitle(section) }));
+        for (const [index, source] of sources.entries()) {
+          writer.write({ type: 'source-url', sourceId: `source-${index + 1}`, url: source.url, title: source.title });
+        }
+        writer.write({ type: 'text-start', id: 'text-1' });
+        textOpen = true;
+        for await (const delta of plan.deltas) {
+          answer += delta;
+          writer.write({ type: 'text-delta', id: 'text-1', delta });
+        }
+      } catch (error) {
+        failed = true;
+        if (!(error instanceof AnswerError)) options.log(`answer failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        writer.write({ type: 'error', errorText: error instanceof AnswerError ? error.message : GENERIC_FAILURE });
+      }
+      if (textOpen) writer.write({ type: 'text-end', id: 'text-1' });
+      options.onEnd({ answer, sources, failed });
+      if (options.signal.aborted) return;
+      // The top-level threadId is the platform's documented shape; messageMetadata reaches every AI SDK 5+ client.
+      writer.write({
+        type: 'finish',
+        finishReason: failed ? 'error' : 'stop',
+        threadId,
+        messageMetadata: { threadId },
+      } as UIMessageChunk);
+    },
+    onError: () => GENERIC_FAILURE,
+  });
+}

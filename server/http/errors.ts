@@ -1,0 +1,23 @@
+// Every error the server sends is JSON `{"error": "<message>"}` (the shape of the platform's admin API).
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** Sends `{"error": message}` with `status`; headers already set on the context (CORS, limits) are kept. */
+export function jsonError(c: Context, status: ContentfulStatusCode, message: string): Response {
+  return c.json({ error: message }, status);
+}
+
+export const notFoundHandler: NotFoundHandler = (c) => jsonError(c, 404, `not found: ${c.req.method} ${c.req.path}`);
+
+/** Last resort: known HTTP errors keep their status; anything else is a 500 without internals. */
+export function createErrorHandler(log: (message: string) => void): ErrorHandler {
+  return (error, c) => {
+    if (error instanceof HTTPException) {
+      const status = error.status as ContentfulStatusCode;
+      return jsonError(c, status, error.message || 'request failed');
+    }
+    log(`internal error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return jsonError(c, 500, 'internal error');
+  };
+}

@@ -1,0 +1,121 @@
+// Programmatic entry: `import { createServer } from 'docs-assistant/server'`.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Hono } from 'hono';
+import type { LanguageModel } from 'ai';
+import { createApp, type AppOptions } from './app.ts';
+import { createExtractiveAnswerer, createModelAnswerer, type Answerer } from './assistant/answerers.ts';
+import { createLanguageModel, parseModelSpec } from './assistant/model.ts';
+import { loadDocs } from './docs/load.ts';
+import { createDocsIndex } from './docs/searchIndex.ts';
+import type { DocsIndex } from './docs/types.ts';
+import { watchDocs, type DocsWatcher } from './docs/watch.ts';
+import { generateAssistantKey } from './http/auth.ts';
+import { openStore } from './store/index.ts';
+
+export interface ServerOptions extends Omit<AppOptions, 'index' | 'store' | 'answerer' | 'assistantKeys'> {
+  /** Folder of .md/.mdx files to answer from. */
+  docsDir: string;
+  /** Prefix of source URLs, e.g. `https://example.com/docs`. @default '' (root-relative URLs) */
+  siteUrl?: string;
+  /** Folder of the SQLite store (threads, limits), or `':memory:'`. @default './.docs-assistant' */
+  dataDir?: string;
+  /** Public keys; when empty one is generated (see `generatedKey`). @default [] */
+  assistantKeys?: readonly string[];
+  /** `openai:<id>`, `anthropic:<id>`, `openai-compatible:<id>@<baseURL>`, or an AI SDK model. @default extractive answers */
+  model?: string | LanguageModel;
+  /** Token cap per model answer. @default 1024 */
+  maxOutputTokens?: number;
+  /** Wall-time cap per model answer, in milliseconds. @default 60000 */
+  answerTimeoutMs?: number;
+  /** Re-index files that change. @default true */
+  watch?: boolean;
+  /** Receives one line per skipped file or watcher problem. @default console.warn */
+  onWarning?: (message: string) => void;
+}
+
+/** What `createServer` adds to the Hono app. */
+export interface DocsAssistantServerExtras {
+  /** The docs search index, updated in place when files change. */
+  docsIndex: DocsIndex;
+  /** The accepted assistant keys (the generated one included). */
+  assistantKeys: string[];
+  /** The key generated because none was configured, else null. */
+  generatedKey: string | null;
+  /** Warnings of the initial docs load, one line per skipped file. */
+  warnings: string[];
+  /** Stops the docs watcher and closes the store. */
+  close(): Promise<void>;
+}
+
+/**
+ * The Hono app itself (`app.fetch` for any runtime, `app.request()` in tests, mount it with `route()`),
+ * with the extras above.
+ */
+export type DocsAssistantServer = Hono & DocsAssistantServerExtras;
+
+/** The built widget: `dist/` next to `server/` in a checkout, or the folder holding `dist/server/` in a build. */
+function defaultWidgetDir(): string | null {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const candidates = [fileURLToPath(new URL('../dist', import.meta.url)), ...(here.replace(/\/$/, '').endsWith('dist/server') ? [fileURLToPath(new URL('..', import.meta.url))] : [])];
+  return candidates.find((candidate) => existsSync(candidate)) ?? null;
+}
+
+function answererFor(options: ServerOptions): Answerer {
+  if (options.model === undefined || options.model === '') return createExtractiveAnswerer();
+  const model = typeof options.model === 'string' ? createLanguageModel(parseModelSpec(options.model)) : options.model;
+  return createModelAnswerer({
+    model,
+    maxOutputTokens: options.maxOutputTokens ?? 1024,
+    timeoutMs: options.answerTimeoutMs ?? 60_000,
+  });
+}
+
+/** Loads and indexes the docs, opens the store and returns the app (nothing listens: serve `app.fetch`, as cli.ts does). */
+export async function createServer(options: ServerOptions): Promise<DocsAssistantServer> {
+  const onWarning = options.onWarning ?? ((message: string) => console.warn(message));
+  const answerer = answererFor(options);
+  const docs = await loadDocs(options.docsDir, { siteUrl: options.siteUrl });
+  for (const warning of docs.warnings) onWarning(warning);
+  const index = createDocsIndex(docs);
+  const store = openStore(options.dataDir ?? './.docs-assistant');
+  const generatedKey = options.assistantKeys && options.assistantKeys.length > 0 ? null : generateAssistantKey();
+  const assistantKeys = generatedKey ? [generatedKey] : [...(options.assistantKeys ?? [])];
+
+  let watcher: DocsWatcher | null = null;
+  if (options.watch ?? true) {
+    watcher = watchDocs(options.docsDir, {
+      siteUrl: options.siteUrl,
+      onPage: (file, page) => index.updateFile(file, page?.sections ?? []),
+      onWarning,
+    });
+  }
+
+  const app = createApp({
+    ...options,
+    index,
+    store,
+    answerer,
+    assistantKeys,
+    widgetDir: options.widgetDir === undefined ? defaultWidgetDir() : options.widgetDir,
+  });
+
+  const extras: DocsAssistantServerExtras = {
+    docsIndex: index,
+    assistantKeys,
+    generatedKey,
+    warnings: docs.warnings,
+    close: async () => {
+      watcher?.close();
+      store.close();
+    },
+  };
+  return Object.assign(app, extras);
+}
+
+export { createApp, type AppOptions } from './app.ts';
+export { openStore, type ServerStore } from './store/index.ts';
+export { createExtractiveAnswerer, createModelAnswerer, type Answerer, type AnswerInput, type AnswerPlan } from './assistant/answerers.ts';
+export { requireAdminKey, requireAssistantKey, createKeySet, generateAssistantKey, type KeySet } from './http/auth.ts';
+export type { AssistantLimits } from './http/limits.ts';
+export type { DocsIndex, Section } from './docs/types.ts';
