@@ -1,0 +1,96 @@
+// The path jail of the agent's tools: every path the model names is resolved inside the docs folder
+// of the job's own worktree, or refused. Refusals are thrown as errors, which the AI SDK hands back
+// to the model as tool errors; nothing outside the jail is ever read or written.
+import { lstat, mkdir, realpath } from 'node:fs/promises';
+import path from 'node:path';
+
+/** File types the agent may create or change. */
+export const WRITABLE_EXTENSIONS = ['.md', '.mdx', '.markdown'];
+
+export class PathRefusedError extends Error {
+  constructor(requested: string, reason: string) {
+    super(`refused path "${requested}": ${reason}`);
+    this.name = 'PathRefusedError';
+  }
+}
+
+function isInside(root: string, candidate: string): boolean {
+  return candidate === root || candidate.startsWith(root + path.sep);
+}
+
+async function existingAncestor(target: string): Promise<string> {
+  let current = target;
+  for (;;) {
+    try {
+      await lstat(current);
+      return current;
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return current;
+      current = parent;
+    }
+  }
+}
+
+export interface DocsJail {
+  /** Absolute, real path of the docs folder. */
+  readonly root: string;
+  /** Resolves a docs-relative path for reading; refuses escapes and symlinks. */
+  resolveForRead(requested: string): Promise<string>;
+  /** Resolves a docs-relative path for writing; also requires a docs file type and creates parent folders. */
+  resolveForWrite(requested: string): Promise<string>;
+  /** The docs-relative, forward-slash form of an absolute path inside the jail. */
+  relative(absolute: string): string;
+}
+
+/** Creates the jail for `docsFolder` (absolute). The folder is created if the branch does not have it yet. */
+export async function createDocsJail(docsFolder: string): Promise<DocsJail> {
+  await mkdir(docsFolder, { recursive: true });
+  const root = await realpath(docsFolder);
+
+  async function resolve(requested: string): Promise<string> {
+    if (typeof requested !== 'string' || requested.trim() === '') throw new PathRefusedError(String(requested), 'empty path');
+    if (requested.includes('\0')) throw new PathRefusedError(requested, 'contains a NUL character');
+    if (path.isAbsolute(requested) || /^[a-zA-Z]:/.test(requested) || requested.startsWith('\\')) {
+      throw new PathRefusedError(requested, 'absolute paths are not allowed; use a path relative to the docs folder');
+    }
+    const normalized = path.normalize(requested.replaceAll('\\', '/'));
+    if (normalized.split(path.sep).some((segment) => segment === '..')) {
+      throw new PathRefusedError(requested, 'it leaves the docs folder');
+    }
+    if (normalized.split(path.sep).some((segment) => segment.toLowerCase() === '.git')) {
+      throw new PathRefusedError(requested, 'git metadata is off limits');
+    }
+    const target = path.resolve(root, normalized);
+    if (!isInside(root, target)) throw new PathRefusedError(requested, 'it leaves the docs folder');
+    // A symlink anywhere on the way could point out of the jail: compare real paths.
+    const ancestor = await existingAncestor(target);
+    const realAncestor = await realpath(ancestor);
+    if (!isInside(root, realAncestor)) throw new PathRefusedError(requested, 'it resolves outside the docs folder');
+    if (ancestor === target) {
+      const stats = await lstat(target);
+      if (stats.isSymbolicLink()) throw new PathRefusedError(requested, 'symbolic links are not followed');
+    }
+    return target;
+  }
+
+  return {
+    root,
+    resolveForRead: resolve,
+    async resolveForWrite(requested) {
+      const target = await resolve(requested);
+      const extension = path.extname(target).toLowerCase();
+      if (!WRITABLE_EXTENSIONS.includes(extension)) {
+        throw new PathRefusedError(requested, `only docs files (${WRITABLE_EXTENSIONS.join(', ')}) may be written`);
+      }
+      await mkdir(path.dirname(target), { recursive: true });
+      // mkdir may have walked through a symlinked folder created meanwhile: check again.
+      const realParent = await realpath(path.dirname(target));
+      if (!isInside(root, realParent)) throw new PathRefusedError(requested, 'it resolves outside the docs folder');
+      return target;
+    },
+    relative(absolute) {
+      return path.relative(root, absolute).split(path.sep).join('/');
+    },
+  };
+}

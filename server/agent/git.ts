@@ -1,0 +1,186 @@
+// Git through the git CLI (execFile, no shell). Model- or caller-controlled strings never become
+// options: branch names are validated against a strict pattern and paths come after `--`.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+
+const BRANCH_PATTERN = /^docs-assistant\/[a-z0-9][a-z0-9-]{3,63}$/;
+const REF_PATTERN = /^(?!-)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]{1,200}$/;
+
+/** The branch of a job; throws for an id that would not make a safe branch name. */
+export function branchForJob(jobId: string): string {
+  const branch = `docs-assistant/${jobId}`;
+  if (!BRANCH_PATTERN.test(branch)) throw new Error(`unsafe branch name for job id ${JSON.stringify(jobId)}`);
+  return branch;
+}
+
+/** Throws unless `ref` is a plain branch or tag name (no option-like or range syntax). */
+export function assertSafeRef(ref: string): string {
+  if (!REF_PATTERN.test(ref) || ref.endsWith('.lock') || ref.endsWith('/')) throw new Error(`unsafe git ref ${JSON.stringify(ref)}`);
+  return ref;
+}
+
+export class GitError extends Error {
+  constructor(args: string[], stderr: string) {
+    super(`git ${args[0] ?? ''} failed: ${stderr.trim().split('\n').slice(-3).join(' ') || 'unknown error'}`);
+    this.name = 'GitError';
+  }
+}
+
+export interface GitIdentity {
+  name: string;
+  email: string;
+}
+
+export interface GitRunOptions {
+  cwd: string;
+  identity?: GitIdentity;
+  /** Token sent as HTTP basic auth on fetch/push to https remotes (via env, never on the command line). */
+  token?: string;
+}
+
+/** Runs git with hooks, signing and prompts disabled; resolves with stdout. */
+export function git(args: string[], options: GitRunOptions): Promise<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+  if (options.identity) {
+    env.GIT_AUTHOR_NAME = options.identity.name;
+    env.GIT_AUTHOR_EMAIL = options.identity.email;
+    env.GIT_COMMITTER_NAME = options.identity.name;
+    env.GIT_COMMITTER_EMAIL = options.identity.email;
+  }
+  if (options.token) {
+    const basic = Buffer.from(`x-access-token:${options.token}`).toString('base64');
+    env.GIT_CONFIG_COUNT = '1';
+    env.GIT_CONFIG_KEY_0 = 'http.extraHeader';
+    env.GIT_CONFIG_VALUE_0 = `Authorization: Basic ${basic}`;
+  }
+  const fullArgs = ['-c', 'core.hooksPath=/dev/null', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args];
+  return new Promise((resolve, reject) => {
+    execFile('git', fullArgs, { cwd: options.cwd, env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new GitError(args, String(stderr || error.message)));
+      else resolve(String(stdout));
+    });
+  });
+}
+
+const locks = new Map<string, Promise<unknown>>();
+
+/** Runs `task` after every earlier task with the same key (git's own locks don't queue). */
+export function withLock<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const previous = locks.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(task);
+  const settled = next.catch(() => undefined);
+  locks.set(key, settled);
+  void settled.then(() => {
+    if (locks.get(key) === settled) locks.delete(key);
+  });
+  return next;
+}
+
+/** The server's bare clone of a project's repository; job worktrees hang off it. */
+export interface ProjectRepository {
+  readonly cacheDir: string;
+  /** Fetches `ref` from the source and returns its commit. */
+  fetchBase(ref: string): Promise<string>;
+  /** Makes sure the job's worktree exists on its branch (created from `baseCommit` the first time). */
+  ensureWorktree(jobId: string, baseCommit: string): Promise<string>;
+  /** Pushes the job's branch to the source repository. */
+  push(jobId: string): Promise<void>;
+  /** Commits of the job's branch since its base: newest first. */
+  log(jobId: string, baseCommit: string): Promise<{ commit: string; subject: string; date: string }[]>;
+  /** The unified diff of the job's branch against its base. */
+  diff(jobId: string, baseCommit: string): Promise<string>;
+}
+
+export function openProjectRepository(options: {
+  projectId: string;
+  repository: string;
+  dataDir: string;
+  token?: string;
+}): ProjectRepository {
+  const cacheDir = path.join(options.dataDir, 'repos', `${options.projectId}.git`);
+  const worktreesDir = path.join(options.dataDir, 'worktrees');
+  const lockKey = `repo:${cacheDir}`;
+  const token = options.token;
+
+  async function ensureCache(): Promise<void> {
+    if (existsSync(path.join(cacheDir, 'HEAD'))) return;
+    await mkdir(path.dirname(cacheDir), { recursive: true });
+    await git(['clone', '--bare', '--quiet', '--', options.repository, cacheDir], { cwd: options.dataDir, token });
+  }
+
+  return {
+    cacheDir,
+    fetchBase(ref) {
+      assertSafeRef(ref);
+      return withLock(lockKey, async () => {
+        await ensureCache();
+        await git(['fetch', '--quiet', 'origin', '--', ref], { cwd: cacheDir, token });
+        return (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'], { cwd: cacheDir })).trim();
+      });
+    },
+    ensureWorktree(jobId, baseCommit) {
+      const branch = branchForJob(jobId);
+      const worktree = path.join(worktreesDir, jobId);
+      return withLock(lockKey, async () => {
+        if (existsSync(path.join(worktree, '.git'))) return worktree;
+        await ensureCache();
+        await mkdir(worktreesDir, { recursive: true });
+        await git(['worktree', 'prune'], { cwd: cacheDir });
+        const branchExists = await git(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { cwd: cacheDir }).then(
+          () => true,
+          () => false,
+        );
+        if (branchExists) await git(['worktree', 'add', '--quiet', '--', worktree, branch], { cwd: cacheDir });
+        else await git(['worktree', 'add', '--quiet', '-b', branch, '--', worktree, baseCommit], { cwd: cacheDir });
+        return worktree;
+      });
+    },
+    push(jobId) {
+      const branch = branchForJob(jobId);
+      return withLock(lockKey, () =>
+        git(['push', '--quiet', 'origin', '--', `refs/heads/${branch}:refs/heads/${branch}`], { cwd: cacheDir, token }).then(
+          () => undefined,
+        ),
+      );
+    },
+    async log(jobId, baseCommit) {
+      const branch = branchForJob(jobId);
+      const output = await git(['log', '--format=%H%x1f%s%x1f%aI', `${baseCommit}..refs/heads/${branch}`, '--'], { cwd: cacheDir });
+      return output
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [commit = '', subject = '', date = ''] = line.split('\x1f');
+          return { commit, subject, date };
+        });
+    },
+    diff(jobId, baseCommit) {
+      const branch = branchForJob(jobId);
+      return git(['diff', '--no-color', '--no-ext-diff', baseCommit, `refs/heads/${branch}`, '--'], { cwd: cacheDir });
+    },
+  };
+}
+
+/** Git operations inside one job's worktree. */
+export const worktreeGit = {
+  async hasChanges(worktree: string, docsFolder: string): Promise<boolean> {
+    const status = await git(['status', '--porcelain', '--untracked-files=all', '--', docsFolder], { cwd: worktree });
+    return status.trim() !== '';
+  },
+  async changedFiles(worktree: string, docsFolder: string): Promise<string[]> {
+    await git(['add', '--all', '--', docsFolder], { cwd: worktree });
+    const names = await git(['diff', '--cached', '--name-only', '--', docsFolder], { cwd: worktree });
+    return names.split('\n').filter(Boolean);
+  },
+  async commit(worktree: string, message: string, identity: GitIdentity): Promise<string> {
+    await git(['commit', '--quiet', '--no-verify', '-m', message], { cwd: worktree, identity });
+    return (await git(['rev-parse', 'HEAD'], { cwd: worktree })).trim();
+  },
+  /** Throws away everything not committed, so a failed turn leaves nothing half-written. */
+  async discard(worktree: string): Promise<void> {
+    await git(['reset', '--hard', '--quiet', 'HEAD'], { cwd: worktree });
+    await git(['clean', '-fdq', '--', '.'], { cwd: worktree });
+  },
+};

@@ -1,0 +1,65 @@
+// Pull requests: through GitHub's REST API (Octokit) when the project has a token, otherwise a
+// review page served by this server (the branch stays in the repository for a human to merge).
+import { Octokit } from '@octokit/rest';
+import type { AgentProjectConfig, StoredJob } from './types.ts';
+
+export interface PullRequestRef {
+  url: string;
+  number: number | null;
+}
+
+export interface PullRequestPublisher {
+  /** Whether the branch is pushed to the source repository before opening or updating. */
+  readonly pushes: boolean;
+  open(job: StoredJob, branch: string, content: { title: string; body: string }): Promise<PullRequestRef>;
+  /** Tells reviewers a follow-up added commits (the push itself already updated the pull request). */
+  update(job: StoredJob, comment: string): Promise<void>;
+}
+
+/** `owner/name` from config, or parsed from a github.com clone URL. */
+export function githubRepositoryOf(project: AgentProjectConfig): { owner: string; repo: string } {
+  const explicit = project.githubRepository?.match(/^([\w.-]+)\/([\w.-]+)$/);
+  if (explicit?.[1] && explicit[2]) return { owner: explicit[1], repo: explicit[2] };
+  const fromUrl = project.repository.match(/github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/);
+  if (fromUrl?.[1] && fromUrl[2]) return { owner: fromUrl[1], repo: fromUrl[2] };
+  throw new Error('cannot tell the GitHub repository: set githubRepository ("owner/name") for this project');
+}
+
+export function createGithubPublisher(project: AgentProjectConfig): PullRequestPublisher {
+  const octokit = new Octokit({
+    auth: project.githubToken,
+    baseUrl: project.githubApiUrl ?? 'https://api.github.com',
+    userAgent: 'docs-assistant-agent',
+    request: { retries: 0 },
+  });
+  return {
+    pushes: true,
+    async open(job, branch, content) {
+      const { owner, repo } = githubRepositoryOf(project);
+      const response = await octokit.rest.pulls.create({ owner, repo, head: branch, base: job.ref, title: content.title, body: content.body });
+      return { url: response.data.html_url, number: response.data.number };
+    },
+    async update(job, comment) {
+      if (job.prNumber == null) return;
+      const { owner, repo } = githubRepositoryOf(project);
+      await octokit.rest.issues.createComment({ owner, repo, issue_number: job.prNumber, body: comment });
+    },
+  };
+}
+
+/** The review page's address: unguessable (a random token), so it can be opened in a browser without the admin key. */
+export function reviewPageUrl(job: Pick<StoredJob, 'id' | 'publicUrl' | 'reviewToken'>): string {
+  return `${job.publicUrl.replace(/\/+$/, '')}/agent/review/${job.id}/${job.reviewToken}`;
+}
+
+export function createLocalPublisher(options: { pushToSource: boolean }): PullRequestPublisher {
+  return {
+    pushes: options.pushToSource,
+    async open(job) {
+      return { url: reviewPageUrl(job), number: null };
+    },
+    async update() {
+      // The review page reads the branch live; nothing to notify.
+    },
+  };
+}

@@ -1,0 +1,157 @@
+// The agent-job HTTP routes (`/v2/agent/...`, admin key) and the local review page.
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import { jsonError } from '../http/errors.ts';
+import { createAdminKeyring } from './auth.ts';
+import { createHourlyLimiter } from './limits.ts';
+import { createReviewRoutes } from './reviewPage.ts';
+import { createAgentService, JOB_ID_PATTERN, JobStateError } from './service.ts';
+import type { AgentService } from './service.ts';
+import { toWireJob } from './types.ts';
+import type { AgentServiceOptions, StoredJob } from './types.ts';
+
+/** Longest prompt accepted, in characters. */
+export const MAX_PROMPT_LENGTH = 20_000;
+const MAX_BODY_BYTES = 64 * 1024;
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
+
+const promptBody = z.object({ prompt: z.unknown() });
+
+type Parsed = { ok: true; prompt: string } | { ok: false; error: string };
+
+async function readPrompt(c: Context): Promise<Parsed> {
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch {
+    return { ok: false, error: 'body: must be a JSON object like {"prompt": "..."}' };
+  }
+  const parsed = promptBody.safeParse(body);
+  if (!parsed.success || parsed.data.prompt === undefined) return { ok: false, error: 'prompt: is required' };
+  const prompt = parsed.data.prompt;
+  if (typeof prompt !== 'string') return { ok: false, error: 'prompt: must be a string' };
+  if (prompt.trim().length === 0) return { ok: false, error: 'prompt: must contain at least 1 non-blank character' };
+  if (prompt.length > MAX_PROMPT_LENGTH) return { ok: false, error: `prompt: must be at most ${MAX_PROMPT_LENGTH} characters` };
+  return { ok: true, prompt };
+}
+
+function parseCount(value: string | undefined, name: string, fallback: number, min: number, max: number): number | string {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) return `${name}: must be a whole number from ${min} to ${max}`;
+  return Number(value);
+}
+
+function jobNotFound(c: Context): Response {
+  return jsonError(c, 404, `id: no job "${c.req.param('id')}" in this project`);
+}
+
+function tooMany(c: Context, retryAfterSeconds: number, what: string, limit: number): Response {
+  c.header('Retry-After', String(retryAfterSeconds));
+  return jsonError(c, 429, `limit: ${limit} ${what} per project per hour; retry in ${retryAfterSeconds} s`);
+}
+
+/** 409 for a transition the job's state forbids; anything else is a real error. */
+function conflict(c: Context, error: unknown): Response {
+  if (error instanceof JobStateError) return jsonError(c, error.status as ContentfulStatusCode, error.message);
+  throw error;
+}
+
+export interface AgentRoutesOptions extends AgentServiceOptions {
+  /** An already created service (tests reuse one across two apps); created from the options otherwise. */
+  service?: AgentService;
+}
+
+/** The agent routes as a Hono sub-app; mount with `app.route('/', routes)`. Call `routes.service.recover()` once on start. */
+export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service: AgentService } {
+  const service = options.service ?? createAgentService(options);
+  const now = options.now ?? Date.now;
+  const keyring = createAdminKeyring(
+    options.adminKeys ?? [],
+    Object.fromEntries(Object.entries(options.projects).map(([id, project]) => [id, project.adminKeys ?? []])),
+  );
+  const createLimit = options.limits?.createPerHour ?? 100;
+  const messageLimit = options.limits?.messagePerHour ?? 100;
+  const createLimiter = createHourlyLimiter(createLimit, now);
+  const messageLimiter = createHourlyLimiter(messageLimit, now);
+
+  const app = new Hono();
+  app.use(
+    '/v2/agent/*',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => jsonError(c, 413, `body: must be at most ${MAX_BODY_BYTES} bytes`) }),
+  );
+  app.use('/v2/agent/:projectId/*', async (c, next) => {
+    const result = keyring.check(c.req.header('authorization'), c.req.param('projectId') ?? '');
+    if (!result.ok) return jsonError(c, result.status, result.error);
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+
+  function findJob(c: Context): StoredJob | undefined {
+    const id = c.req.param('id') ?? '';
+    return JOB_ID_PATTERN.test(id) ? service.store.getJob(c.req.param('projectId') ?? '', id) : undefined;
+  }
+  app.post('/v2/agent/:projectId/job', async (c) => {
+    const parsed = await readPrompt(c);
+    if (!parsed.ok) return jsonError(c, 400, parsed.error);
+    const projectId = c.req.param('projectId');
+    const decision = createLimiter.consume(projectId);
+    if (!decision.allowed) return tooMany(c, decision.retryAfterSeconds, 'new agent jobs', createLimit);
+    const job = service.createJob(projectId, parsed.prompt, new URL(c.req.url).origin);
+    return c.json({ ...toWireJob(job), message: 'Agent job created' }, 201);
+  });
+
+  app.get('/v2/agent/:projectId/jobs', (c) => {
+    const skip = parseCount(c.req.query('skip'), 'skip', 0, 0, 1_000_000);
+    const take = parseCount(c.req.query('take'), 'take', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+    if (typeof skip === 'string') return jsonError(c, 400, skip);
+    if (typeof take === 'string') return jsonError(c, 400, take);
+    const page = service.store.listJobs(c.req.param('projectId'), skip, take);
+    return c.json({ jobs: page.jobs.map(toWireJob), total: page.total, skip, take });
+  });
+
+  app.get('/v2/agent/:projectId/job/:id', (c) => {
+    const job = findJob(c);
+    return job ? c.json(toWireJob(job)) : jobNotFound(c);
+  });
+
+  app.get('/v2/agent/:projectId/job/:id/events', (c) => {
+    const job = findJob(c);
+    if (!job) return jobNotFound(c);
+    const after = parseCount(c.req.query('after'), 'after', 0, 0, Number.MAX_SAFE_INTEGER);
+    if (typeof after === 'string') return jsonError(c, 400, after);
+    return c.json({ job: toWireJob(job), events: service.store.events(job.id, after) });
+  });
+
+  app.post('/v2/agent/:projectId/job/:id/message', async (c) => {
+    const parsed = await readPrompt(c);
+    if (!parsed.ok) return jsonError(c, 400, parsed.error);
+    const job = findJob(c);
+    if (!job) return jobNotFound(c);
+    try {
+      service.assertCanSendMessage(job);
+    } catch (error) {
+      return conflict(c, error);
+    }
+    const decision = messageLimiter.consume(job.projectId);
+    if (!decision.allowed) return tooMany(c, decision.retryAfterSeconds, 'follow-up messages', messageLimit);
+    const updated = service.sendMessage(job, parsed.prompt);
+    return c.json({ ...toWireJob(updated), message: 'Message sent to the agent job' }, 200);
+  });
+
+  app.post('/v2/agent/:projectId/job/:id/archive', (c) => {
+    const job = findJob(c);
+    if (!job) return jobNotFound(c);
+    try {
+      return c.json(toWireJob(service.archive(job)));
+    } catch (error) {
+      return conflict(c, error);
+    }
+  });
+
+  app.route('/', createReviewRoutes(service));
+  return Object.assign(app, { service });
+}

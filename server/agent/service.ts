@@ -1,0 +1,141 @@
+// The agent-job service: the store, the queue, the runner and the job state machine.
+//
+//   create ──> active ──turn ok──> completed ──follow-up──> active
+//                 │                    │
+//                 └──error──> failed ──┼──follow-up──> active
+//                                      └──archive──> archived (final)
+//
+// A follow-up to an active job is queued behind the running turn (200, stays active); to an
+// archived job 409. Archiving an active job is 409 (wait for the turn to end); archiving an
+// archived job answers the same job again.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { openProjectRepository } from './git.ts';
+import { createGithubPublisher, createLocalPublisher } from './pullRequest.ts';
+import { createJobQueue } from './queue.ts';
+import { createJobRunner } from './runner.ts';
+import type { RunnerProject } from './runner.ts';
+import { openJobStore } from './store.ts';
+import type { AgentBudgets, AgentServiceOptions, StoredJob } from './types.ts';
+
+/** A job id: 20 lowercase base-32 characters (100 random bits), safe in a branch name. */
+export const JOB_ID_PATTERN = /^[a-z2-7]{20}$/;
+
+/** Follow-ups that may wait behind a running turn; more is 409. */
+const MAX_PENDING_TURNS = 10;
+
+const DEFAULT_BUDGETS: Required<AgentBudgets> = { maxSteps: 24, turnTimeoutMs: 600_000, maxOutputTokens: 4096, maxFileBytes: 262_144 };
+
+function randomId(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
+  return [...randomBytes(20)].map((byte) => alphabet[byte % 32]).join('');
+}
+
+export class JobStateError extends Error {
+  readonly status = 409;
+}
+
+function isLocalPath(repository: string): boolean {
+  return !/^[a-z][a-z0-9+.-]*:\/\//i.test(repository) && !/^[\w.-]+@[\w.-]+:/.test(repository) && existsSync(repository);
+}
+
+export function createAgentService(options: AgentServiceOptions) {
+  const now = options.now ?? Date.now;
+  const iso = () => new Date(now()).toISOString();
+  mkdirSync(options.dataDir, { recursive: true });
+  const store = openJobStore(path.join(options.dataDir, 'agent-jobs.sqlite'));
+  const projects = new Map<string, RunnerProject>();
+  for (const [projectId, config] of Object.entries(options.projects)) {
+    projects.set(projectId, {
+      config,
+      repository: openProjectRepository({ projectId, repository: config.repository, dataDir: options.dataDir, token: config.githubToken }),
+      publisher: config.githubToken ? createGithubPublisher(config) : createLocalPublisher({ pushToSource: isLocalPath(config.repository) }),
+    });
+  }
+  const runner = createJobRunner({
+    store,
+    projects,
+    model: options.model,
+    budgets: { ...DEFAULT_BUDGETS, ...options.budgets },
+    identity: options.gitAuthor ?? { name: 'docs-assistant', email: 'docs-assistant@users.noreply.github.com' },
+    now,
+  });
+  const queue = createJobQueue(runner.runJob, Math.max(1, options.concurrency ?? 2));
+  const modelName = options.modelName ?? (options.model && typeof options.model === 'object' ? `${options.model.provider}:${options.model.modelId}` : 'none');
+
+  /** After a crash or restart: interrupted turns are resumed up to `maxResumes` times, then the job fails with the reason. */
+  function recover(): void {
+    const maxResumes = options.maxResumes ?? 1;
+    for (const jobId of store.activeJobIds()) {
+      const interrupted = store.turns(jobId).find((turn) => turn.state === 'running');
+      if (interrupted && interrupted.attempts > maxResumes) {
+        runner.fail(jobId, `the server restarted during turn ${interrupted.seq} ${interrupted.attempts} times; nothing of that turn was committed`);
+        continue;
+      }
+      if (interrupted) {
+        store.updateTurn(jobId, interrupted.seq, { state: 'pending' });
+        store.addEvent(jobId, `turn ${interrupted.seq} resumed after a server restart`, iso());
+      }
+      queue.enqueue(jobId);
+    }
+  }
+
+  return {
+    store,
+    queue,
+    recover,
+    createJob(projectId: string, prompt: string, requestOrigin: string): StoredJob {
+      const project = projects.get(projectId);
+      if (!project) throw new Error(`unknown project ${projectId}`);
+      const job: StoredJob = {
+        id: randomId(),
+        projectId,
+        status: 'active',
+        repository: project.config.repository,
+        ref: project.config.ref ?? 'main',
+        model: modelName,
+        prLink: null,
+        prNumber: null,
+        baseCommit: null,
+        reviewToken: randomBytes(18).toString('base64url'),
+        publicUrl: options.publicUrl ?? requestOrigin,
+        createdAt: iso(),
+        archivedAt: null,
+        error: null,
+      };
+      store.insertJob(job, prompt);
+      store.addEvent(job.id, 'job created', job.createdAt);
+      queue.enqueue(job.id);
+      return job;
+    },
+    /** Checks a follow-up is allowed before it is counted against the limit. */
+    assertCanSendMessage(job: StoredJob): void {
+      if (job.status === 'archived') throw new JobStateError('status: the job is archived; start a new job instead');
+      const pending = store.turns(job.id).filter((turn) => turn.state === 'pending').length;
+      if (pending >= MAX_PENDING_TURNS) throw new JobStateError(`status: ${pending} follow-ups are already waiting for this job`);
+    },
+    sendMessage(job: StoredJob, prompt: string): StoredJob {
+      store.addTurn(job.id, prompt, iso());
+      store.addEvent(job.id, 'follow-up received', iso());
+      const updated = store.updateJob(job.id, { status: 'active', error: null });
+      queue.enqueue(job.id);
+      return updated;
+    },
+    archive(job: StoredJob): StoredJob {
+      if (job.status === 'archived') return job;
+      if (job.status === 'active') throw new JobStateError('status: the job is active; archive it once it has completed or failed');
+      store.addEvent(job.id, 'archived', iso());
+      return store.updateJob(job.id, { status: 'archived', archivedAt: iso() });
+    },
+    project(projectId: string): RunnerProject | undefined {
+      return projects.get(projectId);
+    },
+    async close(): Promise<void> {
+      await queue.close();
+      store.close();
+    },
+  };
+}
+
+export type AgentService = ReturnType<typeof createAgentService>;

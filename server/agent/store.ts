@@ -1,0 +1,218 @@
+// The embedded job store: jobs, their turns (prompts) and activity log in one node:sqlite file.
+// Every write is a single statement or a transaction, so a crash leaves a consistent row set
+// that the restart recovery can read.
+import { DatabaseSync } from 'node:sqlite';
+import type { AgentJobStatus } from '../../src/wire.ts';
+import type { JobEvent, StoredJob, StoredTurn, TurnState } from './types.ts';
+
+const SCHEMA = `
+create table if not exists agent_jobs (
+  id text primary key,
+  project_id text not null,
+  status text not null,
+  repository text not null,
+  ref text not null,
+  model text not null,
+  pr_link text,
+  pr_number integer,
+  base_commit text,
+  review_token text not null,
+  public_url text not null,
+  created_at text not null,
+  archived_at text,
+  error text
+);
+create index if not exists agent_jobs_by_project on agent_jobs (project_id, created_at desc);
+create table if not exists agent_turns (
+  job_id text not null,
+  seq integer not null,
+  prompt text not null,
+  state text not null,
+  attempts integer not null default 0,
+  reply text,
+  commit_id text,
+  created_at text not null,
+  primary key (job_id, seq)
+);
+create table if not exists agent_events (
+  job_id text not null,
+  seq integer not null,
+  at text not null,
+  text text not null,
+  primary key (job_id, seq)
+);
+`;
+
+type Row = Record<string, unknown>;
+
+function jobFromRow(row: Row): StoredJob {
+  return {
+    id: String(row.id),
+    projectId: String(row.project_id),
+    status: row.status as AgentJobStatus,
+    repository: String(row.repository),
+    ref: String(row.ref),
+    model: String(row.model),
+    prLink: row.pr_link == null ? null : String(row.pr_link),
+    prNumber: row.pr_number == null ? null : Number(row.pr_number),
+    baseCommit: row.base_commit == null ? null : String(row.base_commit),
+    reviewToken: String(row.review_token),
+    publicUrl: String(row.public_url),
+    createdAt: String(row.created_at),
+    archivedAt: row.archived_at == null ? null : String(row.archived_at),
+    error: row.error == null ? null : String(row.error),
+  };
+}
+
+function turnFromRow(row: Row): StoredTurn {
+  return {
+    jobId: String(row.job_id),
+    seq: Number(row.seq),
+    prompt: String(row.prompt),
+    state: row.state as TurnState,
+    attempts: Number(row.attempts),
+    reply: row.reply == null ? null : String(row.reply),
+    commit: row.commit_id == null ? null : String(row.commit_id),
+    createdAt: String(row.created_at),
+  };
+}
+
+/** Fields of a job the runner may change after creation. */
+export type JobPatch = Partial<Pick<StoredJob, 'status' | 'prLink' | 'prNumber' | 'baseCommit' | 'archivedAt' | 'error'>>;
+
+const PATCH_COLUMNS: Record<keyof JobPatch, string> = {
+  status: 'status',
+  prLink: 'pr_link',
+  prNumber: 'pr_number',
+  baseCommit: 'base_commit',
+  archivedAt: 'archived_at',
+  error: 'error',
+};
+
+export interface JobStore {
+  insertJob(job: StoredJob, firstPrompt: string): void;
+  getJob(projectId: string, id: string): StoredJob | undefined;
+  getJobById(id: string): StoredJob | undefined;
+  listJobs(projectId: string, skip: number, take: number): { jobs: StoredJob[]; total: number };
+  activeJobIds(): string[];
+  updateJob(id: string, patch: JobPatch): StoredJob;
+  addTurn(jobId: string, prompt: string, createdAt: string): StoredTurn;
+  turns(jobId: string): StoredTurn[];
+  updateTurn(jobId: string, seq: number, patch: Partial<Pick<StoredTurn, 'state' | 'attempts' | 'reply' | 'commit'>>): void;
+  addEvent(jobId: string, text: string, at: string): void;
+  events(jobId: string, after: number): JobEvent[];
+  close(): void;
+}
+
+/** Opens (or creates) the store at `file`; `:memory:` works for throwaway use. */
+export function openJobStore(file: string): JobStore {
+  const db = new DatabaseSync(file);
+  db.exec('pragma journal_mode = wal; pragma busy_timeout = 5000;');
+  db.exec(SCHEMA);
+
+  const selectJob = db.prepare('select * from agent_jobs where project_id = ? and id = ?');
+  const selectJobById = db.prepare('select * from agent_jobs where id = ?');
+  const selectTurns = db.prepare('select * from agent_turns where job_id = ? order by seq');
+
+  function addTurn(jobId: string, prompt: string, createdAt: string): StoredTurn {
+    const next = db.prepare('select coalesce(max(seq), 0) + 1 as seq from agent_turns where job_id = ?').get(jobId) as Row;
+    const seq = Number(next.seq);
+    db.prepare('insert into agent_turns (job_id, seq, prompt, state, created_at) values (?, ?, ?, ?, ?)').run(
+      jobId,
+      seq,
+      prompt,
+      'pending',
+      createdAt,
+    );
+    return { jobId, seq, prompt, state: 'pending', attempts: 0, reply: null, commit: null, createdAt };
+  }
+
+  function getJobById(id: string): StoredJob | undefined {
+    const row = selectJobById.get(id) as Row | undefined;
+    return row ? jobFromRow(row) : undefined;
+  }
+
+  return {
+    insertJob(job, firstPrompt) {
+      db.exec('begin');
+      try {
+        db.prepare(
+          `insert into agent_jobs (id, project_id, status, repository, ref, model, pr_link, pr_number, base_commit,
+             review_token, public_url, created_at, archived_at, error)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          job.id,
+          job.projectId,
+          job.status,
+          job.repository,
+          job.ref,
+          job.model,
+          job.prLink,
+          job.prNumber,
+          job.baseCommit,
+          job.reviewToken,
+          job.publicUrl,
+          job.createdAt,
+          job.archivedAt,
+          job.error,
+        );
+        addTurn(job.id, firstPrompt, job.createdAt);
+        db.exec('commit');
+      } catch (error) {
+        db.exec('rollback');
+        throw error;
+      }
+    },
+    getJob(projectId, id) {
+      const row = selectJob.get(projectId, id) as Row | undefined;
+      return row ? jobFromRow(row) : undefined;
+    },
+    getJobById,
+    listJobs(projectId, skip, take) {
+      const rows = db
+        .prepare('select * from agent_jobs where project_id = ? order by created_at desc, rowid desc limit ? offset ?')
+        .all(projectId, take, skip) as Row[];
+      const count = db.prepare('select count(*) as total from agent_jobs where project_id = ?').get(projectId) as Row;
+      return { jobs: rows.map(jobFromRow), total: Number(count.total) };
+    },
+    activeJobIds() {
+      const rows = db.prepare("select id from agent_jobs where status = 'active' order by created_at").all() as Row[];
+      return rows.map((row) => String(row.id));
+    },
+    updateJob(id, patch) {
+      const entries = Object.entries(patch) as [keyof JobPatch, unknown][];
+      if (entries.length > 0) {
+        const assignments = entries.map(([key]) => `${PATCH_COLUMNS[key]} = ?`).join(', ');
+        const values = entries.map(([, value]) => (value === undefined ? null : value)) as (string | number | null)[];
+        db.prepare(`update agent_jobs set ${assignments} where id = ?`).run(...values, id);
+      }
+      const job = getJobById(id);
+      if (!job) throw new Error(`job ${id} vanished from the store`);
+      return job;
+    },
+    addTurn,
+    turns(jobId) {
+      return (selectTurns.all(jobId) as Row[]).map(turnFromRow);
+    },
+    updateTurn(jobId, seq, patch) {
+      const columns: Record<string, string> = { state: 'state', attempts: 'attempts', reply: 'reply', commit: 'commit_id' };
+      const entries = Object.entries(patch);
+      if (entries.length === 0) return;
+      const assignments = entries.map(([key]) => `${columns[key]} = ?`).join(', ');
+      const values = entries.map(([, value]) => (value === undefined ? null : value)) as (string | number | null)[];
+      db.prepare(`update agent_turns set ${assignments} where job_id = ? and seq = ?`).run(...values, jobId, seq);
+    },
+    addEvent(jobId, text, at) {
+      db.prepare(
+        'insert into agent_events (job_id, seq, at, text) select ?, coalesce(max(seq), 0) + 1, ?, ? from agent_events where job_id = ?',
+      ).run(jobId, at, text, jobId);
+    },
+    events(jobId, after) {
+      const rows = db.prepare('select seq, at, text from agent_events where job_id = ? and seq > ? order by seq').all(jobId, after) as Row[];
+      return rows.map((row) => ({ seq: Number(row.seq), at: String(row.at), text: String(row.text) }));
+    },
+    close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,122 @@
+// Configuration and internal record types of the agent-job service.
+import type { LanguageModel } from 'ai';
+import type { AgentJob, AgentJobStatus } from '../../src/wire.ts';
+
+/** A docs repository the agent may edit, as configured on the server. */
+export interface AgentProjectConfig {
+  /** Local path or clone URL of the repository. */
+  repository: string;
+  /** Branch (or other ref) the jobs start from and the pull requests target. @default 'main' */
+  ref?: string;
+  /** Folder inside the repository that holds the docs; the agent's tools cannot leave it. @default 'docs' */
+  docsFolder?: string;
+  /** Admin keys valid for this project only (in addition to the server-wide admin keys). */
+  adminKeys?: string[];
+  /** With a token, branches are pushed and pull requests opened through the GitHub REST API. */
+  githubToken?: string;
+  /** GitHub REST base URL (GitHub Enterprise, or a local stand-in in tests). @default 'https://api.github.com' */
+  githubApiUrl?: string;
+  /** `owner/name` on GitHub; derived from a github.com `repository` URL when absent. */
+  githubRepository?: string;
+}
+
+/** Per-turn budgets: a turn that exceeds one ends the job `failed`. */
+export interface AgentBudgets {
+  /** Most model steps (calls) per turn. @default 24 */
+  maxSteps?: number;
+  /** Wall time of one turn in milliseconds. @default 600000 */
+  turnTimeoutMs?: number;
+  /** Most output tokens per model call. @default 4096 */
+  maxOutputTokens?: number;
+  /** Largest file the agent may write, in bytes. @default 262144 */
+  maxFileBytes?: number;
+}
+
+/** Uses per project per hour; create and follow-up are counted separately. */
+export interface AgentLimits {
+  /** @default 100 */
+  createPerHour?: number;
+  /** @default 100 */
+  messagePerHour?: number;
+}
+
+/** Options of the agent service and its routes. */
+export interface AgentServiceOptions {
+  /** Project id -> repository configuration. */
+  projects: Record<string, AgentProjectConfig>;
+  /** Server-wide admin keys, valid for every project. */
+  adminKeys?: string[];
+  /** Folder for the job store, repository caches and worktrees. */
+  dataDir: string;
+  /** The model that runs the turns; without one a job fails at once with a clear error. */
+  model?: LanguageModel;
+  /** How the job's `model` field names the model, e.g. `openai:gpt-5-mini`. */
+  modelName?: string;
+  /** Jobs that run at the same time. @default 2 */
+  concurrency?: number;
+  limits?: AgentLimits;
+  budgets?: AgentBudgets;
+  /** Public origin of the server, used in review-page links; defaults to the origin of the create request. */
+  publicUrl?: string;
+  /** Clock in milliseconds (tests inject one to drive the hourly limits). */
+  now?: () => number;
+  /** Author of the agent's commits. @default docs-assistant <docs-assistant@users.noreply.github.com> */
+  gitAuthor?: { name: string; email: string };
+  /** How many times a turn interrupted by a restart is resumed before the job is failed. @default 1 */
+  maxResumes?: number;
+}
+
+/** A job row as stored (wire fields plus what the runner needs). */
+export interface StoredJob {
+  id: string;
+  projectId: string;
+  status: AgentJobStatus;
+  repository: string;
+  ref: string;
+  model: string;
+  prLink: string | null;
+  prNumber: number | null;
+  baseCommit: string | null;
+  reviewToken: string;
+  publicUrl: string;
+  createdAt: string;
+  archivedAt: string | null;
+  error: string | null;
+}
+
+/** State of one prompt (the first or a follow-up) within a job. */
+export type TurnState = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** One prompt sent to a job and what the agent answered. */
+export interface StoredTurn {
+  jobId: string;
+  seq: number;
+  prompt: string;
+  state: TurnState;
+  attempts: number;
+  reply: string | null;
+  commit: string | null;
+  createdAt: string;
+}
+
+/** One line of a job's activity log (tool calls, commits, pull request). */
+export interface JobEvent {
+  seq: number;
+  at: string;
+  text: string;
+}
+
+/** Turns a stored job into the wire shape: exactly the OpenAPI fields, plus `error` when failed. */
+export function toWireJob(job: StoredJob): AgentJob {
+  const wire: AgentJob = {
+    id: job.id,
+    status: job.status,
+    source: { repository: job.repository, ref: job.ref },
+    model: job.model,
+    prLink: job.status === 'active' ? null : job.prLink,
+    createdAt: job.createdAt,
+    archivedAt: job.archivedAt,
+  };
+  if (job.status === 'failed' && job.error) wire.error = job.error;
+  return wire;
+}
