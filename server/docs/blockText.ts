@@ -34,7 +34,7 @@ export function blockText(node: Nodes, indent = ''): string {
       return fencedCode(node.lang ?? '', node.value);
     case 'paragraph':
     case 'heading':
-      return dropContainerLines(inlineText(node));
+      return cleanProse(inlineText(node));
     case 'list':
       return node.children
         .map((item, index) => {
@@ -75,10 +75,12 @@ function fencedCode(lang: string, value: string): string {
   return `${fence}${lang}\n${code}\n${fence}`;
 }
 
-function dropContainerLines(text: string): string {
+function cleanProse(text: string): string {
   return text
     .split('\n')
     .filter((line) => !CONTAINER_LINE.test(line))
+    // Removed MDX expressions and HTML leave double spaces behind.
+    .map((line) => line.replace(/(?<=\S) {2,}(?=\S)/g, ' '))
     .join('\n')
     .trim();
 }

@@ -87,7 +87,8 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     for (const warning of warnings) options.onWarning?.(warning);
     return page;
   } catch (error) {
-    options.onWarning?.(`${relative}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; skipped`);
+    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '').replace(/:$/, '') : String(error);
+    options.onWarning?.(`${relative}: ${reason}; skipped`);
     return null;
   }
 }

@@ -1,0 +1,126 @@
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDocFile, loadDocs } from '../../server/docs/load.ts';
+import type { LoadedDocs, Section } from '../../server/docs/types.ts';
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/docs/site', import.meta.url));
+
+function sectionsOf(docs: LoadedDocs, file: string): Section[] {
+  return docs.sections.filter((section) => section.file === file);
+}
+
+describe('given the fixture docs folder with a site URL', () => {
+  let docsDir: string;
+  let docs: LoadedDocs;
+
+  beforeAll(async () => {
+    // A copy, so node_modules (git-ignored) can sit beside the committed fixtures.
+    docsDir = await mkdtemp(path.join(tmpdir(), 'docs-load-'));
+    await cp(FIXTURE, docsDir, { recursive: true });
+    await mkdir(path.join(docsDir, 'node_modules/some-package'), { recursive: true });
+    await writeFile(path.join(docsDir, 'node_modules/some-package/readme.md'), '# Dependency readme\n\nNever indexed.\n');
+    await writeFile(path.join(docsDir, 'guides/notes.txt'), 'Not a doc file.\n');
+    docs = await loadDocs(docsDir, { siteUrl: 'https://acme.dev/docs/' });
+  });
+  afterAll(async () => {
+    await rm(docsDir, { recursive: true, force: true });
+  });
+
+  it('reads .md and .mdx files recursively, skipping node_modules, dot-folders and broken files', () => {
+    expect(docs.pages.map((page) => page.file)).toEqual([
+      'components/legacy.mdx',
+      'components/tabs.mdx',
+      'guides/index.md',
+      'guides/setup.md',
+      'index.md',
+    ]);
+  });
+
+  it('skips a file with malformed frontmatter and names it in a warning', () => {
+    expect(docs.warnings.filter((warning) => warning.startsWith('broken/bad-frontmatter.md: '))).toHaveLength(1);
+    expect(docs.sections.some((section) => section.text.includes('Never indexed'))).toBe(false);
+  });
+
+  it('refuses JavaScript frontmatter without running it', () => {
+    expect(docs.warnings).toContain('broken/executable-frontmatter.md: JavaScript frontmatter is not supported (only YAML or JSON); skipped');
+    expect((globalThis as { frontmatterWasExecuted?: boolean }).frontmatterWasExecuted).toBeUndefined();
+  });
+
+  it('maps index files to their folder and the root index to /', () => {
+    expect(docs.pages.find((page) => page.file === 'guides/index.md')?.route).toBe('/guides');
+    expect(docs.pages.find((page) => page.file === 'index.md')?.route).toBe('/');
+    expect(docs.pages.find((page) => page.file === 'guides/setup.md')?.route).toBe('/guides/setup');
+  });
+
+  it('builds URLs from the site URL without its trailing slash, with # only when there is an anchor', () => {
+    const home = sectionsOf(docs, 'index.md');
+    expect(home.map((section) => section.url)).toEqual(['https://acme.dev/docs/', 'https://acme.dev/docs/#install']);
+    expect(sectionsOf(docs, 'guides/setup.md')[1]?.url).toBe('https://acme.dev/docs/guides/setup#configure-the-key');
+  });
+
+  it('takes title, description and scalar metadata from frontmatter, dropping nested objects', () => {
+    const setup = docs.pages.find((page) => page.file === 'guides/setup.md');
+    expect(setup?.title).toBe('Setting up Acme');
+    expect(setup?.description).toBe('Configure the widget for your site.');
+    expect(setup?.metadata).toEqual({ version: 'v2', language: 'en', groups: ['admin', 'beta'] });
+    expect(sectionsOf(docs, 'guides/setup.md').every((section) => section.metadata.version === 'v2')).toBe(true);
+  });
+
+  it('falls back to the first h1 for the title', () => {
+    expect(docs.pages.find((page) => page.file === 'guides/index.md')?.title).toBe('Guides');
+  });
+
+  it('splits at h1-h3 with heading paths and GitHub-style anchors, numbering duplicate headings', () => {
+    const sections = sectionsOf(docs, 'guides/setup.md');
+    expect(sections.map((section) => [section.anchor, section.headingPath])).toEqual([
+      ['setup', ['Setup']],
+      ['configure-the-key', ['Setup', 'Configure the key']],
+      ['example', ['Setup', 'Configure the key', 'Example']],
+      ['example-1', ['Setup', 'Example']],
+      ['old-setup', ['Setup', 'Legacy']],
+    ]);
+    expect(sections.map((section) => section.id)).toContain('/guides/setup#example-1');
+  });
+
+  it('keeps fenced code, table and list text, and h4 text inside the parent section', () => {
+    const [, configure, example] = sectionsOf(docs, 'guides/setup.md');
+    expect(configure?.text).toBe('Set ACME_KEY in your environment.\n\nOption | Default\nretries | 3\n\n- first list item\n- second list item');
+    expect(example?.text).toContain("```ts\nimport { createAcme } from 'acme';\nconst acme = createAcme({ key: process.env.ACME_KEY });\n```");
+    expect(example?.text).toContain('Deeper detail\n\nDeeper headings stay inside their parent section.');
+  });
+
+  it('reduces MDX to its text: imports, exports and expressions removed, JSX children kept', () => {
+    const [tabs] = sectionsOf(docs, 'components/tabs.mdx');
+    expect(tabs?.text).toBe('Use tabs to group install commands.\n\nInstall with npm to get the tabbed layout.\n\nThe year is and tabs remember the choice.');
+    expect(tabs?.pageTitle).toBe('Tabs component');
+  });
+
+  it('reads MDX that does not parse as plain Markdown and warns naming the file', () => {
+    expect(docs.warnings.some((warning) => warning.startsWith('components/legacy.mdx: MDX syntax error (line 3:'))).toBe(true);
+    expect(sectionsOf(docs, 'components/legacy.mdx')[0]?.text).toContain('The legacy component still renders its text.');
+  });
+});
+
+describe('given one file to load', () => {
+  it('returns null without a warning when the file is gone', async () => {
+    const warnings: string[] = [];
+    const page = await loadDocFile(FIXTURE, 'guides/missing.md', { onWarning: (message) => warnings.push(message) });
+    expect(page).toBeNull();
+    expect(warnings).toEqual([]);
+  });
+
+  it('refuses paths outside the docs folder', async () => {
+    const warnings: string[] = [];
+    const page = await loadDocFile(path.join(FIXTURE, 'guides'), '../index.md', { onWarning: (message) => warnings.push(message) });
+    expect(page).toBeNull();
+    expect(warnings).toEqual(['../index.md: not a .md/.mdx file inside the docs folder; skipped']);
+  });
+
+  it('gives root-relative URLs when no site URL is set', async () => {
+    const page = await loadDocFile(FIXTURE, 'guides/setup.md', {});
+    expect(page?.sections[1]?.url).toBe('/guides/setup#configure-the-key');
+  });
+});

@@ -1,0 +1,74 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadDocs } from '../../server/docs/load.ts';
+import { createDocsIndex } from '../../server/docs/searchIndex.ts';
+import type { DocsIndex } from '../../server/docs/types.ts';
+import { watchDocs, type DocsWatcher } from '../../server/docs/watch.ts';
+
+const found = (index: DocsIndex, query: string) => index.search(query, { limit: 5 }).map((hit) => hit.section.id);
+
+describe('given a watched docs folder feeding an index', () => {
+  let docsDir: string;
+  let index: DocsIndex;
+  let watcher: DocsWatcher;
+  let reported: string[];
+  let warnings: string[];
+
+  beforeEach(async () => {
+    docsDir = await mkdtemp(path.join(tmpdir(), 'docs-watch-'));
+    await writeFile(path.join(docsDir, 'guide.md'), '# Guide\n\nThe original wording.\n');
+    await writeFile(path.join(docsDir, 'other.md'), '# Other\n\nUnrelated text.\n');
+    index = createDocsIndex(await loadDocs(docsDir));
+    reported = [];
+    warnings = [];
+    watcher = watchDocs(docsDir, {
+      debounceMs: 20,
+      onPage(file, page) {
+        reported.push(file);
+        index.updateFile(file, page?.sections ?? []);
+      },
+      onWarning: (message) => warnings.push(message),
+    });
+  });
+
+  afterEach(async () => {
+    watcher.close();
+    await rm(docsDir, { recursive: true, force: true });
+  });
+
+  it('re-reads an edited file so search sees the new text', async () => {
+    await writeFile(path.join(docsDir, 'guide.md'), '# Guide\n\nA rewritten paragraph about pelicans.\n');
+    await vi.waitFor(() => expect(found(index, 'pelicans')).toEqual(['/guide#guide']), { timeout: 5000 });
+    expect(found(index, 'original wording')).toEqual([]);
+  });
+
+  it('indexes a file added in a new subfolder', async () => {
+    await mkdir(path.join(docsDir, 'api'));
+    await writeFile(path.join(docsDir, 'api/index.md'), '# API\n\nEndpoints for walruses.\n');
+    await vi.waitFor(() => expect(found(index, 'walruses')).toEqual(['/api#api']), { timeout: 5000 });
+    expect(index.pageCount).toBe(3);
+  });
+
+  it('drops the sections of a removed file', async () => {
+    await rm(path.join(docsDir, 'guide.md'));
+    await vi.waitFor(() => expect(reported).toContain('guide.md'), { timeout: 5000 });
+    expect(found(index, 'original wording')).toEqual([]);
+    expect(index.pageCount).toBe(1);
+  });
+
+  it('reports a file that became broken, naming it, and keeps the others', async () => {
+    await writeFile(path.join(docsDir, 'guide.md'), '---\ntitle: [broken\n---\n# Guide\n');
+    await vi.waitFor(() => expect(warnings.some((warning) => warning.startsWith('guide.md: '))).toBe(true), { timeout: 5000 });
+    await vi.waitFor(() => expect(index.pageCount).toBe(1), { timeout: 5000 });
+    expect(found(index, 'unrelated')).toEqual(['/other#other']);
+  });
+
+  it('ignores files that are not docs', async () => {
+    await writeFile(path.join(docsDir, 'notes.txt'), 'pelicans\n');
+    await writeFile(path.join(docsDir, 'later.md'), '# Later\n\nWritten after the text file.\n');
+    await vi.waitFor(() => expect(reported).toContain('later.md'), { timeout: 5000 });
+    expect(reported).toEqual(['later.md']);
+  });
+});

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { createDocsIndex } from '../../server/docs/searchIndex.ts';
+import { buildPage } from '../../server/docs/sections.ts';
+import type { DocsIndex, Page } from '../../server/docs/types.ts';
+
+/** An index over pages given as `{ file: markdown }`. */
+function indexOf(files: Record<string, string>): DocsIndex {
+  const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
+  return createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] });
+}
+
+function idsFor(index: DocsIndex, query: string, options: Partial<Parameters<DocsIndex['search']>[1]> = {}): string[] {
+  return index.search(query, { limit: 5, ...options }).map((hit) => hit.section.id);
+}
+
+describe('given sections where a term is a heading in one and body text in another', () => {
+  const index = indexOf({
+    'body.md': '# Overview\n\nYou can also rotate keys from here, among many other things you may do with the dashboard.',
+    'heading.md': '# Managing access\n\n## Rotate keys\n\nOpen the settings and press the button.',
+  });
+
+  it('ranks the section whose heading has the term first', () => {
+    expect(idsFor(index, 'rotate keys')[0]).toBe('/heading#rotate-keys');
+  });
+});
+
+describe('given a page whose title names the topic', () => {
+  const index = indexOf({
+    'webhooks.md': '---\ntitle: Webhooks\n---\n\n## Retries\n\nFailed deliveries are sent again.',
+    'other.md': '# Delivery\n\nWebhooks are mentioned here once, and deliveries too.',
+  });
+
+  it('finds sections of that page by the title term', () => {
+    expect(idsFor(index, 'webhooks retries')[0]).toBe('/webhooks#retries');
+  });
+});
+
+describe('given words in other forms than the question uses', () => {
+  const index = indexOf({
+    'config.md': '# Configuration\n\n## Environment\n\nThe server configures itself from environment variables.',
+    'auth.md': '# Authentication\n\nTokens authenticate every request.',
+    'cookies.md': '# Cookies\n\nCall `getCookie(c, name)` to read one.',
+  });
+
+  it('matches through stemming', () => {
+    expect(idsFor(index, 'configuring the environment variable')[0]).toBe('/config#environment');
+  });
+
+  it('matches a prefix of a longer word', () => {
+    expect(idsFor(index, 'authenti')).toContain('/auth#authentication');
+  });
+
+  it('matches a typo in a longer word', () => {
+    expect(idsFor(index, 'authentcation')).toContain('/auth#authentication');
+  });
+
+  it('matches the words inside a camelCase identifier', () => {
+    expect(idsFor(index, 'get cookie')[0]).toBe('/cookies#cookies');
+  });
+
+  it('finds nothing for a question made only of stop words', () => {
+    expect(idsFor(index, 'how do I do this?')).toEqual([]);
+  });
+});
+
+describe('given one section with every question term and others repeating one term', () => {
+  const index = indexOf({
+    'noise.md': '# Cache\n\ncache cache cache cache cache cache cache, the cache is a cache.',
+    'both.md': '# Storage\n\nThe cache is cleared when the session expires.',
+  });
+
+  it('ranks the section matching all terms first', () => {
+    expect(idsFor(index, 'cache session')[0]).toBe('/both#storage');
+  });
+});
+
+describe('given sections tagged with version, language and groups', () => {
+  const index = indexOf({
+    'v1/install.md': '---\nversion: v1\nlanguage: en\ngroups: [admin]\n---\n# Install\n\nInstall the widget.',
+    'v2/install.md': '---\nversion: v2\nlanguage: en\ngroups: [admin, editor]\n---\n# Install\n\nInstall the widget.',
+    'v2/install-fr.md': '---\nversion: v2\nlanguage: fr\n---\n# Install\n\nInstall the widget.',
+    'untagged.md': '# Install\n\nInstall the widget.',
+  });
+  const files = (filter: Record<string, unknown> | null) =>
+    index
+      .search('install widget', { limit: 10, filter })
+      .map((hit) => hit.section.file)
+      .toSorted();
+
+  it('returns everything for a null filter', () => {
+    expect(files(null)).toEqual(['untagged.md', 'v1/install.md', 'v2/install-fr.md', 'v2/install.md']);
+  });
+
+  it('keeps only exact matches, requiring every key', () => {
+    expect(files({ version: 'v2', language: 'en' })).toEqual(['v2/install.md']);
+  });
+
+  it('treats an array value as any of its items', () => {
+    expect(files({ version: ['v1', 'v2'], language: 'en' })).toEqual(['v1/install.md', 'v2/install.md']);
+  });
+
+  it("matches a section's own array when any of its items matches", () => {
+    expect(files({ groups: 'editor' })).toEqual(['v2/install.md']);
+    expect(files({ groups: ['viewer', 'admin'] })).toEqual(['v1/install.md', 'v2/install.md']);
+  });
+
+  it('matches nothing for a key no section has, but ignores keys whose value is null', () => {
+    expect(files({ product: 'cloud' })).toEqual([]);
+    expect(files({ product: null, language: 'fr' })).toEqual(['v2/install-fr.md']);
+  });
+
+  it('compares numbers and strings by their text', () => {
+    const numbered = indexOf({ 'a.md': '---\nversion: 2\n---\n# Install\n\nInstall.' });
+    expect(numbered.search('install', { limit: 5, filter: { version: '2' } })).toHaveLength(1);
+  });
+});
+
+describe('given two pages answering the question equally well', () => {
+  const index = indexOf({
+    'cloud/limits.md': '# Limits\n\nRequests per minute are capped.',
+    'self-hosted/limits.md': '# Limits\n\nRequests per minute are capped.',
+    'self-hosted/index.md': '# Self-hosted\n\nRun it yourself.',
+  });
+
+  it('puts the page the reader is on first', () => {
+    expect(idsFor(index, 'request limits', { currentPath: '/self-hosted/limits' })[0]).toBe('/self-hosted/limits#limits');
+    expect(idsFor(index, 'request limits', { currentPath: '/cloud/limits/' })[0]).toBe('/cloud/limits#limits');
+  });
+
+  it('prefers pages in the same folder as the reader', () => {
+    expect(idsFor(index, 'request limits', { currentPath: '/self-hosted' })[0]).toBe('/self-hosted/limits#limits');
+  });
+
+  it('matches the current path with the site URL prefix', () => {
+    const pages = ['cloud/limits.md', 'self-hosted/limits.md'].map(
+      (file) => buildPage(file, '# Limits\n\nRequests per minute are capped.', { siteUrl: 'https://acme.dev/docs' }).page,
+    );
+    const prefixed = createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] });
+    expect(idsFor(prefixed, 'request limits', { currentPath: '/docs/self-hosted/limits' })[0]).toBe('/self-hosted/limits#limits');
+  });
+});
+
+describe('given a vague question and selected code as context', () => {
+  const index = indexOf({
+    'streaming.md': '# Streaming\n\nUse `streamSSE(c, callback)` to send server-sent events.',
+    'cookies.md': '# Cookies\n\nUse `setSignedCookie(c, name, value, secret)` to sign a cookie.',
+    'errors.md': '# Errors\n\nWhat does this error mean? It means the request failed.',
+  });
+
+  it('ranks the page the selected code comes from', () => {
+    const context = [{ type: 'code' as const, value: "await setSignedCookie(c, 'session', id, secret)" }];
+    expect(idsFor(index, 'what does this do?', { context })[0]).toBe('/cookies#cookies');
+  });
+
+  it('lets the question outweigh the context', () => {
+    const context = [{ type: 'textSelection' as const, value: 'sign a cookie' }];
+    expect(idsFor(index, 'server-sent events streaming', { context })[0]).toBe('/streaming#streaming');
+  });
+});
+
+describe('given one page with many matching sections and other pages with one each', () => {
+  const sections = Array.from({ length: 6 }, (_, n) => `## Deploy step ${n + 1}\n\nDeploy deploy the app, part ${n + 1}.`).join('\n\n');
+  const index = indexOf({
+    'big.md': `# Deploy\n\n${sections}`,
+    'a.md': '# Docker\n\nDeploy with Docker.',
+    'b.md': '# Serverless\n\nDeploy to a function.',
+  });
+
+  it('gives other pages a place before the big page fills the results', () => {
+    const files = index.search('deploy', { limit: 5 }).map((hit) => hit.section.file);
+    expect(files.filter((file) => file === 'big.md')).toHaveLength(3);
+    expect(files).toContain('a.md');
+    expect(files).toContain('b.md');
+  });
+
+  it('still fills the limit from the big page when nothing else matches', () => {
+    expect(index.search('deploy step part', { limit: 5 })).toHaveLength(5);
+  });
+});
+
+describe('given an index whose files change', () => {
+  it('replaces, adds and removes the sections of a file', () => {
+    const index = indexOf({ 'a.md': '# Alpha\n\nOld wording here.', 'b.md': '# Beta\n\nSomething else.' });
+    expect(index.pageCount).toBe(2);
+
+    index.updateFile('a.md', buildPage('a.md', '# Alpha\n\nFresh wording here.').page.sections);
+    expect(idsFor(index, 'old')).toEqual([]);
+    expect(idsFor(index, 'fresh')).toEqual(['/a#alpha']);
+
+    index.updateFile('c.md', buildPage('c.md', '# Gamma\n\nFresh too.').page.sections);
+    expect(index.pageCount).toBe(3);
+
+    index.updateFile('a.md', []);
+    expect(idsFor(index, 'fresh')).toEqual(['/c#gamma']);
+    expect(index.pageCount).toBe(2);
+    expect(index.sectionCount).toBe(2);
+  });
+});
