@@ -31,6 +31,8 @@ export function createGithubPublisher(project: AgentProjectConfig): PullRequestP
     baseUrl: project.githubApiUrl ?? 'https://api.github.com',
     userAgent: 'docs-assistant-agent',
     request: { retries: 0 },
+    // Failures end the job with the reason on the job itself; no console noise per request.
+    log: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
   });
   return {
     pushes: true,

@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAgentRoutes } from '../../server/agent/routes.ts';
+import { ADMIN_KEY, createJob, getJob, sendMessage } from '../fixtures/agent/api.ts';
+import { startGithubStandIn } from '../fixtures/agent/githubServer.ts';
+import { createScriptedModel } from '../fixtures/agent/model.ts';
+import type { Script } from '../fixtures/agent/model.ts';
+import { branchCommits, branches, createFixtureRepository, showFile } from '../fixtures/agent/repo.ts';
+
+const TOKEN = 'ghp_test_token_123';
+
+let cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.toReversed()) await cleanup();
+  cleanups = [];
+});
+
+const script: Script = (prompt, step) => {
+  if (prompt.startsWith('Nothing')) return 'Nothing to change.';
+  if (prompt.startsWith('Fix')) {
+    if (step === 0) return [{ tool: 'edit_file', input: { path: 'quickstart.md', oldText: 'Instal the', newText: 'Install the' } }];
+    return 'Fixed "Instal".';
+  }
+  if (step === 0) return [{ tool: 'edit_file', input: { path: 'quickstart.md', oldText: 'run the the server', newText: 'run the server' } }];
+  return 'Removed a doubled word.';
+};
+
+async function start() {
+  const fixture = createFixtureRepository({ bare: true });
+  const bare = fixture.bare as string;
+  const github = await startGithubStandIn({ bareRepository: bare, token: TOKEN });
+  const app = createAgentRoutes({
+    projects: {
+      docs: { repository: bare, ref: 'main', docsFolder: 'docs', githubToken: TOKEN, githubApiUrl: github.url, githubRepository: 'acme/docs' },
+    },
+    adminKeys: [ADMIN_KEY],
+    dataDir: fixture.dataDir,
+    model: createScriptedModel(script),
+  });
+  cleanups.push(fixture.cleanup, github.close, () => app.service.close());
+  return { app, bare, github, service: app.service };
+}
+
+describe('given a project with a GitHub token', () => {
+  it('pushes the branch to the remote and opens a pull request whose URL becomes prLink', async () => {
+    const { app, bare, github, service } = await start();
+    const created = await createJob(app, 'docs', 'Fix the typos in the quickstart');
+    await service.queue.idle();
+    const job = await getJob(app, 'docs', created.body.id);
+    expect(job.body).toMatchObject({ status: 'completed', prLink: 'https://github.example/acme/docs/pull/1' });
+
+    const branch = `docs-assistant/${created.body.id}`;
+    expect(branches(bare)).toContain(branch);
+    expect(showFile(bare, branch, 'docs/quickstart.md')).toContain('Install the package');
+    expect(github.pulls).toHaveLength(1);
+    expect(github.pulls[0]).toMatchObject({ owner: 'acme', repo: 'docs', head: branch, base: 'main', title: 'docs: Fix the typos in the quickstart', headCommitCount: 1 });
+    expect(github.pulls[0]?.body).toContain('Fixed "Instal".');
+    expect(github.authorizations.every((header) => header === `token ${TOKEN}`)).toBe(true);
+  });
+
+  it('adds the follow-up commit to the same branch and pull request, and comments on it', async () => {
+    const { app, bare, github, service } = await start();
+    const created = await createJob(app, 'docs', 'Fix the typos in the quickstart');
+    await service.queue.idle();
+    await sendMessage(app, 'docs', created.body.id, 'Also remove the doubled word');
+    await service.queue.idle();
+
+    const job = await getJob(app, 'docs', created.body.id);
+    expect(job.body).toMatchObject({ status: 'completed', prLink: 'https://github.example/acme/docs/pull/1' });
+    const branch = `docs-assistant/${created.body.id}`;
+    expect(branchCommits(bare, branch)).toEqual(['docs: Fix the typos in the quickstart', 'docs: Also remove the doubled word']);
+    expect(showFile(bare, branch, 'docs/quickstart.md')).toContain('Install the package with npm, then run the server.');
+    expect(github.pulls).toHaveLength(1);
+    expect(github.pulls[0]?.comments).toEqual(['Follow-up: Also remove the doubled word\n\nRemoved a doubled word.']);
+  });
+
+  it('fails with the reason when GitHub refuses the pull request', async () => {
+    const { app, github, service } = await start();
+    github.failNextCreate(422, 'A pull request already exists for acme:docs-assistant/x');
+    const created = await createJob(app, 'docs', 'Fix the typos in the quickstart');
+    await service.queue.idle();
+    const job = await getJob(app, 'docs', created.body.id);
+    expect(job.body.status).toBe('failed');
+    expect(job.body.prLink).toBeNull();
+    expect(job.body.error).toContain('A pull request already exists');
+    expect(job.body.error).not.toContain(TOKEN);
+  });
+
+  it('opens the pull request on a retry after GitHub refused it once', async () => {
+    const { app, github, service } = await start();
+    github.failNextCreate(502, 'Server Error');
+    const created = await createJob(app, 'docs', 'Fix the typos in the quickstart');
+    await service.queue.idle();
+    expect((await getJob(app, 'docs', created.body.id)).body.status).toBe('failed');
+
+    // A follow-up that changes nothing still publishes the commit the first turn made.
+    await sendMessage(app, 'docs', created.body.id, 'Nothing else; please open the pull request');
+    await service.queue.idle();
+    const job = await getJob(app, 'docs', created.body.id);
+    expect(job.body).toMatchObject({ status: 'completed', prLink: 'https://github.example/acme/docs/pull/1' });
+    expect(github.pulls[0]?.headCommitCount).toBe(1);
+  });
+});

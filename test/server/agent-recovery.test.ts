@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAgentRoutes } from '../../server/agent/routes.ts';
+import { ADMIN_KEY, createJob, getJob } from '../fixtures/agent/api.ts';
+import { createScriptedModel, gate } from '../fixtures/agent/model.ts';
+import type { Script } from '../fixtures/agent/model.ts';
+import { branchCommits, branches, createFixtureRepository, showFile } from '../fixtures/agent/repo.ts';
+import type { FixtureRepository } from '../fixtures/agent/repo.ts';
+
+let cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.toReversed()) await cleanup();
+  cleanups = [];
+});
+
+const never = gate();
+
+/** A model that half-writes a page, then hangs: the server "crashes" in the middle of the turn. */
+const crashesMidTurn: Script = async (_prompt, step) => {
+  if (step === 0) return [{ tool: 'write_file', input: { path: 'half.md', content: 'half-written\n' } }];
+  await never.promise;
+  return 'unreachable';
+};
+
+const finishes: Script = (_prompt, step) =>
+  step === 0 ? [{ tool: 'write_file', input: { path: 'complete.md', content: '# Complete\n' } }] : 'Wrote the complete page.';
+
+/** Starts a server process stand-in on the fixture's data folder; an abandoned one is a crashed process. */
+function boot(fixture: FixtureRepository, script: Script) {
+  const app = createAgentRoutes({ projects: { docs: { repository: fixture.source } }, adminKeys: [ADMIN_KEY], dataDir: fixture.dataDir, model: createScriptedModel(script) });
+  app.service.recover();
+  return app;
+}
+
+async function crashDuringTurn(fixture: FixtureRepository, attempt: number, jobId?: string): Promise<string> {
+  const app = boot(fixture, crashesMidTurn);
+  const id = jobId ?? (await createJob(app, 'docs', 'Write a page')).body.id;
+  const halfWritten = path.join(fixture.dataDir, 'worktrees', id, 'docs', 'half.md');
+  // The turn of this attempt is running (older leftovers were discarded before it began) and has written.
+  await vi.waitFor(
+    () => {
+      expect(app.service.store.turns(id)[0]).toMatchObject({ state: 'running', attempts: attempt });
+      expect(existsSync(halfWritten)).toBe(true);
+    },
+    { timeout: 15_000, interval: 10 },
+  );
+  // The process is gone: its queue never finishes; only its store connection is released.
+  cleanups.push(() => app.service.store.close());
+  return id;
+}
+
+describe('given a server that stopped while a job was active', () => {
+  it('resumes the interrupted turn on restart, dropping what it had half-written', async () => {
+    const fixture = createFixtureRepository();
+    cleanups.push(fixture.cleanup);
+    const id = await crashDuringTurn(fixture, 1);
+
+    const restarted = boot(fixture, finishes);
+    cleanups.push(() => restarted.service.close());
+    await restarted.service.queue.idle();
+    const job = await getJob(restarted, 'docs', id);
+    expect(job.body.status).toBe('completed');
+    expect(job.body.prLink).not.toBeNull();
+    const branch = `docs-assistant/${id}`;
+    expect(branchCommits(fixture.source, branch)).toEqual(['docs: Write a page']);
+    expect(showFile(fixture.source, branch, 'docs/complete.md')).toBe('# Complete\n');
+    expect(showFile(fixture.source, branch, 'docs/half.md')).toBeUndefined();
+    const events = await restarted.request(`/v2/agent/docs/job/${id}/events`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+    expect(JSON.stringify(await events.json())).toContain('turn 1 resumed after a server restart');
+  });
+
+  it('fails the job with the reason when the turn was interrupted again after resuming', async () => {
+    const fixture = createFixtureRepository();
+    cleanups.push(fixture.cleanup);
+    const id = await crashDuringTurn(fixture, 1);
+    await crashDuringTurn(fixture, 2, id);
+
+    const restarted = boot(fixture, finishes);
+    cleanups.push(() => restarted.service.close());
+    await restarted.service.queue.idle();
+    const job = await getJob(restarted, 'docs', id);
+    expect(job.body).toMatchObject({ status: 'failed', prLink: null });
+    expect(job.body.error).toBe('the server restarted during turn 1 2 times; nothing of that turn was committed');
+    expect(branches(fixture.source)).toEqual(['main']);
+  });
+
+  it('fails a job whose project is no longer configured instead of leaving it active', async () => {
+    const fixture = createFixtureRepository();
+    cleanups.push(fixture.cleanup);
+    const id = await crashDuringTurn(fixture, 1);
+    const restarted = createAgentRoutes({
+      projects: { handbook: { repository: fixture.source } },
+      adminKeys: [ADMIN_KEY],
+      dataDir: fixture.dataDir,
+      model: createScriptedModel(finishes),
+    });
+    cleanups.push(() => restarted.service.close());
+    restarted.service.recover();
+    await restarted.service.queue.idle();
+    const stored = restarted.service.store.getJobById(id);
+    expect(stored).toMatchObject({ status: 'failed', error: 'project docs is no longer configured on this server' });
+  });
+});

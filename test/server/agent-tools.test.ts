@@ -1,0 +1,133 @@
+import { readFileSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAgentRoutes } from '../../server/agent/routes.ts';
+import { ADMIN_KEY, createJob, getJob } from '../fixtures/agent/api.ts';
+import { createScriptedModel, toolOutputs } from '../fixtures/agent/model.ts';
+import type { ScriptedToolCall } from '../fixtures/agent/model.ts';
+import { createFixtureRepository, runGit, showFile } from '../fixtures/agent/repo.ts';
+
+let cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.toReversed()) await cleanup();
+  cleanups = [];
+});
+
+/** Runs one job whose model makes `calls` in one step, and returns what each tool answered. */
+async function runCalls(calls: ScriptedToolCall[], prepare?: (source: string) => void) {
+  const fixture = createFixtureRepository();
+  prepare?.(fixture.source);
+  const outputs: { toolName: string; type: string; value: unknown }[] = [];
+  const model = createScriptedModel(
+    (_prompt, step) => (step === 0 ? calls : 'Done.'),
+    (messages) => {
+      outputs.length = 0;
+      outputs.push(...toolOutputs(messages));
+    },
+  );
+  const app = createAgentRoutes({ projects: { docs: { repository: fixture.source } }, adminKeys: [ADMIN_KEY], dataDir: fixture.dataDir, model });
+  cleanups.push(fixture.cleanup, () => app.service.close());
+  const created = await createJob(app, 'docs', 'Try things');
+  await app.service.queue.idle();
+  const job = (await getJob(app, 'docs', created.body.id)).body;
+  return { fixture, outputs, job, branch: `docs-assistant/${created.body.id}`, worktree: path.join(fixture.dataDir, 'worktrees', created.body.id) };
+}
+
+function commitSymlink(source: string, linkPath: string, target: string): void {
+  symlinkSync(target, path.join(source, linkPath));
+  runGit(source, 'add', '--all');
+  runGit(source, 'commit', '--quiet', '-m', `link ${linkPath}`);
+}
+
+describe('given a model that tries to leave the docs folder', () => {
+  it('refuses reads outside the docs folder as tool errors the model sees', async () => {
+    const { outputs, job } = await runCalls([
+      { tool: 'read_file', input: { path: '../package.json' } },
+      { tool: 'read_file', input: { path: '/etc/passwd' } },
+      { tool: 'read_file', input: { path: 'guides/../../package.json' } },
+      { tool: 'read_file', input: { path: '../.git/config' } },
+      { tool: 'list_files', input: { folder: '..' } },
+    ]);
+    expect(outputs.map((output) => output.type)).toEqual(['error-text', 'error-text', 'error-text', 'error-text', 'error-text']);
+    expect(outputs[0]?.value).toContain('leaves the docs folder');
+    expect(outputs[1]?.value).toContain('absolute paths are not allowed');
+    expect(JSON.stringify(outputs)).not.toContain('fixture-docs');
+    expect(JSON.stringify(outputs)).not.toContain('root:');
+    // The loop went on after the refusals and the job ended normally.
+    expect(job).toMatchObject({ status: 'completed', prLink: null });
+  });
+
+  it('refuses writes outside the docs folder and non-docs files, writing nothing', async () => {
+    const { fixture, outputs, job, worktree } = await runCalls([
+      { tool: 'write_file', input: { path: '../package.json', content: '{"hacked": true}' } },
+      { tool: 'write_file', input: { path: path.join(path.dirname(fixtureSecret()), 'secret.md'), content: 'x' } },
+      { tool: 'write_file', input: { path: 'notes.txt', content: 'not a docs file' } },
+      { tool: 'write_file', input: { path: 'script.js', content: 'alert(1)' } },
+      { tool: 'edit_file', input: { path: '../package.json', oldText: 'fixture-docs', newText: 'hacked' } },
+    ]);
+    expect(outputs.map((output) => output.type)).toEqual(['error-text', 'error-text', 'error-text', 'error-text', 'error-text']);
+    expect(outputs[2]?.value).toContain('only docs files');
+    expect(job).toMatchObject({ status: 'completed', prLink: null });
+    expect(readFileSync(path.join(worktree, 'package.json'), 'utf8')).toBe('{"name": "fixture-docs"}\n');
+    expect(runGit(worktree, 'status', '--porcelain')).toBe('');
+    expect(readFileSync(fixture.secretFile, 'utf8')).toBe('TOP SECRET\n');
+  });
+
+  it('does not follow a symlink that points out of the docs folder', async () => {
+    const { outputs, job, worktree } = await runCalls(
+      [
+        { tool: 'read_file', input: { path: 'leak.md' } },
+        { tool: 'write_file', input: { path: 'leak.md', content: 'overwritten' } },
+        { tool: 'read_file', input: { path: 'up/package.json' } },
+        { tool: 'write_file', input: { path: 'up/evil.md', content: 'outside' } },
+      ],
+      (source) => {
+        commitSymlink(source, 'docs/leak.md', '../package.json');
+        commitSymlink(source, 'docs/up', '..');
+      },
+    );
+    expect(outputs.map((output) => output.type)).toEqual(['error-text', 'error-text', 'error-text', 'error-text']);
+    expect(outputs[0]?.value).toContain('refused path "leak.md"');
+    expect(outputs[1]?.value).toContain('refused path "leak.md"');
+    expect(outputs[2]?.value).toContain('resolves outside the docs folder');
+    expect(job).toMatchObject({ status: 'completed', prLink: null });
+    expect(readFileSync(path.join(worktree, 'package.json'), 'utf8')).toBe('{"name": "fixture-docs"}\n');
+    expect(runGit(worktree, 'status', '--porcelain')).toBe('');
+  });
+
+  it('still lets the same turn edit a docs page after refusals', async () => {
+    const { fixture, outputs, job, branch } = await runCalls([
+      { tool: 'write_file', input: { path: '../README.md', content: 'outside' } },
+      { tool: 'edit_file', input: { path: 'introduction.md', oldText: 'answers questions', newText: 'answers reader questions' } },
+    ]);
+    expect(outputs.map((output) => output.type)).toEqual(['error-text', 'json']);
+    expect(job.status).toBe('completed');
+    expect(job.prLink).not.toBeNull();
+    expect(showFile(fixture.source, branch, 'docs/introduction.md')).toContain('answers reader questions');
+    expect(showFile(fixture.source, branch, 'README.md')).toBeUndefined();
+  });
+});
+
+describe('given the read-only tools', () => {
+  it('lists and searches only docs files', async () => {
+    const { outputs } = await runCalls([
+      { tool: 'list_files', input: {} },
+      { tool: 'search_docs', input: { query: 'ASSISTANT SERVE' } },
+    ]);
+    expect(outputs[0]).toEqual({
+      toolName: 'list_files',
+      type: 'json',
+      value: { files: ['guides/deploy.mdx', 'introduction.md', 'quickstart.md'], truncated: false },
+    });
+    expect(outputs[1]).toEqual({
+      toolName: 'search_docs',
+      type: 'json',
+      value: { hits: [{ path: 'guides/deploy.mdx', line: 3, text: 'Run `docs-assistant serve`.' }] },
+    });
+  });
+});
+
+function fixtureSecret(): string {
+  // An absolute path (inside the system temp dir): refused because it is absolute, wherever it points.
+  return path.join(path.sep, 'tmp', 'secret.txt');
+}
