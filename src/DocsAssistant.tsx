@@ -1,0 +1,188 @@
+// <DocsAssistant>: the launcher, the dialog and the code-block buttons on top of useDocsAssistant.
+// Everything renders inside the widget's own root element (or the `container` given), so the
+// script-tag build can mount it in a shadow root; the host page is only read (selection, code
+// blocks) and listened to (the shortcut).
+import * as Dialog from '@radix-ui/react-dialog';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { readCurrentPath } from './chat/currentPath.ts';
+import { codeBlockAt, codeContextFor, readSelectionContext } from './chat/pageContext.ts';
+import { describeShortcut, matchesShortcut, parseShortcut } from './chat/shortcut.ts';
+import type { DocsAssistantOptions } from './options.ts';
+import { AssistantDialog } from './ui/AssistantDialog.tsx';
+import { CodeBlockButtons } from './ui/CodeBlockButtons.tsx';
+import { Launcher } from './ui/Launcher.tsx';
+import { WidgetContext, type WidgetContextValue } from './ui/widgetContext.ts';
+import { useDocsAssistant } from './useDocsAssistant.ts';
+
+export interface DocsAssistantProps extends DocsAssistantOptions {
+  /** Controlled open state. */
+  open?: boolean;
+  /** Initial open state when uncontrolled. @default false */
+  defaultOpen?: boolean;
+  /** Called when the dialog asks to open or close. */
+  onOpenChange?: (open: boolean) => void;
+  /** Element the dialog is portalled into (e.g. inside a shadow root). @default the widget's own root element */
+  container?: HTMLElement | null;
+  /** Extra class on the widget's root element. */
+  className?: string;
+}
+
+/** The verbs of the component's ref (the same as the script tag's global API). */
+export interface DocsAssistantHandle {
+  open(): void;
+  close(): void;
+  /** Opens the dialog and sends the question. */
+  ask(question: string): void;
+  newConversation(): void;
+}
+
+const DEFAULT_SHORTCUT = 'mod+i';
+const DEFAULT_CODE_BLOCKS = 'pre';
+const NO_QUESTIONS: string[] = [];
+
+/** The focused element, looking inside open shadow roots. */
+function deepActiveElement(): HTMLElement | null {
+  if (typeof document === 'undefined') return null;
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement ? active : null;
+}
+
+export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsAssistant(props, ref) {
+  const { open: openProp, defaultOpen = false, onOpenChange, container, className, ...options } = props;
+  const assistant = useDocsAssistant(options);
+  const { translations, emit, attachContext } = assistant;
+  const theme = options.theme ?? 'auto';
+  const codeBlocks = options.codeBlocks ?? DEFAULT_CODE_BLOCKS;
+  const baseUrl = options.baseUrl ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin);
+
+  const [rootElement, setRootElement] = useState<HTMLDivElement | null>(null);
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
+  const open = openProp ?? uncontrolledOpen;
+  const openRef = useRef(open);
+  openRef.current = open;
+  const [draft, setDraft] = useState('');
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const selectionBeforeClick = useRef<ReturnType<typeof readSelectionContext>>(null);
+  const getCurrentPath = useRef(options.getCurrentPath);
+  getCurrentPath.current = options.getCurrentPath;
+
+  const shortcut = useMemo(() => {
+    if (options.shortcut === false) return null;
+    const parsed = parseShortcut(options.shortcut ?? DEFAULT_SHORTCUT);
+    if (!parsed) console.error(`docs-assistant: shortcut "${String(options.shortcut)}" is not a valid shortcut like "mod+i"; it is turned off.`);
+    return parsed;
+  }, [options.shortcut]);
+  const [shortcutHint, setShortcutHint] = useState<string | undefined>(undefined);
+  // Read the platform after mount so server rendering and hydration agree.
+  useEffect(() => setShortcutHint(shortcut ? describeShortcut(shortcut) : undefined), [shortcut]);
+
+  const setOpen = useCallback(
+    (next: boolean) => {
+      if (next === openRef.current) return;
+      if (next) returnFocus.current = deepActiveElement();
+      openRef.current = next;
+      if (openProp === undefined) setUncontrolledOpen(next);
+      onOpenChange?.(next);
+      emit({ type: next ? 'open' : 'close', threadId: assistant.threadId });
+    },
+    [openProp, onOpenChange, emit, assistant.threadId],
+  );
+
+  // Text highlighted on the page when the dialog opens (by any means) becomes a removable chip.
+  // A layout effect: it runs before the dialog moves focus into its input, which clears the selection.
+  const wasOpen = useRef(false);
+  useLayoutEffect(() => {
+    if (open && !wasOpen.current) {
+      const selection = readSelectionContext(rootElement, readCurrentPath(getCurrentPath.current)) ?? selectionBeforeClick.current;
+      if (selection) attachContext(selection);
+    }
+    if (!open) selectionBeforeClick.current = null;
+    wasOpen.current = open;
+  }, [open, rootElement, attachContext]);
+
+  const askAboutCode = useCallback(
+    (block: Element) => {
+      const item = codeContextFor(block, readCurrentPath(getCurrentPath.current));
+      if (item) attachContext(item);
+      setOpen(true);
+    },
+    [attachContext, setOpen],
+  );
+
+  useEffect(() => {
+    if (!shortcut) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      // Never steal a shortcut the page (or an editor) already handled.
+      if (event.defaultPrevented || event.repeat || !matchesShortcut(event, shortcut)) return;
+      event.preventDefault();
+      if (openRef.current) {
+        setOpen(false);
+        return;
+      }
+      // The keyboard path to "Ask AI" on a code block: the shortcut while the block has focus.
+      const focusedBlock = codeBlocks === false ? null : codeBlockAt(deepActiveElement(), codeBlocks, rootElement);
+      if (focusedBlock) askAboutCode(focusedBlock);
+      else setOpen(true);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [shortcut, setOpen, codeBlocks, rootElement, askAboutCode]);
+
+  const assistantRef = useRef(assistant);
+  assistantRef.current = assistant;
+  useImperativeHandle(
+    ref,
+    () => ({
+      open: () => setOpen(true),
+      close: () => setOpen(false),
+      ask: (question: string) => {
+        setOpen(true);
+        assistantRef.current.ask(question);
+      },
+      newConversation: () => assistantRef.current.newConversation(),
+    }),
+    [setOpen],
+  );
+
+  const widget = useMemo<WidgetContextValue>(() => ({ translations, baseUrl, emit }), [translations, baseUrl, emit]);
+  const portalContainer = container ?? rootElement;
+
+  return (
+    <WidgetContext.Provider value={widget}>
+      <div
+        ref={setRootElement}
+        className={className ? `da-root ${className}` : 'da-root'}
+        data-theme={theme}
+        data-state={open ? 'open' : 'closed'}
+        data-status={assistant.status}
+        data-position={options.position ?? 'bottom-right'}
+      >
+        <Dialog.Root open={open} onOpenChange={setOpen}>
+          {options.launcher === false ? null : (
+            <Launcher
+              shortcutHint={shortcutHint}
+              onPointerDown={() => {
+                selectionBeforeClick.current = readSelectionContext(rootElement, readCurrentPath(getCurrentPath.current));
+              }}
+            />
+          )}
+          {portalContainer ? (
+            <AssistantDialog
+              assistant={assistant}
+              container={portalContainer}
+              theme={theme}
+              starterQuestions={options.starterQuestions ?? NO_QUESTIONS}
+              draft={draft}
+              onDraftChange={setDraft}
+              returnFocus={returnFocus}
+            />
+          ) : null}
+        </Dialog.Root>
+        {codeBlocks === false ? null : (
+          <CodeBlockButtons selector={codeBlocks} widgetRoot={rootElement} hidden={open} shortcutHint={shortcutHint} onAsk={askAboutCode} />
+        )}
+      </div>
+    </WidgetContext.Provider>
+  );
+});

@@ -1,0 +1,18 @@
+// A public assistant key looks like `<prefix>_dsc_...`. Anything else (an admin key above all)
+// must never leave the page, so it is refused before any request is made.
+
+const PUBLIC_KEY_PATTERN = /^[a-z0-9]+_dsc_/i;
+
+export type ApiKeyCheck = { ok: true } | { ok: false; reason: string };
+
+export function checkApiKey(apiKey: string | undefined): ApiKeyCheck {
+  if (apiKey === undefined || apiKey === '') return { ok: true };
+  if (PUBLIC_KEY_PATTERN.test(apiKey)) return { ok: true };
+  return {
+    ok: false,
+    reason:
+      'docs-assistant: apiKey refused: a public assistant key starts with "<prefix>_dsc_" (for example mint_dsc_...). ' +
+      'This key does not, and it may be an admin key, which must never be shipped to browsers. ' +
+      'Nothing was sent. Use the public assistant key, or leave apiKey out and add it in a proxy.',
+  };
+}

@@ -1,0 +1,54 @@
+// Keyboard shortcuts written like 'mod+i' or 'ctrl+shift+k'; `mod` is Cmd on Apple platforms, Ctrl elsewhere.
+
+export interface Shortcut {
+  key: string;
+  mod: boolean;
+  ctrl: boolean;
+  meta: boolean;
+  alt: boolean;
+  shift: boolean;
+}
+
+export function parseShortcut(text: string): Shortcut | null {
+  const parts = text.toLowerCase().split('+').map((part) => part.trim()).filter(Boolean);
+  const key = parts.pop();
+  if (!key) return null;
+  const shortcut: Shortcut = { key, mod: false, ctrl: false, meta: false, alt: false, shift: false };
+  for (const modifier of parts) {
+    if (modifier === 'mod') shortcut.mod = true;
+    else if (modifier === 'ctrl' || modifier === 'control') shortcut.ctrl = true;
+    else if (modifier === 'meta' || modifier === 'cmd' || modifier === 'command') shortcut.meta = true;
+    else if (modifier === 'alt' || modifier === 'option') shortcut.alt = true;
+    else if (modifier === 'shift') shortcut.shift = true;
+    else return null;
+  }
+  return shortcut;
+}
+
+export function isApplePlatform(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  return /mac|iphone|ipad|ipod/i.test(navigator.platform || navigator.userAgent);
+}
+
+export function matchesShortcut(event: KeyboardEvent, shortcut: Shortcut, apple = isApplePlatform()): boolean {
+  const wantMeta = shortcut.meta || (shortcut.mod && apple);
+  const wantCtrl = shortcut.ctrl || (shortcut.mod && !apple);
+  return (
+    event.key.toLowerCase() === shortcut.key &&
+    event.metaKey === wantMeta &&
+    event.ctrlKey === wantCtrl &&
+    event.altKey === shortcut.alt &&
+    event.shiftKey === shortcut.shift
+  );
+}
+
+/** The shortcut as a reader sees it, e.g. '⌘ I' or 'Ctrl I'. */
+export function describeShortcut(shortcut: Shortcut, apple = isApplePlatform()): string {
+  const names: string[] = [];
+  if (shortcut.ctrl || (shortcut.mod && !apple)) names.push('Ctrl');
+  if (shortcut.meta || (shortcut.mod && apple)) names.push(apple ? '⌘' : 'Meta');
+  if (shortcut.alt) names.push(apple ? '⌥' : 'Alt');
+  if (shortcut.shift) names.push(apple ? '⇧' : 'Shift');
+  names.push(shortcut.key.length === 1 ? shortcut.key.toUpperCase() : shortcut.key);
+  return names.join(' ');
+}

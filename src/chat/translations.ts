@@ -1,0 +1,54 @@
+// Default UI strings and the merge of a host's partial overrides.
+import type { Translations } from '../options.ts';
+
+export const defaultTranslations: Translations = {
+  launcherLabel: 'Ask AI',
+  dialogTitle: 'Ask the docs',
+  dialogDescription: 'Answers come from this documentation, with links to their sources.',
+  composerPlaceholder: 'Ask a question…',
+  composerLabel: 'Your question',
+  send: 'Send',
+  stop: 'Stop',
+  retry: 'Retry',
+  close: 'Close',
+  newConversation: 'New conversation',
+  copyAnswer: 'Copy answer',
+  copied: 'Copied',
+  copyCode: 'Copy code',
+  helpful: 'Helpful',
+  notHelpful: 'Not helpful',
+  sources: 'Sources',
+  askAboutCode: 'Ask AI about this code',
+  removeContext: 'Remove',
+  selectionChip: 'Selected text',
+  codeChip: 'Code block',
+  starterQuestionsLabel: 'Try asking',
+  emptyState: 'Ask anything about these docs.',
+  thinking: 'Thinking…',
+  answerReady: 'Answer ready.',
+  errorUnauthorized: 'The assistant is not authorized on this site. Check its API key.',
+  errorNotFound: 'The assistant could not be found for this site. Check its domain.',
+  errorRateLimited: 'Too many questions right now. Please wait a moment and retry.',
+  errorRateLimitedRetryIn: 'Too many questions right now. You can retry in {seconds} s.',
+  errorServer: 'The assistant had a problem answering. Please retry.',
+  errorOffline: 'You are offline. Reconnect, then retry.',
+  errorNetwork: 'The assistant could not be reached. Check your connection and retry.',
+  errorStream: 'The answer was cut off. Retry to get the full answer.',
+  errorConfiguration: 'The assistant is misconfigured on this site, so questions cannot be sent.',
+};
+
+/** Defaults overlaid with the host's overrides; empty strings are ignored so nothing renders blank. */
+export function resolveTranslations(overrides: Partial<Translations> | undefined): Translations {
+  const resolved = { ...defaultTranslations };
+  for (const [key, value] of Object.entries(overrides ?? {})) {
+    if (typeof value === 'string' && value.trim() !== '' && key in resolved) {
+      resolved[key as keyof Translations] = value;
+    }
+  }
+  return resolved;
+}
+
+/** Replaces `{name}` placeholders, e.g. `{seconds}` in the rate-limit message. */
+export function formatMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}

@@ -1,0 +1,74 @@
+// "Ask AI" over the host page's code blocks. The button lives in the widget's own layer and is
+// positioned over the hovered or focused block; nothing is injected into the host's DOM.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { codeBlockAt } from '../chat/pageContext.ts';
+import { useWidget } from './widgetContext.ts';
+
+interface CodeBlockButtonsProps {
+  selector: string;
+  widgetRoot: HTMLElement | null;
+  /** Hidden while the dialog is open. */
+  hidden: boolean;
+  shortcutHint?: string;
+  onAsk: (block: Element) => void;
+}
+
+const EDGE_OFFSET_PX = 8;
+
+export function CodeBlockButtons({ selector, widgetRoot, hidden, shortcutHint, onAsk }: CodeBlockButtonsProps) {
+  const { translations } = useWidget();
+  const [block, setBlock] = useState<Element | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (typeof document === 'undefined') return;
+    const isOwnButton = (event: Event) => buttonRef.current !== null && event.composedPath().includes(buttonRef.current);
+    const track = (event: Event) => {
+      if (isOwnButton(event)) return;
+      setBlock(codeBlockAt(event.target, selector, widgetRoot));
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      // Leaving a block by keyboard hides its button, unless focus moved onto the button itself.
+      if (event.relatedTarget === null || !(event.relatedTarget instanceof Element)) return;
+      if (buttonRef.current?.contains(event.relatedTarget)) return;
+      setBlock(codeBlockAt(event.relatedTarget, selector, widgetRoot));
+    };
+    document.addEventListener('pointerover', track, { passive: true });
+    document.addEventListener('focusin', track);
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('pointerover', track);
+      document.removeEventListener('focusin', track);
+      document.removeEventListener('focusout', onFocusOut);
+    };
+  }, [selector, widgetRoot]);
+
+  // Follow the block while the page scrolls or resizes. Positions are CSS variables set through
+  // the CSSOM, which strict CSPs allow (unlike style attributes).
+  useLayoutEffect(() => {
+    const button = buttonRef.current;
+    if (!button || !block) return;
+    const place = () => {
+      const rect = block.getBoundingClientRect();
+      const visible = rect.bottom > 0 && rect.top < window.innerHeight && rect.width > 0;
+      button.dataset.visible = String(visible);
+      button.style.setProperty('--da-code-button-top', `${Math.max(rect.top, 0) + EDGE_OFFSET_PX}px`);
+      button.style.setProperty('--da-code-button-left', `${rect.right - EDGE_OFFSET_PX}px`);
+    };
+    place();
+    window.addEventListener('scroll', place, { passive: true, capture: true });
+    window.addEventListener('resize', place, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', place, { capture: true });
+      window.removeEventListener('resize', place);
+    };
+  }, [block]);
+
+  if (!block || hidden || !block.isConnected) return null;
+  const label = shortcutHint ? `${translations.askAboutCode} (${shortcutHint})` : translations.askAboutCode;
+  return (
+    <button ref={buttonRef} type="button" className="da-button da-code-ask" title={label} onClick={() => onAsk(block)}>
+      <span aria-hidden="true">✦</span> {translations.askAboutCode}
+    </button>
+  );
+}

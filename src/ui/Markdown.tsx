@@ -1,0 +1,67 @@
+// The answer rendered as markdown. react-markdown never renders raw HTML (it stays text), and
+// the components below apply the URL policy: safe links only, images only from the docs' origin.
+import { useRef, type ComponentProps } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { isExternalHref, safeImageSrc, safeLinkHref } from '../chat/safeUrls.ts';
+import { CopyButton } from './CopyButton.tsx';
+import { useWidget } from './widgetContext.ts';
+
+const remarkPlugins = [remarkGfm];
+
+function CodeBlock({ children, node: _node, ...rest }: ComponentProps<'pre'> & { node?: unknown }) {
+  const { translations } = useWidget();
+  const preRef = useRef<HTMLPreElement>(null);
+  return (
+    <div className="da-code">
+      <pre ref={preRef} {...rest}>
+        {children}
+      </pre>
+      <CopyButton className="da-icon-button da-code-copy" label={translations.copyCode} getText={() => preRef.current?.textContent ?? ''} />
+    </div>
+  );
+}
+
+function pageOrigin(): string | undefined {
+  return typeof location === 'undefined' ? undefined : location.origin;
+}
+
+function SafeLink({ href, children }: ComponentProps<'a'>) {
+  const safe = safeLinkHref(href);
+  if (safe === null) return <span className="da-link-removed">{children}</span>;
+  if (!isExternalHref(safe, pageOrigin())) return <a href={safe}>{children}</a>;
+  return (
+    <a href={safe} target="_blank" rel="noopener noreferrer nofollow">
+      {children}
+    </a>
+  );
+}
+
+function SafeImage({ src, alt }: ComponentProps<'img'>) {
+  const { baseUrl } = useWidget();
+  const safe = safeImageSrc(typeof src === 'string' ? src : null, baseUrl);
+  if (safe === null) return alt ? <span className="da-image-removed">{alt}</span> : null;
+  return <img src={safe} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />;
+}
+
+function ScrollableTable({ children }: ComponentProps<'table'>) {
+  return (
+    // A focusable scroll area, so keyboard users can scroll wide tables.
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="da-table-scroll" tabIndex={0}>
+      <table>{children}</table>
+    </div>
+  );
+}
+
+const components: Components = { a: SafeLink, img: SafeImage, pre: CodeBlock, table: ScrollableTable };
+
+export function AnswerMarkdown({ text }: { text: string }) {
+  return (
+    <div className="da-markdown">
+      <ReactMarkdown remarkPlugins={remarkPlugins} components={components}>
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// The documents an answer came from, as titled links.
+import type { SourceLink } from '../chat/messageParts.ts';
+import { isExternalHref, safeLinkHref } from '../chat/safeUrls.ts';
+import { useWidget } from './widgetContext.ts';
+
+export function Sources({ sources }: { sources: SourceLink[] }) {
+  const { translations } = useWidget();
+  const links = sources.flatMap((source) => {
+    const href = safeLinkHref(source.url);
+    return href === null ? [] : [{ ...source, href }];
+  });
+  if (links.length === 0) return null;
+  const origin = typeof location === 'undefined' ? undefined : location.origin;
+  return (
+    <nav className="da-sources" aria-label={translations.sources}>
+      <h3 className="da-sources-title">{translations.sources}</h3>
+      <ul className="da-sources-list">
+        {links.map((link) => (
+          <li key={link.href}>
+            {isExternalHref(link.href, origin) ? (
+              <a className="da-source" href={link.href} target="_blank" rel="noopener noreferrer">
+                {link.title}
+              </a>
+            ) : (
+              <a className="da-source" href={link.href}>
+                {link.title}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

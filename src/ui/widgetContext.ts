@@ -1,0 +1,21 @@
+// Values every part of the widget's UI reads: strings, the docs' origin for the image policy, events.
+import { createContext, useContext } from 'react';
+import type { DocsAssistantEvent, Translations } from '../options.ts';
+import { defaultTranslations } from '../chat/translations.ts';
+
+export interface WidgetContextValue {
+  translations: Translations;
+  /** The API's base URL: answer images load only from its origin. */
+  baseUrl: string;
+  emit: (event: DocsAssistantEvent) => void;
+}
+
+export const WidgetContext = createContext<WidgetContextValue>({
+  translations: defaultTranslations,
+  baseUrl: 'http://localhost',
+  emit: () => {},
+});
+
+export function useWidget(): WidgetContextValue {
+  return useContext(WidgetContext);
+}

@@ -1,0 +1,205 @@
+// The headless hook: everything the widget does except rendering. Custom UIs use it directly;
+// <DocsAssistant> is one UI on top of it.
+import { useChat } from '@ai-sdk/react';
+import type { UIMessage } from 'ai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { checkApiKey } from './chat/apiKey.ts';
+import { readCurrentPath } from './chat/currentPath.ts';
+import { errorMessage } from './chat/errorMessage.ts';
+import { classifyError, type AssistantError } from './chat/errors.ts';
+import { fingerprintSourceFor, whenIdle } from './chat/fingerprint.ts';
+import { messageText, questionBefore } from './chat/messageParts.ts';
+import { addContextItem } from './chat/pageContext.ts';
+import { createThreadStore } from './chat/threadStorage.ts';
+import { AssistantTransport, assistantEndpoint, type QuestionMetadata } from './chat/transport.ts';
+import { resolveTranslations } from './chat/translations.ts';
+import type { DocsAssistantEvent, DocsAssistantOptions, Translations } from './options.ts';
+import { useLatest } from './ui/useLatest.ts';
+import { DEFAULT_RETRIEVAL_PAGE_SIZE, type AssistantContextItem } from './wire.ts';
+
+export type AssistantStatus = 'ready' | 'submitted' | 'streaming' | 'error';
+
+export interface AskOptions {
+  /** Context for this question instead of the attached chips. */
+  context?: AssistantContextItem[];
+}
+
+export interface DocsAssistantController {
+  /** The conversation, as AI SDK UI messages (restored from the session when there is one). */
+  messages: UIMessage[];
+  status: AssistantStatus;
+  /** What went wrong, or null. A misconfigured apiKey is a permanent `configuration` error. */
+  error: AssistantError | null;
+  threadId: string | null;
+  /** Context attached to the next question (selection, code blocks). */
+  context: AssistantContextItem[];
+  translations: Translations;
+  /** The last finished answer's text, for a polite live region; set once per answer. */
+  announcement: string;
+  /** Ratings given so far, by assistant message id. */
+  feedback: Record<string, 'up' | 'down'>;
+  /** Sends a question; false when it cannot be sent now (empty, busy or misconfigured). */
+  ask(question: string, options?: AskOptions): boolean;
+  stop(): void;
+  /** Sends the last question again (after an error or a stop); its context goes along again. */
+  retry(): void;
+  newConversation(): void;
+  attachContext(item: AssistantContextItem): void;
+  removeContext(index: number): void;
+  rate(messageId: string, rating: 'up' | 'down'): void;
+  /** Emits an event to `onEvent` (the UI uses it for open, close and copy). */
+  emit(event: DocsAssistantEvent): void;
+}
+
+function defaultBaseUrl(): string {
+  return typeof location === 'undefined' ? '' : location.origin;
+}
+
+export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantController {
+  const { domain, apiKey, retrievalPageSize, filter, getCurrentPath } = options;
+  const baseUrl = options.baseUrl ?? defaultBaseUrl();
+  const translations = useMemo(() => resolveTranslations(options.translations), [options.translations]);
+
+  const keyCheck = useMemo(() => checkApiKey(apiKey), [apiKey]);
+  useEffect(() => {
+    if (!keyCheck.ok) console.error(keyCheck.reason);
+  }, [keyCheck]);
+
+  const onEvent = useLatest(options.onEvent);
+  const emit = useCallback(
+    (event: DocsAssistantEvent) => {
+      try {
+        onEvent.current?.(event);
+      } catch (error) {
+        // A host handler that throws must not break the widget.
+        console.error('docs-assistant: onEvent handler threw', error);
+      }
+    },
+    [onEvent],
+  );
+
+  const store = useMemo(() => createThreadStore(domain), [domain]);
+  const [restored] = useState(() => store.load());
+  const [threadId, setThreadId] = useState<string | null>(restored.threadId);
+
+  const fingerprint = useMemo(() => fingerprintSourceFor(options.fingerprint !== false), [options.fingerprint]);
+  useEffect(() => whenIdle(() => fingerprint.start()), [fingerprint]);
+
+  const transport = useMemo(
+    () => new AssistantTransport({ api: assistantEndpoint(baseUrl, domain), ...(apiKey ? { apiKey } : {}), thread: store.load() }),
+    [baseUrl, domain, apiKey, store],
+  );
+  useEffect(() => transport.subscribe((thread) => setThreadId(thread.threadId)), [transport]);
+  // Read at send time, so changed options apply to the next question.
+  useEffect(() => {
+    transport.setRequestFields(async () => {
+      const currentPath = readCurrentPath(getCurrentPath);
+      return {
+        fp: await fingerprint.get(),
+        retrievalPageSize: retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE,
+        filter: filter ?? null,
+        ...(currentPath ? { currentPath } : {}),
+      };
+    });
+  }, [transport, fingerprint, retrievalPageSize, filter, getCurrentPath]);
+
+  const [announcement, setAnnouncement] = useState('');
+  const [feedback, setFeedback] = useState<Record<string, 'up' | 'down'>>({});
+  const [context, setContext] = useState<AssistantContextItem[]>([]);
+
+  const chat = useChat({
+    id: `docs-assistant:${domain}`,
+    messages: restored.messages,
+    transport,
+    onFinish: ({ message, messages, isAbort, isError }) => {
+      if (isAbort || isError || message.role !== 'assistant') return;
+      const answer = messageText(message);
+      setAnnouncement(answer);
+      const question = questionBefore(messages, messages.length - 1);
+      emit({ type: 'answer', answer, question, messageId: message.id, threadId: transport.currentThread.threadId });
+    },
+    onError: (error) => {
+      emit({ type: 'error', message: errorMessage(classifyError(error), translations), threadId: transport.currentThread.threadId });
+    },
+  });
+  const { messages, status } = chat;
+
+  // Persist once the conversation settles (not on every streamed token).
+  useEffect(() => {
+    if (status === 'streaming') return;
+    if (messages.length === 0 && threadId === null) store.clear();
+    else store.save({ ...transport.currentThread, messages });
+  }, [messages, status, threadId, store, transport]);
+
+  const error = useMemo<AssistantError | null>(() => {
+    if (!keyCheck.ok) return { kind: 'configuration', detail: keyCheck.reason, receivedAt: 0 };
+    return chat.error ? classifyError(chat.error) : null;
+  }, [keyCheck, chat.error]);
+
+  const busy = status === 'submitted' || status === 'streaming';
+
+  const ask = (question: string, askOptions?: AskOptions): boolean => {
+    const text = question.trim();
+    if (text === '' || busy) return false;
+    if (!keyCheck.ok) {
+      console.error(keyCheck.reason);
+      return false;
+    }
+    const attached = askOptions?.context ?? context;
+    const metadata: QuestionMetadata | undefined = attached.length > 0 ? { context: attached } : undefined;
+    setContext([]);
+    setAnnouncement('');
+    emit({ type: 'question', question: text, threadId: transport.currentThread.threadId });
+    void chat.sendMessage(metadata ? { text, metadata } : { text });
+    return true;
+  };
+
+  const retry = () => {
+    if (busy || !keyCheck.ok || messages.length === 0) return;
+    setAnnouncement('');
+    void chat.regenerate();
+  };
+
+  const newConversation = () => {
+    void chat.stop();
+    chat.setMessages([]);
+    chat.clearError();
+    transport.resetThread();
+    store.clear();
+    setContext([]);
+    setFeedback({});
+    setAnnouncement('');
+    emit({ type: 'newConversation', threadId: null });
+  };
+
+  const rate = (messageId: string, rating: 'up' | 'down') => {
+    const index = messages.findIndex((message) => message.id === messageId);
+    const message = messages[index];
+    if (!message) return;
+    setFeedback((current) => ({ ...current, [messageId]: rating }));
+    const question = questionBefore(messages, index);
+    emit({ type: 'feedback', rating, messageId, answer: messageText(message), question, threadId: transport.currentThread.threadId });
+  };
+
+  const attachContext = useCallback((item: AssistantContextItem) => setContext((current) => addContextItem(current, item)), []);
+  const removeContext = useCallback((index: number) => setContext((current) => current.filter((_, position) => position !== index)), []);
+
+  return {
+    messages,
+    status: error?.kind === 'configuration' ? 'error' : status,
+    error,
+    threadId,
+    context,
+    translations,
+    announcement,
+    feedback,
+    ask,
+    stop: () => void chat.stop(),
+    retry,
+    newConversation,
+    attachContext,
+    removeContext,
+    rate,
+    emit,
+  };
+}
