@@ -9,8 +9,10 @@ export interface AnswerInput {
   question: string;
   /** Retrieved sections, best first. */
   sections: Section[];
-  /** Stemmed terms the answer should match (the question's, plus the previous question's for short follow-ups). */
+  /** Stemmed terms of the question: what the answer is about. */
   terms: string[];
+  /** Stemmed terms of the previous question when this one is a short follow-up: the setting. */
+  contextTerms: string[];
   /** Earlier turns of the conversation, oldest first. */
   history: { role: 'user' | 'assistant'; text: string }[];
   context?: AssistantContextItem[];
@@ -38,7 +40,7 @@ export class AnswerError extends Error {
 
 export function createExtractiveAnswerer(): Answerer {
   return (input) => {
-    const answer = composeExtractiveAnswer(input.sections, input.terms);
+    const answer = composeExtractiveAnswer(input.sections, { terms: input.terms, contextTerms: input.contextTerms });
     async function* deltas() {
       for (const delta of splitIntoDeltas(answer.text)) {
         if (input.signal.aborted) return;

@@ -1,4 +1,5 @@
 // What the answer knows of the conversation: earlier turns, and the terms a short follow-up leans on.
+import type { DocsIndex, SearchOptions, Section } from '../docs/types.ts';
 import type { Exchange } from '../store/threads.ts';
 import { contentTerms } from './terms.ts';
 
@@ -16,16 +17,35 @@ export function historyTurns(stored: readonly Exchange[] | null, clientTurns: re
   ]);
 }
 
+export interface Retrieval {
+  /** Search queries, most important first; their hits are merged in that order. */
+  queries: string[];
+  terms: string[];
+  contextTerms: string[];
+}
+
 /**
- * The search query and match terms for a question. A follow-up with fewer than three topic words ("and the
- * port?") borrows the previous question's words, so it is answered in the same context.
+ * The searches and match terms for a question. A follow-up with fewer than three topic words ("and the host?")
+ * is searched on its own first (its words are the focus), then together with the previous question (the
+ * setting), whose words also become context terms for choosing sentences.
  */
-export function retrievalFor(question: string, history: readonly Turn[]): { query: string; terms: string[] } {
+export function retrievalFor(question: string, history: readonly Turn[]): Retrieval {
   const terms = contentTerms(question);
   const previousQuestion = history.findLast((turn) => turn.role === 'user')?.text;
-  if (terms.length >= 3 || !previousQuestion) return { query: question, terms };
-  return {
-    query: `${previousQuestion} ${question}`,
-    terms: [...new Set([...terms, ...contentTerms(previousQuestion)])],
-  };
+  if (terms.length >= 3 || !previousQuestion) return { queries: [question], terms, contextTerms: [] };
+  const contextTerms = contentTerms(previousQuestion).filter((term) => !terms.includes(term));
+  if (terms.length === 0) return { queries: [previousQuestion], terms: contextTerms, contextTerms: [] };
+  return { queries: [question, `${question} ${previousQuestion}`], terms, contextTerms };
+}
+
+/** Runs each query and keeps the first `limit` distinct sections, earlier queries first. */
+export function searchAll(index: DocsIndex, retrieval: Retrieval, options: SearchOptions): Section[] {
+  const sections = new Map<string, Section>();
+  for (const query of retrieval.queries) {
+    for (const hit of index.search(query, options)) {
+      if (sections.size >= options.limit) break;
+      if (!sections.has(hit.section.id)) sections.set(hit.section.id, hit.section);
+    }
+  }
+  return [...sections.values()];
 }

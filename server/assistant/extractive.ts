@@ -27,43 +27,70 @@ function markdownLink(text: string, url: string): string {
   return `[${escapedText}](${target})`;
 }
 
-/** The units of one section worth quoting; `need` is how many question terms a sentence must contain. */
-function pickUnits(section: Section, terms: ReadonlySet<string>, need: number): Unit[] {
+/** The question's terms (the focus) and, for a short follow-up, the previous question's terms (the setting). */
+export interface MatchTerms {
+  terms: readonly string[];
+  contextTerms?: readonly string[];
+}
+
+interface Matcher {
+  /** 0 when the unit does not qualify, else higher is better. */
+  score(text: string): number;
+  /** Code is dense: one focus term in it is enough. */
+  codeMatches(text: string): boolean;
+}
+
+/**
+ * A sentence qualifies with two focus terms (one shared word alone is mostly noise), or one focus term plus one
+ * context term; `relaxed` accepts a single focus term (used for the best section when nothing else qualifies).
+ */
+function matcher(match: MatchTerms, relaxed: boolean): Matcher {
+  const focus = new Set(match.terms);
+  const context = new Set(match.contextTerms ?? []);
+  const need = relaxed ? 1 : Math.min(2, focus.size);
+  return {
+    score(text) {
+      const focusHits = countMatches(text, focus);
+      const contextHits = countMatches(text, context);
+      const qualifies = focusHits >= need || (focusHits >= 1 && contextHits >= 1);
+      return qualifies ? 2 * focusHits + contextHits : 0;
+    },
+    codeMatches: (text) => countMatches(text, focus) >= 1,
+  };
+}
+
+/** The units of one section worth quoting, in section order. */
+function pickUnits(section: Section, match: Matcher): Unit[] {
   const units = splitUnits(section.text);
-  const scored = units.map((unit) => ({ unit, score: countMatches(unit.text, terms) }));
+  const scored = units.map((unit) => ({ unit, score: match.score(unit.text) }));
   const prose = scored
-    .filter((entry) => entry.unit.kind !== 'code' && entry.score >= need)
+    .filter((entry) => entry.unit.kind !== 'code' && entry.score > 0)
     .toSorted((a, b) => b.score - a.score || a.unit.position - b.unit.position)
     .slice(0, MAX_PROSE_UNITS)
     .map((entry) => entry.unit);
-  const chosenPositions = new Set(prose.map((unit) => unit.position));
-  // A code block is quoted when it matches a term itself or directly follows a quoted sentence (its example).
-  const code = scored
-    .filter((entry) => entry.unit.kind === 'code' && entry.unit.text.split('\n').length <= MAX_CODE_LINES + 2)
-    .filter((entry) => entry.score >= 1 || chosenPositions.has(entry.unit.position - 1))
-    .slice(0, MAX_CODE_BLOCKS)
-    .map((entry) => entry.unit);
   if (prose.length === 0) return [];
+  const chosenBlocks = new Set(prose.map((unit) => unit.block));
+  // A code block is quoted when it matches itself or directly follows a paragraph quoted from (its example).
+  const code = units
+    .filter((unit) => unit.kind === 'code' && unit.text.split('\n').length <= MAX_CODE_LINES + 2)
+    .filter((unit) => match.codeMatches(unit.text) || chosenBlocks.has(units[unit.position - 1]?.block ?? -1))
+    .slice(0, MAX_CODE_BLOCKS);
   // A quoted table row keeps its table's header row, or its cells would have no names.
   const headers = prose.filter((unit) => unit.kind === 'row').map((row) => tableHeader(units, row));
   const chosen = new Map([...prose, ...code, ...headers].filter((unit) => unit !== undefined).map((unit) => [unit.position, unit]));
   return [...chosen.values()].toSorted((a, b) => a.position - b.position);
 }
 
-/**
- * Builds the answer from ranked sections. `terms` are the stemmed question terms; with two or more, a sentence
- * must contain two of them (one shared word is mostly noise), falling back to one for the best section.
- */
-export function composeExtractiveAnswer(sections: readonly Section[], terms: readonly string[]): ExtractiveAnswer {
-  const termSet = new Set(terms);
-  if (termSet.size === 0) return { text: NOTHING_FOUND, sections: [] };
-  const need = Math.min(2, termSet.size);
+/** Builds the answer from ranked sections (best first). */
+export function composeExtractiveAnswer(sections: readonly Section[], match: MatchTerms): ExtractiveAnswer {
+  if (match.terms.length === 0) return { text: NOTHING_FOUND, sections: [] };
+  const strict = matcher(match, false);
   const parts: string[] = [];
   const used: Section[] = [];
   for (const [rank, section] of sections.entries()) {
     if (used.length >= MAX_SECTIONS) break;
-    let units = pickUnits(section, termSet, need);
-    if (units.length === 0 && rank === 0 && need > 1) units = pickUnits(section, termSet, 1);
+    let units = pickUnits(section, strict);
+    if (units.length === 0 && rank === 0) units = pickUnits(section, matcher(match, true));
     if (units.length === 0) continue;
     used.push(section);
     parts.push(`**${markdownLink(sectionTitle(section), section.url)}**\n\n${renderUnits(units)}`);

@@ -12,7 +12,7 @@ import { assistantPolicies, enforceLimits, keySubject, type AssistantLimits } fr
 import type { RateLimitStore } from '../store/rateLimits.ts';
 import type { Thread, ThreadStore } from '../store/threads.ts';
 import type { Answerer } from './answerers.ts';
-import { HISTORY_EXCHANGES, historyTurns, retrievalFor, type Turn } from './conversation.ts';
+import { HISTORY_EXCHANGES, historyTurns, retrievalFor, searchAll, type Turn } from './conversation.ts';
 import { readQuestion } from './question.ts';
 import { parseAssistantRequest, type AssistantRequest } from './schema.ts';
 import { answerStream } from './stream.ts';
@@ -120,8 +120,8 @@ function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOpt
     signal,
     log: options.log,
     plan: () => {
-      const { query, terms } = retrievalFor(question, history);
-      const hits = options.getIndex().search(query, {
+      const retrieval = retrievalFor(question, history);
+      const sections = searchAll(options.getIndex(), retrieval, {
         limit: body.retrievalPageSize,
         filter: body.filter ?? null,
         currentPath: body.currentPath,
@@ -129,8 +129,9 @@ function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOpt
       });
       return options.answerer({
         question,
-        sections: hits.map((hit) => hit.section),
-        terms,
+        sections,
+        terms: retrieval.terms,
+        contextTerms: retrieval.contextTerms,
         history,
         context: body.context,
         currentPath: body.currentPath,

@@ -55,7 +55,9 @@ function formatPath(path: readonly PropertyKey[]): string {
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') {
-    return issue.input === undefined ? 'is required' : `must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}`;
+    if (issue.input === undefined) return 'is required';
+    if (issue.expected === 'int') return 'must be an integer';
+    return `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
   }
   if (issue.code === 'too_small' || issue.code === 'too_big') {
     const bound = String(issue.code === 'too_small' ? issue.minimum : issue.maximum);
@@ -64,6 +66,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     if (issue.origin === 'array') return `must have ${side} ${bound} item${bound === '1' ? '' : 's'}`;
     return `must be ${side} ${bound}`;
   }
+  // The only union is a filter field's value.
+  if (issue.code === 'invalid_union') return 'must be a string, number, boolean or list of strings';
   if (issue.code === 'invalid_value') return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
   return issue.message.replace(/^Invalid input: /, '');
 }
@@ -75,7 +79,8 @@ export function parseAssistantRequest(body: unknown): ParseResult {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, error: 'body: must be a JSON object' };
   }
-  const result = assistantRequestSchema.safeParse(body);
+  // reportInput keeps each issue's input, which tells a missing field from a wrong one.
+  const result = assistantRequestSchema.safeParse(body, { reportInput: true });
   if (result.success) return { ok: true, request: result.data };
   const issue = result.error.issues[0];
   if (!issue) return { ok: false, error: 'body: is invalid' };

@@ -1,0 +1,123 @@
+// The `docs-assistant` command. `serve` loads the docs, opens the store and listens.
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { serve } from '@hono/node-server';
+import { ConfigError, resolveFlags, serveHelp, SERVE_FLAGS, type ResolvedFlags } from './config.ts';
+import { createServer, type ServerOptions } from './index.ts';
+
+const MAIN_HELP = `Usage: docs-assistant <command> [options]
+
+Commands:
+  serve <docsDir>   Answer the assistant endpoint from a folder of Markdown/MDX docs.
+
+Run "docs-assistant serve --help" for its options.`;
+
+/** Exit code for wrong usage (a bad flag or value), as opposed to 1 for a failure while running. */
+const USAGE_ERROR = 2;
+
+interface CliIo {
+  out: (line: string) => void;
+  error: (line: string) => void;
+  environment: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+const defaultIo: CliIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  error: (line) => process.stderr.write(`${line}\n`),
+  environment: process.env,
+  cwd: process.cwd(),
+};
+
+function parseOptionsFor(): ParseArgsOptionsConfig {
+  const options: ParseArgsOptionsConfig = { help: { type: 'boolean', short: 'h' } };
+  for (const spec of SERVE_FLAGS) {
+    options[spec.name] = { type: spec.type === 'boolean' ? 'boolean' : 'string', multiple: spec.multiple ?? false };
+  }
+  return options;
+}
+
+/** Maps resolved settings to createServer's options; other parts add their settings here. */
+export function serverOptionsFrom(settings: ResolvedFlags, docsDir: string): ServerOptions {
+  return {
+    docsDir,
+    domain: settings.domain as string,
+    assistantKeys: settings.assistantKey as string[],
+    adminKeys: settings.adminKey as string[],
+    dataDir: settings.data as string,
+    siteUrl: settings.siteUrl as string,
+    model: (settings.model as string) || undefined,
+    limits: {
+      perKeyMonth: settings.limitAssistantPerKeyMonth as number,
+      perOrgHour: settings.limitAssistantPerOrgHour as number,
+      perIpDay: settings.limitAssistantPerIpDay as number,
+    },
+    corsOrigins: settings.corsOrigin as string[],
+    trustProxyHops: settings.trustProxy as number,
+    threadKeys: settings.threadKeys as boolean,
+    watch: settings.watch as boolean,
+    maxOutputTokens: settings.maxOutputTokens as number,
+    answerTimeoutMs: (settings.answerTimeout as number) * 1000,
+  };
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+async function runServe(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: parseOptionsFor(), allowPositionals: true, allowNegative: true, strict: true });
+  if (values.help) {
+    io.out(serveHelp(SERVE_FLAGS));
+    return 0;
+  }
+  const { help: _help, ...flags } = values;
+  const settings = resolveFlags(SERVE_FLAGS, { flags, environment: io.environment, cwd: io.cwd });
+  const docsDir = positionals[0] ?? (settings.docsDir as string | undefined) ?? io.environment.DOCS_ASSISTANT_DOCS_DIR;
+  if (!docsDir) throw new ConfigError('missing <docsDir>: the folder of Markdown/MDX files to answer from');
+  if (positionals.length > 1) throw new ConfigError(`unexpected argument "${positionals[1]}"`);
+  if (!statSync(resolve(io.cwd, docsDir), { throwIfNoEntry: false })?.isDirectory()) throw new ConfigError(`<docsDir>: ${docsDir} is not a folder`);
+
+  const server = await createServer({ ...serverOptionsFrom(settings, resolve(io.cwd, docsDir)), onWarning: (message) => io.error(`warning: ${message}`) });
+  if (server.generatedKey) io.out(`assistant key (generated for this run): ${server.generatedKey}`);
+  const host = settings.host as string;
+
+  return await new Promise<number>((resolveExit) => {
+    const httpServer = serve({ fetch: server.fetch, hostname: host, port: settings.port as number }, (info) => {
+      io.out(`listening on http://${urlHost(host)}:${info.port}`);
+    });
+    httpServer.on('error', (error) => {
+      io.error(`docs-assistant: cannot listen on ${urlHost(host)}:${String(settings.port)}: ${error.message}`);
+      void server.close().then(() => resolveExit(1));
+    });
+    const stop = () => {
+      // Stop accepting, let running answers finish briefly, then cut what is left.
+      httpServer.close(() => void server.close().then(() => resolveExit(0)));
+      if ('closeIdleConnections' in httpServer) httpServer.closeIdleConnections();
+      setTimeout(() => {
+        if ('closeAllConnections' in httpServer) httpServer.closeAllConnections();
+      }, 3000).unref();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/** Runs the command line; resolves to the process exit code. */
+export async function runCli(args: string[], io: CliIo = defaultIo): Promise<number> {
+  const [command, ...rest] = args;
+  try {
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      io.out(MAIN_HELP);
+      return command === undefined ? USAGE_ERROR : 0;
+    }
+    if (command === 'serve') return await runServe(rest, io);
+    io.error(`docs-assistant: unknown command "${command}"\n\n${MAIN_HELP}`);
+    return USAGE_ERROR;
+  } catch (error) {
+    const usage = error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    io.error(`docs-assistant: ${(error as Error).message}`);
+    return usage ? USAGE_ERROR : 1;
+  }
+}

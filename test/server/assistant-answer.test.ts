@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  answerText,
+  finishThreadId,
+  fixtureApp,
+  postMessage,
+  questionBody,
+  readAnswer,
+  sourcesOf,
+} from './support/assistant.ts';
+
+describe('given the fixture docs and no model (extractive answers)', () => {
+  it('streams a quoted answer with its sources and the thread id on finish', async () => {
+    const app = await fixtureApp();
+    const response = await postMessage(app, questionBody('How do I change the listening port?'));
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const { chunks, message } = await readAnswer(response);
+
+    const types = chunks.map((chunk) => chunk.type);
+    expect(types[0]).toBe('start');
+    expect(types.at(-1)).toBe('finish');
+    expect(types.indexOf('source-url')).toBeLessThan(types.indexOf('text-start'));
+    expect(types.filter((type) => type === 'text-delta').length).toBeGreaterThan(3);
+
+    expect(message.id).toMatch(/^msg_/);
+    expect(sourcesOf(message)[0]).toEqual({
+      url: 'https://relay.example/guides/configuration#port',
+      title: 'Configuration › Port',
+    });
+    const text = answerText(message);
+    expect(text).toContain('Change the listening port with the --port flag.');
+    expect(text).toContain('relay --port 5050');
+    expect(text).toContain('[Configuration › Port](https://relay.example/guides/configuration#port)');
+
+    const threadId = response.headers.get('x-thread-id');
+    expect(threadId).toMatch(/^[\w-]{32}$/);
+    expect(finishThreadId(chunks)).toBe(threadId);
+    expect(message.metadata).toEqual({ threadId });
+  });
+
+  it('quotes sentences verbatim, as the indexed section holds them', async () => {
+    const app = await fixtureApp();
+    const { message } = await readAnswer(await postMessage(app, questionBody('Which host does the relay bind to in a container?')));
+    const text = answerText(message);
+    expect(text).toContain(
+      'The relay binds to 127.0.0.1 by default, so only your machine can reach it. Inside a container, set the host to 0.0.0.0 with --host.',
+    );
+  });
+
+  it('keeps a table row with its header row as a table', async () => {
+    const app = await fixtureApp();
+    const { message } = await readAnswer(await postMessage(app, questionBody('retries flag default delivery attempts')));
+    expect(answerText(message)).toContain('| Flag | Default | Meaning |\n| --- | --- | --- |');
+    expect(answerText(message)).toContain('Delivery attempts per webhook');
+  });
+
+  it('says plainly that nothing matched, with no sources', async () => {
+    const app = await fixtureApp();
+    const { chunks, message } = await readAnswer(await postMessage(app, questionBody('quantum chromodynamics lattice gauge')));
+    expect(answerText(message)).toMatch(/could not find anything about this in the docs/);
+    expect(sourcesOf(message)).toEqual([]);
+    expect(chunks.at(-1)?.type).toBe('finish');
+  });
+
+  it('applies the filter to frontmatter metadata', async () => {
+    const app = await fixtureApp();
+    const v1 = await readAnswer(await postMessage(app, questionBody('How many times is a failed delivery retried?', { filter: { version: 'v1' } })));
+    expect(answerText(v1.message)).toContain('retried five times');
+    expect(answerText(v1.message)).not.toContain('three times');
+
+    const v2 = await readAnswer(await postMessage(app, questionBody('How many times is a failed delivery retried?', { filter: { version: 'v2' } })));
+    expect(answerText(v2.message)).toContain('retried three times');
+  });
+
+  it('answers the last user message when the whole useChat history is sent', async () => {
+    const app = await fixtureApp();
+    const body = {
+      fp: 'visitor-1',
+      id: 'chat-1',
+      trigger: 'submit-message',
+      messages: [
+        { id: 'a', role: 'user', parts: [{ type: 'text', text: 'How do I install with npm?' }] },
+        {
+          id: 'b',
+          role: 'assistant',
+          parts: [
+            { type: 'step-start' },
+            { type: 'source-url', sourceId: 's1', url: 'https://relay.example/guides/install', title: 'Install' },
+            { type: 'text', text: 'Use npm.', state: 'done', providerMetadata: { any: { thing: 1 } } },
+          ],
+          metadata: { threadId: 'whatever' },
+        },
+        { id: 'c', role: 'user', parts: [{ type: 'text', text: 'How do I pull the Docker image?' }, { type: 'file', mediaType: 'image/png', url: 'data:,' }] },
+      ],
+      retrievalPageSize: 3,
+      context: [],
+    };
+    const { message } = await readAnswer(await postMessage(app, body));
+    expect(answerText(message)).toContain('docker pull acme/relay:latest');
+  });
+});
