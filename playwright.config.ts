@@ -1,0 +1,44 @@
+// End-to-end tests in a real Chromium. Two projects:
+//   embed     e2e/embed*.spec.ts: pages that load only dist/embed.js, against the reference server
+//             (both started per worker by e2e/fixtures/embedTest.ts; `npm run build` first)
+//   journeys  e2e/journeys*.spec.ts: reader journeys on the demo site
+// Debian's chromium is used when present (Playwright's own browser download may be unreachable);
+// otherwise Playwright's bundled Chromium (`npx playwright install chromium`).
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: existsSync(systemChromium)
+    ? {
+        executablePath: systemChromium,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      }
+    : {},
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: process.env.CI ? 1 : 2,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: { trace: 'retain-on-failure' },
+  globalSetup: './e2e/fixtures/globalSetup.ts',
+  projects: [
+    { name: 'embed', testMatch: /embed.*\.spec\.ts$/, use: chromium },
+    { name: 'journeys', testMatch: /journeys.*\.spec\.ts$/, use: chromium },
+  ],
+});

@@ -1,0 +1,100 @@
+// `npm run size` (after `npm run build`): what the widget costs a page, checked against budgets.
+//   embed.js         the script tag's loader, all a page loads before the reader shows intent
+//   after opening    embed.js + the lazily imported chat (dist/embed/**): everything loaded once the dialog is open
+//   React entry      what `import { DocsAssistant } from 'docs-assistant'` adds to a React app that already has
+//                    react and react-dom: dist/index.js bundled with its dependencies and minified, plus styles.css
+// Prints a table (raw, gzip -9, brotli -q 11), fails when a gzip size is over its budget, then runs publint.
+import { readdirSync, readFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
+import { build } from 'vite';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.chdir(root);
+
+/** Gzip budgets in bytes (1 kB = 1000 bytes), set a little above what the build reaches so growth is caught. */
+export const budgets = {
+  'embed.js': 4_000,
+  'after opening': 150_000,
+  'React entry': 130_000,
+};
+
+const measure = (buffers) => {
+  const joined = Buffer.concat(buffers);
+  return {
+    raw: joined.length,
+    // Each file travels compressed on its own: sum per-file sizes, not the size of the concatenation.
+    gzip: buffers.reduce((sum, buffer) => sum + gzipSync(buffer, { level: 9 }).length, 0),
+    brotli: buffers.reduce((sum, buffer) => sum + brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0),
+  };
+};
+
+const filesUnder = (folder) =>
+  readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(js|css)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+
+/** Bundles dist/index.js the way a React app would (react, react-dom and scheduler provided by the app). */
+async function bundleReactEntry() {
+  const folder = mkdtempSync(join(tmpdir(), 'docs-assistant-size-'));
+  try {
+    const entry = join(folder, 'app.js');
+    writeFileSync(entry, `export * from ${JSON.stringify(join(root, 'dist/index.js'))};\n`);
+    await build({
+      configFile: false,
+      logLevel: 'error',
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: {
+        outDir: join(folder, 'out'),
+        minify: 'oxc',
+        lib: { entry, formats: ['es'], fileName: () => 'app.js' },
+        rolldownOptions: {
+          external: (id) => /^(react|react-dom|scheduler)(\/|$)/.test(id),
+          output: { minify: true, codeSplitting: false },
+        },
+      },
+    });
+    return [readFileSync(join(folder, 'out/app.js')), readFileSync('dist/styles.css')];
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (!existsSync('dist/embed.js')) {
+  console.error('size: dist/embed.js is missing; run npm run build first');
+  process.exit(1);
+}
+
+const loader = readFileSync('dist/embed.js');
+const lazyChat = filesUnder('dist/embed').map((file) => readFileSync(file));
+const rows = [
+  ['embed.js', measure([loader])],
+  ['lazy chat (dist/embed/)', measure(lazyChat)],
+  ['after opening', measure([loader, ...lazyChat])],
+];
+if (existsSync('dist/index.js')) rows.push(['React entry', measure(await bundleReactEntry())]);
+else console.warn('size: dist/index.js is missing (no React entry built yet)');
+
+const kB = (bytes) => (bytes / 1000).toFixed(2).padStart(8);
+console.log(`${'artifact'.padEnd(26)}${'raw kB'.padStart(9)}${'gzip kB'.padStart(9)}${'brotli kB'.padStart(10)}${'budget'.padStart(9)}`);
+let over = 0;
+for (const [name, size] of rows) {
+  const budget = budgets[name];
+  const verdict = budget === undefined ? '' : size.gzip <= budget ? ` ${kB(budget)} ok` : ` ${kB(budget)} OVER by ${(size.gzip - budget) / 1000} kB`;
+  if (budget !== undefined && size.gzip > budget) over++;
+  console.log(`${name.padEnd(26)}${kB(size.raw)} ${kB(size.gzip)} ${kB(size.brotli)} ${verdict}`);
+}
+
+const { messages, pkg } = await publint({ pkgDir: root, level: 'warning', strict: false });
+for (const message of messages) console.log(`publint ${message.type}: ${formatMessage(message, pkg)}`);
+const publintErrors = messages.filter((message) => message.type === 'error').length;
+
+if (over || publintErrors) {
+  console.error(`size: ${over} artifact(s) over budget, ${publintErrors} publint error(s)`);
+  process.exit(1);
+}
+console.log('size: every artifact is within its budget; publint found no errors');

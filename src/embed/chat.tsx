@@ -1,0 +1,33 @@
+// The chat module the loader imports on intent or idle: renders <DocsAssistant> into the instance's
+// shadow root and adopts the widget's CSS there as a constructable stylesheet (strict-CSP safe: no
+// <style> element, no style attribute). The component is uncontrolled; the loader drives its ref.
+/// <reference types="vite/client" />
+import { createRef } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { DocsAssistant, type DocsAssistantHandle } from '../DocsAssistant.tsx';
+import type { ChatHandle, ChatMountRequest } from './contract.ts';
+
+// The widget's stylesheet (its @imports bundled and minified by the build), as a string.
+const stylesheets = import.meta.glob<string>('../styles/styles.css', { query: '?inline', import: 'default', eager: true });
+
+export function mount({ shadowRoot, container, options, onOpenChange, onEvent }: ChatMountRequest): ChatHandle {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(Object.values(stylesheets).join('\n'));
+  shadowRoot.adoptedStyleSheets = [...shadowRoot.adoptedStyleSheets, sheet];
+
+  const root = createRoot(container);
+  const ref = createRef<DocsAssistantHandle>();
+  // Synchronously, so the ref's verbs work as soon as mount returns.
+  flushSync(() => root.render(<DocsAssistant {...options} ref={ref} onOpenChange={onOpenChange} onEvent={onEvent} />));
+  return {
+    open: () => ref.current?.open(),
+    close: () => ref.current?.close(),
+    ask: (question) => ref.current?.ask(question),
+    newConversation: () => ref.current?.newConversation(),
+    unmount: () => {
+      root.unmount();
+      shadowRoot.adoptedStyleSheets = shadowRoot.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// The contract between the script-tag loader (embed.js, no React) and the lazily imported chat module.
+// Type-only: the loader must not pull any chat code into embed.js.
+import type { DocsAssistantEvent, DocsAssistantOptions } from '../options.ts';
+
+/** Options of one script-tag instance: the widget's options plus what only the loader understands. */
+export interface EmbedOptions extends DocsAssistantOptions {
+  /** When to fetch the chat: on intent or once the browser is idle after load ('idle'), or only on intent ('intent'). @default 'idle' */
+  preload?: 'idle' | 'intent';
+}
+
+/** What the loader hands to the chat module's `mount`. */
+export interface ChatMountRequest {
+  /** The instance's open shadow root: the chat adopts its stylesheets here. */
+  shadowRoot: ShadowRoot;
+  /** An element inside the shadow root: the React root and the portal container. */
+  container: HTMLElement;
+  /** Resolved options; the loader draws the launcher, so `launcher` comes in false. */
+  options: DocsAssistantOptions;
+  /** Called whenever the dialog opens or closes (from the API, Escape, the close button, the shortcut). */
+  onOpenChange: (open: boolean) => void;
+  /** Called with every widget event. */
+  onEvent: (event: DocsAssistantEvent) => void;
+}
+
+/** What the chat module gives back to the loader: the component's verbs, usable as soon as mount returns. */
+export interface ChatHandle {
+  open: () => void;
+  close: () => void;
+  ask: (question: string) => void;
+  newConversation: () => void;
+  unmount: () => void;
+}
+
+/** The shape of the lazily imported chat module. */
+export interface ChatModule {
+  mount: (request: ChatMountRequest) => ChatHandle;
+}

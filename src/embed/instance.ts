@@ -1,0 +1,123 @@
+// One script-tag instance: a host element with an open shadow root at the end of <body>, the launcher
+// (vanilla DOM), the shortcut until the chat is there, and the chat module imported on intent or when
+// the browser is idle. Everything it adds (element, listeners, timers, the React root) goes in destroy().
+/// <reference types="vite/client" />
+import { matchesShortcut, parseShortcut } from '../chat/shortcut.ts';
+import type { DocsAssistantEvent, DocsAssistantEventName } from '../options.ts';
+import type { ChatHandle, ChatModule, EmbedOptions } from './contract.ts';
+import launcherCss from './launcher.css?inline';
+
+type EventHandler = (event: DocsAssistantEvent) => void;
+
+/** The verbs of one widget on the page (the same as the React component's ref, plus destroy and on). */
+export interface EmbedInstance {
+  open(): void;
+  close(): void;
+  ask(question: string): void;
+  newConversation(): void;
+  /** Subscribes to an event; returns the function that unsubscribes. */
+  on(event: DocsAssistantEventName, handler: EventHandler): () => void;
+  destroy(): void;
+}
+
+/** The same sparkle as the component's launcher; decorative, the button's text is its name. */
+const launcherIcon =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8zM18 15l.9 2.1L21 18l-2.1.9L18 21l-.9-2.1L15 18l2.1-.9z"/></svg>';
+
+export function createEmbedInstance(options: EmbedOptions, chatUrl: string): EmbedInstance {
+  const listeners = new Map<string, Set<EventHandler>>();
+  const emit = (event: DocsAssistantEvent) => {
+    options.onEvent?.(event);
+    listeners.get(event.type)?.forEach((handler) => handler(event));
+  };
+
+  const host = document.createElement('docs-assistant');
+  const shadowRoot = host.attachShadow({ mode: 'open' });
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(launcherCss);
+  shadowRoot.adoptedStyleSheets = [sheet];
+  const launcher = document.createElement('button');
+  launcher.type = 'button';
+  launcher.className = 'launcher';
+  launcher.dataset.position = options.position ?? 'bottom-right';
+  launcher.dataset.theme = options.theme ?? 'auto';
+  launcher.setAttribute('aria-haspopup', 'dialog');
+  launcher.setAttribute('aria-expanded', 'false');
+  launcher.innerHTML = launcherIcon;
+  launcher.append(options.translations?.launcherLabel ?? 'Ask AI');
+  launcher.hidden = options.launcher === false;
+  const container = document.createElement('div');
+  shadowRoot.append(launcher, container);
+  const attach = () => document.body.append(host);
+  if (document.body) attach();
+  else addEventListener('DOMContentLoaded', attach, { once: true });
+
+  let chat: Promise<ChatHandle> | undefined;
+  let mounted: ChatHandle | undefined;
+  let destroyed = false;
+
+  const load = () =>
+    (chat ||= import(/* @vite-ignore */ chatUrl).then((module: ChatModule) => {
+      if (destroyed) throw new Error('destroyed');
+      return (mounted = module.mount({
+        shadowRoot,
+        container,
+        options: { ...options, launcher: false },
+        onOpenChange: (open) => launcher.setAttribute('aria-expanded', String(open)),
+        onEvent: emit,
+      }));
+    }));
+
+  const whenReady = (action: (handle: ChatHandle) => void) =>
+    load().then(action, (error: Error) => {
+      chat = undefined; // the next intent retries
+      if (destroyed) return;
+      console.error('docs-assistant: could not load the chat', error);
+      emit({ type: 'error', message: error.message });
+    });
+
+  const open = () => whenReady((handle) => handle.open());
+  launcher.addEventListener('pointerenter', load);
+  launcher.addEventListener('focus', load);
+  launcher.addEventListener('click', open);
+
+  // Until the chat is mounted (it then listens itself, with the code-block keyboard path), the loader
+  // answers the shortcut. Bubble phase on window: the page's handlers run first and a handled event is left alone.
+  const shortcut = options.shortcut === false ? null : parseShortcut(options.shortcut ?? 'mod+i');
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!mounted && shortcut && !event.defaultPrevented && matchesShortcut(event, shortcut)) {
+      event.preventDefault();
+      open();
+    }
+  };
+  addEventListener('keydown', onKeyDown);
+
+  let idleTimer: number | undefined;
+  const whenIdle = () => (idleTimer = (window.requestIdleCallback ?? setTimeout)(load));
+  if (options.preload !== 'intent') {
+    if (document.readyState === 'complete') whenIdle();
+    else addEventListener('load', whenIdle, { once: true });
+  }
+
+  return {
+    open,
+    close: () => mounted?.close(),
+    ask: (question) => whenReady((handle) => handle.ask(question)),
+    newConversation: () => whenReady((handle) => handle.newConversation()),
+    on: (name, handler) => {
+      const handlers = listeners.get(name) ?? new Set();
+      listeners.set(name, handlers.add(handler));
+      return () => handlers.delete(handler);
+    },
+    destroy: () => {
+      destroyed = true;
+      removeEventListener('keydown', onKeyDown);
+      removeEventListener('load', whenIdle);
+      removeEventListener('DOMContentLoaded', attach);
+      if (idleTimer) (window.cancelIdleCallback ?? clearTimeout)(idleTimer);
+      mounted?.unmount();
+      host.remove();
+      listeners.clear();
+    },
+  };
+}
