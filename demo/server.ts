@@ -133,6 +133,16 @@ export function createDemoApp({ assistant, docsDir, widget }: DemoAppOptions): H
     return c.body(readFileSync(siteCss, 'utf8'));
   });
 
+  // Browsers ask for /favicon.ico on pages without an icon link (the React page); both get the same icon.
+  const favicon = path.join(projectRoot, 'demo', 'public', 'favicon.svg');
+  for (const route of ['/assets/favicon.svg', '/favicon.ico']) {
+    app.get(route, (c) => {
+      c.header('Content-Type', 'image/svg+xml');
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.body(readFileSync(favicon, 'utf8'));
+    });
+  }
+
   app.get(demoRoutes.react, (c) => c.redirect(`${demoRoutes.react}/`, 308));
   app.get(`${demoRoutes.react}/`, (c) => {
     const index = path.join(reactPageDir, 'index.html');

@@ -37,7 +37,8 @@ export function renderShell(shell: PageShell): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(shell.title)} · docs-assistant</title>
-${shell.description ? `<meta name="description"${attributes({ content: shell.description })}>\n` : ''}<link rel="stylesheet" href="/assets/site.css">
+${shell.description ? `<meta name="description"${attributes({ content: shell.description })}>\n` : ''}<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/assets/site.css">
 </head>
 <body>
 <a class="skip-link" href="#content">Skip to content</a>
