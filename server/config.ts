@@ -20,6 +20,17 @@ export interface FlagSpec {
   check?: (value: FlagValue) => string | null;
 }
 
+/** Checks a `--model`-style value (empty means none); exported for other model flags. */
+export function checkModelSpec(value: FlagValue): string | null {
+  if (value === '') return null;
+  try {
+    parseModelSpec(String(value));
+    return null;
+  } catch (error) {
+    return (error as Error).message.replace(/^--model: /, '');
+  }
+}
+
 const nonNegativeInteger = (value: FlagValue) =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 ? null : 'must be a whole number, 0 or more';
 
@@ -48,15 +59,7 @@ export const SERVE_FLAGS: FlagSpec[] = [
   { name: 'data', type: 'string', default: './.docs-assistant', valueName: '<dir>', description: 'Folder of the embedded database (threads, limits).' },
   { name: 'site-url', type: 'string', default: '', valueName: '<url>', description: 'Public URL of the docs site; source links start with it (default: root-relative links).' },
   { name: 'model', type: 'string', default: '', valueName: '<provider:id>', description: 'openai:<id> | anthropic:<id> | openai-compatible:<id>@<baseURL> (default: extractive answers, no model).',
-    check: (value) => {
-      if (value === '') return null;
-      try {
-        parseModelSpec(String(value));
-        return null;
-      } catch (error) {
-        return (error as Error).message.replace(/^--model: /, '');
-      }
-    },
+    check: checkModelSpec,
   },
   { name: 'limit-assistant-per-key-month', type: 'number', default: 10_000, valueName: '<n>', description: 'Questions per assistant key per UTC calendar month (0: no limit).', check: nonNegativeInteger },
   { name: 'limit-assistant-per-org-hour', type: 'number', default: 10_000, valueName: '<n>', description: 'Questions per organization (this server) per hour (0: no limit).', check: nonNegativeInteger },

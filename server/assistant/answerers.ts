@@ -80,13 +80,16 @@ export function createModelAnswerer(options: ModelAnswererOptions): Answerer {
         maxOutputTokens: options.maxOutputTokens,
         maxRetries: 1,
         abortSignal: AbortSignal.any([input.signal, timeout]),
+        // Errors arrive as stream parts below and reach the reader; the default handler would only log them.
+        onError: () => {},
       });
       for await (const part of result.stream) {
         if (part.type === 'text-delta') yield part.text;
         else if (part.type === 'error') throw new AnswerError(describeModelError(part.error));
         else if (part.type === 'abort') {
           if (timeout.aborted && !input.signal.aborted) {
-            throw new AnswerError(`The answer took longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped.`);
+            const limit = options.timeoutMs >= 1000 ? `${Math.round(options.timeoutMs / 1000)} s` : `${options.timeoutMs} ms`;
+            throw new AnswerError(`The answer took longer than ${limit} and was stopped.`);
           }
           return;
         }

@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, resolveFlags, serveHelp, SERVE_FLAGS, environmentName } from '../../server/config.ts';
+import { FIXTURE_DOCS, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/docs-assistant.js', import.meta.url));
+const folders: string[] = [];
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function temporaryFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'da-cli-'));
+  folders.push(folder);
+  return folder;
+}
+
+describe('given settings from flags, environment and a config file', () => {
+  it('takes a flag over the environment, the environment over the file, the file over the default', () => {
+    const cwd = temporaryFolder();
+    writeFileSync(join(cwd, 'docs-assistant.config.json'), JSON.stringify({ port: 1111, domain: 'from-file', host: '0.0.0.0', assistantKeys: ['file_dsc_1'] }));
+    const settings = resolveFlags(SERVE_FLAGS, {
+      flags: { port: '3333' },
+      environment: { DOCS_ASSISTANT_PORT: '2222', DOCS_ASSISTANT_DOMAIN: 'from-env' },
+      cwd,
+    });
+    expect(settings).toMatchObject({ port: 3333, domain: 'from-env', host: '0.0.0.0', assistantKey: ['file_dsc_1'], data: './.docs-assistant' });
+  });
+
+  it('reads repeatable flags as lists and comma-separated variables', () => {
+    const settings = resolveFlags(SERVE_FLAGS, {
+      flags: { 'assistant-key': ['a_dsc_1', 'b_dsc_2'] },
+      environment: { DOCS_ASSISTANT_ADMIN_KEY: 'admin1, admin2', DOCS_ASSISTANT_THREAD_KEYS: 'true' },
+      cwd: temporaryFolder(),
+    });
+    expect(settings).toMatchObject({ assistantKey: ['a_dsc_1', 'b_dsc_2'], adminKey: ['admin1', 'admin2'], threadKeys: true, corsOrigin: ['*'] });
+  });
+
+  it.each([
+    [{ flags: { port: 'eighty' }, environment: {} }, '--port: "eighty" is not a number'],
+    [{ flags: { port: '70000' }, environment: {} }, '--port: must be a port number from 0 to 65535'],
+    [{ flags: {}, environment: { DOCS_ASSISTANT_LIMIT_ASSISTANT_PER_IP_DAY: '-1' } }, '--limit-assistant-per-ip-day: must be a whole number, 0 or more'],
+    [{ flags: { 'assistant-key': ['no-prefix'] }, environment: {} }, '--assistant-key: every assistant key must contain "_dsc_"'],
+    [{ flags: { model: 'gpt-4' }, environment: {} }, '--model: "gpt-4" is not a model; expected openai:<model id>'],
+    [{ flags: { config: 'missing.json' }, environment: {} }, '--config: '],
+  ])('refuses a bad value with a message naming the setting (%#)', (sources, message) => {
+    expect(() => resolveFlags(SERVE_FLAGS, { ...sources, cwd: temporaryFolder() })).toThrow(ConfigError);
+    expect(() => resolveFlags(SERVE_FLAGS, { ...sources, cwd: temporaryFolder() })).toThrow(message);
+  });
+
+  it('refuses an unknown key in the config file', () => {
+    const cwd = temporaryFolder();
+    writeFileSync(join(cwd, 'docs-assistant.config.json'), JSON.stringify({ prot: 1 }));
+    expect(() => resolveFlags(SERVE_FLAGS, { flags: {}, environment: {}, cwd })).toThrow('unknown setting "prot"');
+  });
+
+  it('documents every flag with its environment variable in --help', () => {
+    const help = serveHelp(SERVE_FLAGS);
+    for (const spec of SERVE_FLAGS) {
+      expect(help).toContain(`--${spec.name}`);
+      expect(help).toContain(environmentName(spec.name));
+    }
+  });
+});
+
+/** Starts the CLI and resolves with its stdout lines once the listening line appears. */
+function startCli(args: string[]): Promise<{ child: ChildProcess; lines: string[]; url: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: temporaryFolder(), stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    child.stderr?.on('data', (data: Buffer) => (stderr += data.toString()));
+    child.stdout?.on('data', (data: Buffer) => {
+      stdout += data.toString();
+      const match = /^listening on (http:\/\/\S+)$/m.exec(stdout);
+      if (match?.[1]) resolve({ child, lines: stdout.trim().split('\n'), url: match[1] });
+    });
+    child.on('exit', (code) => reject(new Error(`the CLI exited with ${code}: ${stderr}`)));
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.on('exit', resolve));
+}
+
+describe('given the docs-assistant command', () => {
+  it('serves the docs on a free port, answers a real question with sources, and stops on SIGTERM', async () => {
+    const { child, lines, url } = await startCli(['serve', FIXTURE_DOCS, '--port', '0', '--data', temporaryFolder(), '--assistant-key', 'cli_dsc_key']);
+    expect(lines).toEqual([expect.stringMatching(/^listening on http:\/\/127\.0\.0\.1:\d+$/)]);
+    expect(url).not.toMatch(/:0$/);
+
+    const response = await fetch(`${url}/discovery/v2/assistant/docs/message`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer cli_dsc_key', 'content-type': 'application/json' },
+      body: JSON.stringify(questionBody('How do I pull the Docker image?')),
+    });
+    expect(response.status).toBe(200);
+    const { message } = await readAnswer(response);
+    expect(sourcesOf(message)[0]?.title).toBe('Install › Install with Docker');
+
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it('generates and prints an assistant key when none is given, before the listening line', async () => {
+    const { child, lines } = await startCli(['serve', FIXTURE_DOCS, '--port', '0', '--data', temporaryFolder()]);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^assistant key \(generated for this run\): da_dsc_[0-9A-Za-z]{32}$/);
+    expect(lines[1]).toMatch(/^listening on /);
+    child.kill('SIGINT');
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it('exits 2 with a readable message on a bad flag', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', FIXTURE_DOCS, '--port', 'eighty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let stderr = '';
+    child.stderr?.on('data', (data: Buffer) => (stderr += data.toString()));
+    expect(await exitOf(child)).toBe(2);
+    expect(stderr).toBe('docs-assistant: --port: "eighty" is not a number\n');
+  });
+});
