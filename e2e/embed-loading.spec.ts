@@ -1,0 +1,99 @@
+// embed.js is only a loader: the chat is fetched on the reader's intent or once the browser is idle,
+// and calls made before anything loaded are kept.
+import { ASSISTANT_KEY, DOMAIN, expect, test } from './fixtures/embedTest.ts';
+
+const CHAT_MODULE = /\/embed\/chat-[\w-]+\.js$/;
+const QUESTION_URL = /\/discovery\/v2\/assistant\//;
+
+test.describe('given a page with the script tag set to load on intent only', () => {
+  test('fetches nothing but embed.js until the pointer rests on the launcher', async ({ assistant, page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await assistant.goto({ preload: 'intent' });
+    await expect(assistant.launcher).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((path) => path !== '/favicon.ico')).toEqual(['/docs.html', '/page.css', '/dist/embed.js']);
+
+    const chatRequest = page.waitForRequest(CHAT_MODULE);
+    await assistant.launcher.hover();
+    await chatRequest;
+    await expect(assistant.dialog).toHaveCount(0);
+  });
+
+  test('fetches the chat when the launcher gets keyboard focus', async ({ assistant, page }) => {
+    await assistant.goto({ preload: 'intent' });
+    await page.waitForLoadState('networkidle');
+    expect(assistant.chatRequests).toEqual([]);
+
+    const chatRequest = page.waitForRequest(CHAT_MODULE);
+    await assistant.launcher.focus();
+    await chatRequest;
+  });
+
+  test('opens with the shortcut before the chat was fetched', async ({ assistant, page }) => {
+    await assistant.goto({ preload: 'intent' });
+    await page.waitForLoadState('networkidle');
+    expect(assistant.chatRequests).toEqual([]);
+
+    await page.keyboard.press('Control+i');
+    await expect(assistant.dialog).toBeVisible();
+    await expect(assistant.composer).toBeFocused();
+  });
+
+  test('leaves the shortcut alone when the page already handled it', async ({ assistant, page }) => {
+    await assistant.goto({ preload: 'intent' });
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() =>
+      document.addEventListener('keydown', (event) => {
+        if (event.key === 'i' && event.ctrlKey) event.preventDefault();
+      }),
+    );
+
+    await page.keyboard.press('Control+i');
+    await page.waitForLoadState('networkidle');
+    expect(assistant.chatRequests).toEqual([]);
+    await expect(assistant.dialog).toHaveCount(0);
+  });
+});
+
+test.describe('given a page with the script tag and default settings', () => {
+  test('fetches the chat once the browser is idle after load, and asks nothing', async ({ assistant, page }) => {
+    const questions: string[] = [];
+    page.on('request', (request) => QUESTION_URL.test(request.url()) && questions.push(request.url()));
+    const chatRequest = page.waitForRequest(CHAT_MODULE);
+    await assistant.goto();
+    await chatRequest;
+    await page.waitForLoadState('networkidle');
+    await expect(assistant.dialog).toHaveCount(0);
+    expect(questions).toEqual([]);
+  });
+
+  test('replays the calls a page queued before embed.js loaded', async ({ assistant, page }) => {
+    await assistant.goto({ preload: 'intent' }, { before: ['queue-stub.js'] });
+    await expect(assistant.questions).toHaveText(['How do I roll back a deploy?']);
+    await expect(assistant.answers.last()).toContainText('lumen rollback');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { answeredQuestions: string[] }).answeredQuestions)).toEqual([
+      'How do I roll back a deploy?',
+    ]);
+  });
+
+  test('reads its options from window.DocsAssistantConfig when the tag has none', async ({ assistant, page }) => {
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    await assistant.goto({ domain: '', 'api-key': '', 'base-url': '' }, { before: ['config.js'] });
+    await assistant.open();
+    const request = await assistant.ask('How do I roll back a deploy?');
+    expect(request.url()).toContain(`/discovery/v2/assistant/${DOMAIN}/message`);
+    expect(request.headers()['authorization']).toBe(`Bearer ${ASSISTANT_KEY}`);
+    await expect(assistant.answers.last()).toContainText('lumen rollback');
+    expect(consoleErrors.filter((text) => !text.includes('favicon'))).toEqual([]);
+  });
+
+  test('loaded from the reference server, talks to the origin that served it', async ({ assistant, servers }) => {
+    await assistant.goto({ 'base-url': '' }, { embedFrom: 'api' });
+    await assistant.open();
+    const request = await assistant.ask('How do I roll back a deploy?');
+    expect(request.url()).toBe(`${servers.api}/discovery/v2/assistant/${DOMAIN}/message`);
+    await expect(assistant.answers.last()).toContainText('lumen rollback');
+  });
+});
