@@ -225,7 +225,8 @@ describe('given the theming page and the widget tokens', () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
     const tokens = variablesIn(readFileSync(path.join(root, 'src/styles/tokens.css'), 'utf8'));
     const theming = readFileSync(path.join(root, 'docs/theming.md'), 'utf8');
-    const table = variablesIn(theming.slice(theming.indexOf('## Variables'), theming.indexOf('## Change the launcher')));
+    const tableStart = theming.indexOf('\n## Variables\n');
+    const table = variablesIn(theming.slice(tableStart, theming.indexOf('\n## ', tableStart + 1)));
     expect([...table].toSorted()).toEqual([...tokens].toSorted());
     expect([...variablesIn(theming)].filter((used) => !tokens.has(used))).toEqual([]);
   });
