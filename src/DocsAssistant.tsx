@@ -8,9 +8,11 @@ import { readCurrentPath } from './chat/currentPath.ts';
 import { codeBlockAt, codeContextFor, readSelectionContext } from './chat/pageContext.ts';
 import { describeShortcut, matchesShortcut, parseShortcut } from './chat/shortcut.ts';
 import type { DocsAssistantOptions } from './options.ts';
+import type { AssistantContextItem } from './wire.ts';
 import { AssistantDialog } from './ui/AssistantDialog.tsx';
 import { CodeBlockButtons } from './ui/CodeBlockButtons.tsx';
 import { Launcher } from './ui/Launcher.tsx';
+import { useLatest } from './ui/useLatest.ts';
 import { WidgetContext, type WidgetContextValue } from './ui/widgetContext.ts';
 import { useDocsAssistant } from './useDocsAssistant.ts';
 
@@ -34,6 +36,8 @@ export interface DocsAssistantHandle {
   /** Opens the dialog and sends the question. */
   ask(question: string): void;
   newConversation(): void;
+  /** Attaches context to the next question, e.g. a selection a loader captured before a click cleared it. */
+  attachContext(item: AssistantContextItem): void;
 }
 
 const DEFAULT_SHORTCUT = 'mod+i';
@@ -59,13 +63,11 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
   const [rootElement, setRootElement] = useState<HTMLDivElement | null>(null);
   const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
   const open = openProp ?? uncontrolledOpen;
-  const openRef = useRef(open);
-  openRef.current = open;
+  const openRef = useLatest(open);
   const [draft, setDraft] = useState('');
   const returnFocus = useRef<HTMLElement | null>(null);
   const selectionBeforeClick = useRef<ReturnType<typeof readSelectionContext>>(null);
-  const getCurrentPath = useRef(options.getCurrentPath);
-  getCurrentPath.current = options.getCurrentPath;
+  const getCurrentPath = useLatest(options.getCurrentPath);
 
   const shortcut = useMemo(() => {
     if (options.shortcut === false) return null;
@@ -80,26 +82,29 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
   const setOpen = useCallback(
     (next: boolean) => {
       if (next === openRef.current) return;
-      if (next) returnFocus.current = deepActiveElement();
       openRef.current = next;
       if (openProp === undefined) setUncontrolledOpen(next);
       onOpenChange?.(next);
-      emit({ type: next ? 'open' : 'close', threadId: assistant.threadId });
     },
-    [openProp, onOpenChange, emit, assistant.threadId],
+    [openProp, onOpenChange, openRef],
   );
 
-  // Text highlighted on the page when the dialog opens (by any means) becomes a removable chip.
-  // A layout effect: it runs before the dialog moves focus into its input, which clears the selection.
+  // On every opening (launcher, shortcut, ref or a controlled `open` prop): remember where focus
+  // was, to restore it, and turn text highlighted on the page into a removable chip. A layout
+  // effect, so it runs before the dialog moves focus into its input (which clears the selection).
   const wasOpen = useRef(false);
+  const threadId = assistant.threadId;
   useLayoutEffect(() => {
-    if (open && !wasOpen.current) {
+    if (open === wasOpen.current) return;
+    wasOpen.current = open;
+    if (open) {
+      returnFocus.current = deepActiveElement();
       const selection = readSelectionContext(rootElement, readCurrentPath(getCurrentPath.current)) ?? selectionBeforeClick.current;
       if (selection) attachContext(selection);
     }
-    if (!open) selectionBeforeClick.current = null;
-    wasOpen.current = open;
-  }, [open, rootElement, attachContext]);
+    selectionBeforeClick.current = null;
+    emit({ type: open ? 'open' : 'close', threadId });
+  }, [open, rootElement, attachContext, emit, threadId, getCurrentPath]);
 
   const askAboutCode = useCallback(
     (block: Element) => {
@@ -107,7 +112,7 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
       if (item) attachContext(item);
       setOpen(true);
     },
-    [attachContext, setOpen],
+    [attachContext, setOpen, getCurrentPath],
   );
 
   useEffect(() => {
@@ -127,10 +132,9 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [shortcut, setOpen, codeBlocks, rootElement, askAboutCode]);
+  }, [shortcut, setOpen, codeBlocks, rootElement, askAboutCode, openRef]);
 
-  const assistantRef = useRef(assistant);
-  assistantRef.current = assistant;
+  const assistantRef = useLatest(assistant);
   useImperativeHandle(
     ref,
     () => ({
@@ -141,8 +145,9 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
         assistantRef.current.ask(question);
       },
       newConversation: () => assistantRef.current.newConversation(),
+      attachContext,
     }),
-    [setOpen],
+    [setOpen, attachContext, assistantRef],
   );
 
   const widget = useMemo<WidgetContextValue>(() => ({ translations, baseUrl, emit }), [translations, baseUrl, emit]);

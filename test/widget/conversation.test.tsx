@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DocsAssistant } from '../../src/index.ts';
-import { answerChunks, installFakeFetch, jsonError, streamResponse } from './fakeServer.ts';
+import { answerChunks, installFakeFetch, jsonError, sentMessages, streamResponse } from './fakeServer.ts';
 
 const baseUrl = 'https://api.example.test';
 
@@ -67,9 +67,11 @@ describe('given a docs site with the assistant', () => {
 
     expect(requests[1]?.headers.authorization).toBeUndefined();
     expect(requests[1]?.body).toMatchObject({ threadId: 'thr_123', retrievalPageSize: 8, filter: { version: 'v2' } });
-    const messages = requests[1]?.body.messages as { role: string; parts: { type: string; text?: string }[] }[];
-    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
-    expect(messages[1]?.parts.find((part) => part.type === 'text')?.text).toBe('First answer.');
+    expect(sentMessages(requests[1])).toEqual([
+      { role: 'user', text: 'First?' },
+      { role: 'assistant', text: 'First answer.' },
+      { role: 'user', text: 'Second?' },
+    ]);
   });
 
   it('shows a readable error and keeps the question when the server fails', async () => {

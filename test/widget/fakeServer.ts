@@ -111,3 +111,12 @@ export function installFakeFetch(...handlers: Handler[]) {
   vi.stubGlobal('fetch', fetchMock);
   return { requests, fetchMock };
 }
+
+/** The messages of a recorded request as role and text, for readable assertions. */
+export function sentMessages(request: RecordedRequest | undefined): { role: string; text: string }[] {
+  const messages = (request?.body.messages ?? []) as { role: string; parts?: { type: string; text?: string }[] }[];
+  return messages.map((message) => ({
+    role: message.role,
+    text: (message.parts ?? []).map((part) => (part.type === 'text' ? (part.text ?? '') : '')).join(''),
+  }));
+}

@@ -1,0 +1,214 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { createRef, useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { DocsAssistant, type DocsAssistantEvent, type DocsAssistantHandle } from '../../src/index.ts';
+import { answerChunks, heldStream, installFakeFetch, sentMessages, streamResponse } from './fakeServer.ts';
+
+const baseUrl = 'https://api.example.test';
+
+function widgetRoot(): HTMLElement {
+  return document.querySelector('.da-root') as HTMLElement;
+}
+
+describe('given an apiKey that is not a public assistant key', () => {
+  it('never sends it, shows a configuration error and logs why', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { fetchMock } = installFakeFetch(() => streamResponse(answerChunks()));
+    render(<DocsAssistant domain="acme" apiKey="mint_admin_secret" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Ask the docs' });
+    expect(within(dialog).getByRole('alert').textContent).toBe('The assistant is misconfigured on this site, so questions cannot be sent.');
+    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('_dsc_'));
+
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Your question' }), 'Leak the key?{Enter}');
+    expect(within(dialog).getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+    expect(within(dialog).getByRole('textbox', { name: 'Your question' })).toHaveProperty('value', 'Leak the key?');
+    expect(within(dialog).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(widgetRoot().dataset.status).toBe('error');
+  });
+});
+
+describe('given translations', () => {
+  it('shows every overridden string', async () => {
+    installFakeFetch(() => new Response('nope', { status: 500 }));
+    render(
+      <DocsAssistant
+        domain="acme"
+        baseUrl={baseUrl}
+        fingerprint={false}
+        translations={{ launcherLabel: 'Frag die Doku', dialogTitle: 'Doku fragen', composerLabel: 'Deine Frage', send: 'Senden', errorServer: 'Serverfehler.', retry: 'Nochmal' }}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Frag die Doku/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Doku fragen' });
+    expect(within(dialog).getByRole('button', { name: 'Senden' })).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Deine Frage' }), 'Warum?{Enter}');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Serverfehler.');
+    expect(within(dialog).getByRole('button', { name: 'Nochmal' })).toBeTruthy();
+  });
+});
+
+describe('given the keyboard', () => {
+  it('opens on Ctrl+I, closes on Escape and gives focus back', async () => {
+    document.body.innerHTML = '<button id="host">Host</button>';
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} />);
+    const host = document.getElementById('host') as HTMLButtonElement;
+    host.focus();
+    const user = userEvent.setup();
+
+    await user.keyboard('{Control>}i{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Ask the docs' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Your question' }));
+    expect(widgetRoot().dataset.state).toBe('open');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(widgetRoot().dataset.state).toBe('closed');
+    expect(document.activeElement).toBe(host);
+  });
+
+  it('leaves the shortcut alone when the page already handled it', async () => {
+    document.body.innerHTML = '<div id="editor" tabindex="0">Editor</div>';
+    const editor = document.getElementById('editor') as HTMLElement;
+    editor.addEventListener('keydown', (event) => {
+      if (event.key === 'i' && event.ctrlKey) event.preventDefault();
+    });
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} />);
+    editor.focus();
+    await userEvent.setup().keyboard('{Control>}i{/Control}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('uses a configured shortcut and none when it is turned off', async () => {
+    const { unmount } = render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} shortcut="mod+k" />);
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}i{/Control}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.keyboard('{Control>}k{/Control}');
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    unmount();
+
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} shortcut={false} />);
+    await user.keyboard('{Control>}i{/Control}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends with Enter and adds a line with Shift+Enter', async () => {
+    const { requests } = installFakeFetch(() => streamResponse(answerChunks({ text: ['Done.'] })));
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
+    const user = userEvent.setup();
+    const input = within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Your question' });
+    await user.type(input, 'Line one{Shift>}{Enter}{/Shift}Line two');
+    expect(requests).toHaveLength(0);
+    await user.keyboard('{Enter}');
+    await screen.findByText('Done.');
+    expect(sentMessages(requests[0])).toEqual([{ role: 'user', text: 'Line one\nLine two' }]);
+    expect(input).toHaveProperty('value', '');
+  });
+});
+
+describe('given an answer streaming to a screen reader user', () => {
+  it('marks the conversation busy and announces the finished answer once, politely', async () => {
+    const held = heldStream([
+      { type: 'start', messageId: 'msg_1' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Streaming words' },
+      { type: 'text-end', id: 't' },
+    ]);
+    installFakeFetch(() => held.response);
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Your question' }), 'Read it to me{Enter}');
+    await within(dialog).findByText('Streaming words');
+
+    const liveRegion = dialog.querySelector('output[aria-live="polite"]') as HTMLElement;
+    expect(dialog.querySelector('[aria-busy="true"]')).not.toBeNull();
+    expect(widgetRoot().dataset.status).toBe('streaming');
+    expect(liveRegion.textContent).toBe('');
+
+    held.end('finish');
+    await waitFor(() => expect(liveRegion.textContent).toBe('Answer ready. Streaming words'));
+    expect(dialog.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(widgetRoot().dataset.status).toBe('ready');
+  });
+});
+
+describe('given a host that listens to events and drives the widget', () => {
+  it('emits question, answer and feedback events with the thread id', async () => {
+    installFakeFetch(() => streamResponse(answerChunks({ text: ['Use app.get().'], threadId: 'thr_1' })));
+    const onEvent = vi.fn<(event: DocsAssistantEvent) => void>();
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} onEvent={onEvent} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /ask ai/i }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Your question' }), 'How to route?{Enter}');
+    await waitFor(() => expect(dialog.getAttribute('data-status')).toBe('ready'));
+
+    const helpful = within(dialog).getByRole('button', { name: 'Helpful' });
+    await user.click(helpful);
+    expect(helpful.getAttribute('aria-pressed')).toBe('true');
+
+    const types = onEvent.mock.calls.map(([event]) => (event as { type: string }).type);
+    expect(types).toEqual(['open', 'question', 'answer', 'feedback']);
+    expect(onEvent).toHaveBeenCalledWith({ type: 'answer', answer: 'Use app.get().', question: 'How to route?', messageId: 'msg_answer', threadId: 'thr_1' });
+    expect(onEvent).toHaveBeenCalledWith({ type: 'feedback', rating: 'up', answer: 'Use app.get().', question: 'How to route?', messageId: 'msg_answer', threadId: 'thr_1' });
+  });
+
+  it('exposes open, ask, close and newConversation on its ref', async () => {
+    const { requests } = installFakeFetch(() => streamResponse(answerChunks({ text: ['Ref answer.'] })));
+    const ref = createRef<DocsAssistantHandle>();
+    render(<DocsAssistant ref={ref} domain="acme" baseUrl={baseUrl} fingerprint={false} launcher={false} />);
+    expect(screen.queryByRole('button', { name: /ask ai/i })).toBeNull();
+
+    act(() => ref.current?.ask('Asked through the ref'));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Ref answer.');
+    expect(sentMessages(requests[0])).toEqual([{ role: 'user', text: 'Asked through the ref' }]);
+
+    act(() => ref.current?.newConversation());
+    expect(within(dialog).queryByText('Ref answer.')).toBeNull();
+    act(() => ref.current?.close());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => ref.current?.open());
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('follows a controlled open prop and portals into the given container', async () => {
+    const container = document.createElement('div');
+    container.id = 'portal-target';
+    document.body.append(container);
+    function Host() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open from host
+          </button>
+          <DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} launcher={false} open={open} onOpenChange={setOpen} container={container} />
+        </>
+      );
+    }
+    render(<Host />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open from host' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(container.contains(dialog)).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('asks a starter question with one click', async () => {
+    const { requests } = installFakeFetch(() => streamResponse(answerChunks({ text: ['Starter answer.'] })));
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen starterQuestions={['How do I deploy?', 'What is middleware?']} />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'What is middleware?' }));
+    await within(dialog).findByText('Starter answer.');
+    expect(sentMessages(requests[0])).toEqual([{ role: 'user', text: 'What is middleware?' }]);
+  });
+});

