@@ -1,13 +1,15 @@
 // `npm run demo`: builds what is missing, starts the demo and prints its one URL. Ctrl+C stops it.
 //   --port <n>   (or PORT) port to listen on; default 5173, or a free port when 5173 is taken
 //   --host <h>   (or HOST) default 127.0.0.1
+//   --no-build   serve dist/ and the React page as they are (tests that built them already)
 import { parseArgs } from 'node:util';
 import { startDemo, type DemoServer } from './server.ts';
 
 const DEFAULT_PORT = 5173;
 
 const { values } = parseArgs({
-  options: { port: { type: 'string' }, host: { type: 'string' } },
+  options: { port: { type: 'string' }, host: { type: 'string' }, build: { type: 'boolean', default: true } },
+  allowNegative: true,
   strict: true,
 });
 const requestedPort = values.port ?? process.env.PORT;
@@ -15,12 +17,13 @@ const host = values.host ?? process.env.HOST ?? '127.0.0.1';
 const log = (line: string) => console.error(line);
 
 async function start(): Promise<DemoServer> {
-  if (requestedPort !== undefined) return startDemo({ port: Number(requestedPort), host, log });
+  const build = values.build;
+  if (requestedPort !== undefined) return startDemo({ port: Number(requestedPort), host, build, log });
   try {
-    return await startDemo({ port: DEFAULT_PORT, host, log });
+    return await startDemo({ port: DEFAULT_PORT, host, build, log });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    return startDemo({ port: 0, host, log });
+    return startDemo({ port: 0, host, build: false, log });
   }
 }
 

@@ -1,6 +1,7 @@
 // The demo docs site (demo/server.ts) over the project's own docs/: every page renders with the
 // navigation and with heading ids equal to the search index's anchors, so a source link in an answer
 // lands on the passage; the strict-CSP page really is strict.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -255,5 +256,26 @@ describe('given the demo started on a free port', () => {
     const other = await startDemo({ port: 0, build: false });
     await other.close();
     await expect(fetch(`${other.url}/`)).rejects.toThrow('fetch failed');
+  }, WALK_TIMEOUT);
+});
+
+describe('given npm run demo in a terminal', () => {
+  it('prints one line with the URL, serves it, and exits cleanly on Ctrl+C', async () => {
+    const child = spawn(process.execPath, ['demo/run.ts', '--port', '0', '--no-build'], { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let stdout = '';
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        if (stdout.includes('\n')) resolve(stdout.split('\n')[0] ?? '');
+      });
+      child.once('exit', (code) => reject(new Error(`demo exited with ${String(code)} before printing its URL`)));
+    });
+    expect(firstLine).toMatch(/^demo: http:\/\/127\.0\.0\.1:\d+$/);
+    const url = firstLine.slice('demo: '.length);
+    expect((await fetch(`${url}/theming`)).status).toBe(200);
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stdout).toBe(`${firstLine}\n`);
   }, WALK_TIMEOUT);
 });
