@@ -3,7 +3,7 @@
 import type { Section } from '../docs/types.ts';
 import { renderUnits, splitUnits, tableHeader, type Unit } from './passages.ts';
 import { sectionTitle } from './sources.ts';
-import { countMatches } from './terms.ts';
+import { termsOf } from '../docs/analyzer.ts';
 
 export interface ExtractiveAnswer {
   /** Markdown text of the answer. */
@@ -35,9 +35,31 @@ export interface MatchTerms {
 
 interface Matcher {
   /** 0 when the unit does not qualify, else higher is better. */
-  score(text: string): number;
+  score(unitTerms: ReadonlySet<string>): number;
   /** Code is dense: one focus term in it is enough. */
-  codeMatches(text: string): boolean;
+  codeMatches(unitTerms: ReadonlySet<string>): boolean;
+}
+
+function countIn(unitTerms: ReadonlySet<string>, terms: ReadonlySet<string>): number {
+  let count = 0;
+  for (const term of terms) if (unitTerms.has(term)) count += 1;
+  return count;
+}
+
+interface AnalysedUnit extends Unit {
+  terms: ReadonlySet<string>;
+}
+
+/** Sections are immutable and shared by every answer; cutting and stemming each once makes answers cheap. */
+const analysed = new WeakMap<Section, AnalysedUnit[]>();
+
+function analyse(section: Section): AnalysedUnit[] {
+  let units = analysed.get(section);
+  if (!units) {
+    units = splitUnits(section.text).map((unit) => ({ ...unit, terms: new Set(termsOf(unit.text)) }));
+    analysed.set(section, units);
+  }
+  return units;
 }
 
 /**
@@ -49,22 +71,23 @@ function matcher(match: MatchTerms, relaxed: boolean): Matcher {
   const context = new Set(match.contextTerms ?? []);
   const need = relaxed ? 1 : Math.min(2, focus.size);
   return {
-    score(text) {
-      const focusHits = countMatches(text, focus);
-      const contextHits = countMatches(text, context);
+    score(unitTerms) {
+      const focusHits = countIn(unitTerms, focus);
+      const contextHits = countIn(unitTerms, context);
       const qualifies = focusHits >= need || (focusHits >= 1 && contextHits >= 1);
       return qualifies ? 2 * focusHits + contextHits : 0;
     },
-    codeMatches: (text) => countMatches(text, focus) >= 1,
+    codeMatches: (unitTerms) => countIn(unitTerms, focus) >= 1,
   };
 }
 
 /** The units of one section worth quoting, in section order. */
 function pickUnits(section: Section, match: Matcher): Unit[] {
-  const units = splitUnits(section.text);
-  const scored = units.map((unit) => ({ unit, score: match.score(unit.text) }));
-  const prose = scored
-    .filter((entry) => entry.unit.kind !== 'code' && entry.score > 0)
+  const units = analyse(section);
+  const prose = units
+    .filter((unit) => unit.kind !== 'code')
+    .map((unit) => ({ unit, score: match.score(unit.terms) }))
+    .filter((entry) => entry.score > 0)
     .toSorted((a, b) => b.score - a.score || a.unit.position - b.unit.position)
     .slice(0, MAX_PROSE_UNITS)
     .map((entry) => entry.unit);
@@ -73,7 +96,7 @@ function pickUnits(section: Section, match: Matcher): Unit[] {
   // A code block is quoted when it matches itself or directly follows a paragraph quoted from (its example).
   const code = units
     .filter((unit) => unit.kind === 'code' && unit.text.split('\n').length <= MAX_CODE_LINES + 2)
-    .filter((unit) => match.codeMatches(unit.text) || chosenBlocks.has(units[unit.position - 1]?.block ?? -1))
+    .filter((unit) => match.codeMatches(unit.terms) || chosenBlocks.has(units[unit.position - 1]?.block ?? -1))
     .slice(0, MAX_CODE_BLOCKS);
   // A quoted table row keeps its table's header row, or its cells would have no names.
   const headers = prose.filter((unit) => unit.kind === 'row').map((row) => tableHeader(units, row));

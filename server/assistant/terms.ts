@@ -11,10 +11,3 @@ const ASKING_TERMS = new Set(
 export function contentTerms(text: string): string[] {
   return termsOf(text).filter((term) => !ASKING_TERMS.has(term));
 }
-
-/** How many of `terms` occur in `text`. */
-export function countMatches(text: string, terms: ReadonlySet<string>): number {
-  let count = 0;
-  for (const term of termsOf(text)) if (terms.has(term)) count += 1;
-  return count;
-}
