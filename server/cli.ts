@@ -5,11 +5,14 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { serve } from '@hono/node-server';
 import { ConfigError, resolveFlags, serveHelp, SERVE_FLAGS, type ResolvedFlags } from './config.ts';
 import { createServer, type ServerOptions } from './index.ts';
+import { runAgentCli } from './agent/cli.ts';
+import { agentSettingsFrom } from './agent/config.ts';
 
 const MAIN_HELP = `Usage: docs-assistant <command> [options]
 
 Commands:
   serve <docsDir>   Answer the assistant endpoint from a folder of Markdown/MDX docs.
+  agent <command>   Create and follow agent jobs on a server (run "docs-assistant agent --help").
 
 Run "docs-assistant serve --help" for its options.`;
 
@@ -59,6 +62,7 @@ export function serverOptionsFrom(settings: ResolvedFlags, docsDir: string): Ser
     watch: settings.watch as boolean,
     maxOutputTokens: settings.maxOutputTokens as number,
     answerTimeoutMs: (settings.answerTimeout as number) * 1000,
+    agent: agentSettingsFrom(settings),
   };
 }
 
@@ -113,6 +117,7 @@ export async function runCli(args: string[], io: CliIo = defaultIo): Promise<num
       return command === undefined ? USAGE_ERROR : 0;
     }
     if (command === 'serve') return await runServe(rest, io);
+    if (command === 'agent') return await runAgentCli(rest, io);
     io.error(`docs-assistant: unknown command "${command}"\n\n${MAIN_HELP}`);
     return USAGE_ERROR;
   } catch (error) {

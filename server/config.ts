@@ -3,6 +3,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseModelSpec } from './assistant/model.ts';
+import { AGENT_FLAGS } from './agent/config.ts';
 
 export type FlagValue = string | number | boolean | string[];
 
@@ -70,6 +71,7 @@ export const SERVE_FLAGS: FlagSpec[] = [
   { name: 'watch', type: 'boolean', default: true, description: 'Re-index docs files that change (--no-watch to turn off).' },
   { name: 'max-output-tokens', type: 'number', default: 1024, valueName: '<n>', description: 'Token cap of a model answer.', check: nonNegativeInteger },
   { name: 'answer-timeout', type: 'number', default: 60, valueName: '<seconds>', description: 'Wall-time cap of a model answer.', check: nonNegativeInteger },
+  ...AGENT_FLAGS,
   { name: 'config', type: 'string', default: 'docs-assistant.config.json', valueName: '<file>', description: 'JSON config file; keys are the flag names in camelCase (default: ./docs-assistant.config.json when present).' },
 ];
 

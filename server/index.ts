@@ -12,6 +12,8 @@ import type { DocsIndex } from './docs/types.ts';
 import { watchDocs, type DocsWatcher } from './docs/watch.ts';
 import { generateAssistantKey } from './http/auth.ts';
 import { openStore } from './store/index.ts';
+import { createAgentMount } from './agent/index.ts';
+import type { AgentServerSettings } from './agent/config.ts';
 
 export interface ServerOptions extends Omit<AppOptions, 'index' | 'store' | 'answerer' | 'assistantKeys'> {
   /** Folder of .md/.mdx files to answer from. */
@@ -32,6 +34,10 @@ export interface ServerOptions extends Omit<AppOptions, 'index' | 'store' | 'ans
   watch?: boolean;
   /** Receives one line per skipped file or watcher problem. @default console.warn */
   onWarning?: (message: string) => void;
+  /** Agent jobs (`/v2/agent/...`); mounted when at least one project is configured. @default none */
+  agent?: AgentServerSettings;
+  /** An AI SDK model for agent jobs instead of `agent.model` (tests inject a mock). */
+  agentModel?: LanguageModel;
 }
 
 /** What `createServer` adds to the Hono app. */
@@ -91,8 +97,14 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
     });
   }
 
+  const agent = options.agent
+    ? createAgentMount(options.agent, { adminKeys: options.adminKeys ?? [], dataDir: options.dataDir ?? './.docs-assistant', now: options.now, model: options.agentModel })
+    : null;
+  for (const warning of agent?.warnings ?? []) onWarning(warning);
+
   const app = createApp({
     ...options,
+    mounts: [...(options.mounts ?? []), ...(agent ? [agent] : [])],
     index,
     store,
     answerer,
@@ -107,6 +119,7 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
     warnings: docs.warnings,
     close: async () => {
       watcher?.close();
+      await agent?.close();
       store.close();
     },
   };

@@ -31,6 +31,8 @@ export interface RunnerDeps {
   budgets: Required<AgentBudgets>;
   identity: GitIdentity;
   now: () => number;
+  /** Aborted when the server shuts down: the running turn stops and is resumed on the next start. */
+  shutdown: AbortSignal;
 }
 
 function describe(error: unknown): string {
@@ -73,7 +75,7 @@ export function createJobRunner(deps: RunnerDeps) {
       tools,
       stopWhen: isStepCount(budgets.maxSteps),
       maxOutputTokens: budgets.maxOutputTokens,
-      abortSignal: AbortSignal.timeout(budgets.turnTimeoutMs),
+      abortSignal: AbortSignal.any([AbortSignal.timeout(budgets.turnTimeoutMs), deps.shutdown]),
       maxRetries: 1,
     });
     const lastStep = result.steps.at(-1);
@@ -127,6 +129,14 @@ export function createJobRunner(deps: RunnerDeps) {
     log(jobId, `failed: ${reason}`);
   }
 
+  /** A shutdown is not the turn's fault: it goes back to pending, uncounted, for the next start. */
+  function requeueOnShutdown(jobId: string): void {
+    for (const turn of store.turns(jobId)) {
+      if (turn.state === 'running') store.updateTurn(jobId, turn.seq, { state: 'pending', attempts: Math.max(0, turn.attempts - 1) });
+    }
+    log(jobId, 'interrupted by a server shutdown; resumes on the next start');
+  }
+
   /** Runs every pending turn of an active job, then marks it completed (or failed). */
   async function runJob(jobId: string): Promise<void> {
     let job = store.getJobById(jobId);
@@ -154,9 +164,9 @@ export function createJobRunner(deps: RunnerDeps) {
         return;
       }
     } catch (error) {
-      const reason = describe(error);
       if (worktree) await worktreeGit.discard(worktree).catch(() => undefined);
-      fail(jobId, reason);
+      if (deps.shutdown.aborted) return requeueOnShutdown(jobId);
+      fail(jobId, describe(error));
     }
   }
 

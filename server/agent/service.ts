@@ -53,6 +53,7 @@ export function createAgentService(options: AgentServiceOptions) {
       publisher: config.githubToken ? createGithubPublisher(config) : createLocalPublisher({ pushToSource: isLocalPath(config.repository) }),
     });
   }
+  const shutdown = new AbortController();
   const runner = createJobRunner({
     store,
     projects,
@@ -60,6 +61,7 @@ export function createAgentService(options: AgentServiceOptions) {
     budgets: { ...DEFAULT_BUDGETS, ...options.budgets },
     identity: options.gitAuthor ?? { name: 'docs-assistant', email: 'docs-assistant@users.noreply.github.com' },
     now,
+    shutdown: shutdown.signal,
   });
   const queue = createJobQueue(runner.runJob, Math.max(1, options.concurrency ?? 2));
   const modelName = options.modelName ?? (options.model && typeof options.model === 'object' ? `${options.model.provider}:${options.model.modelId}` : 'none');
@@ -131,8 +133,11 @@ export function createAgentService(options: AgentServiceOptions) {
     project(projectId: string): RunnerProject | undefined {
       return projects.get(projectId);
     },
+    /** Stops the running turns (they resume on the next start) and closes the store. */
     async close(): Promise<void> {
-      await queue.close();
+      const idle = queue.close();
+      shutdown.abort(new Error('the server is shutting down'));
+      await idle;
       store.close();
     },
   };

@@ -7,6 +7,9 @@ import { createScriptedModel, gate } from '../fixtures/agent/model.ts';
 import type { Script } from '../fixtures/agent/model.ts';
 import { branchCommits, createFixtureRepository } from '../fixtures/agent/repo.ts';
 
+// Each job clones and commits with real git: give slow machines room.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.toReversed()) await cleanup();

@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAgentRoutes } from '../../server/agent/routes.ts';
 import { ADMIN_KEY, createJob, getJob, sendMessage } from '../fixtures/agent/api.ts';
 import { startGithubStandIn } from '../fixtures/agent/githubServer.ts';
 import { createScriptedModel } from '../fixtures/agent/model.ts';
 import type { Script } from '../fixtures/agent/model.ts';
 import { branchCommits, branches, createFixtureRepository, showFile } from '../fixtures/agent/repo.ts';
+
+// Each job clones and commits with real git: give slow machines room.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const TOKEN = 'ghp_test_token_123';
 

@@ -3,10 +3,13 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAgentRoutes } from '../../server/agent/routes.ts';
 import { ADMIN_KEY, createJob, getJob } from '../fixtures/agent/api.ts';
-import { createScriptedModel, gate } from '../fixtures/agent/model.ts';
+import { aborted, createScriptedModel, gate } from '../fixtures/agent/model.ts';
 import type { Script } from '../fixtures/agent/model.ts';
 import { branchCommits, branches, createFixtureRepository, showFile } from '../fixtures/agent/repo.ts';
 import type { FixtureRepository } from '../fixtures/agent/repo.ts';
+
+// Each job clones and commits with real git: give slow machines room.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -100,5 +103,26 @@ describe('given a server that stopped while a job was active', () => {
     await restarted.service.queue.idle();
     const stored = restarted.service.store.getJobById(id);
     expect(stored).toMatchObject({ status: 'failed', error: 'project docs is no longer configured on this server' });
+  });
+
+  it('resumes a turn stopped by a graceful shutdown without counting it as a crash', async () => {
+    const fixture = createFixtureRepository();
+    cleanups.push(fixture.cleanup);
+    const first = boot(fixture, async (_prompt, step, signal) => {
+      if (step === 0) return [{ tool: 'write_file', input: { path: 'half.md', content: 'half-written\n' } }];
+      return aborted(signal);
+    });
+    const id = (await createJob(first, 'docs', 'Write a page')).body.id;
+    await vi.waitFor(() => expect(existsSync(path.join(fixture.dataDir, 'worktrees', id, 'docs', 'half.md'))).toBe(true), { timeout: 15_000, interval: 10 });
+    await first.service.close();
+
+    const restarted = boot(fixture, finishes);
+    cleanups.push(() => restarted.service.close());
+    await restarted.service.queue.idle();
+    expect(restarted.service.store.turns(id)[0]).toMatchObject({ state: 'done', attempts: 1 });
+    const job = await getJob(restarted, 'docs', id);
+    expect(job.body.status).toBe('completed');
+    expect(showFile(fixture.source, `docs-assistant/${id}`, 'docs/half.md')).toBeUndefined();
+    expect(showFile(fixture.source, `docs-assistant/${id}`, 'docs/complete.md')).toBe('# Complete\n');
   });
 });

@@ -1,11 +1,14 @@
 import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAgentRoutes } from '../../server/agent/routes.ts';
 import { ADMIN_KEY, createJob, getJob } from '../fixtures/agent/api.ts';
 import { createScriptedModel, toolOutputs } from '../fixtures/agent/model.ts';
 import type { ScriptedToolCall } from '../fixtures/agent/model.ts';
 import { createFixtureRepository, runGit, showFile } from '../fixtures/agent/repo.ts';
+
+// Each job clones and commits with real git: give slow machines room.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

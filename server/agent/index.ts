@@ -1,0 +1,48 @@
+// Wiring of agent jobs into the reference server: builds the routes from the `serve` settings,
+// resumes jobs left active by the previous run, and closes the queue and store on shutdown.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import type { LanguageModel } from 'ai';
+import { createLanguageModel, parseModelSpec } from '../assistant/model.ts';
+import type { AgentServerSettings } from './config.ts';
+import { createAgentRoutes } from './routes.ts';
+
+export interface AgentMount {
+  /** Mount at `path` (the routes carry their full `/v2/agent/...` and `/agent/review/...` paths). */
+  path: string;
+  routes: Hono;
+  /** Lines to show the operator at start (e.g. no admin key, no model). */
+  warnings: string[];
+  close(): Promise<void>;
+}
+
+/** Returns the agent routes when at least one project is configured, else null. */
+export function createAgentMount(
+  settings: AgentServerSettings,
+  server: { adminKeys: readonly string[]; dataDir: string; now?: () => number; model?: LanguageModel },
+): AgentMount | null {
+  if (Object.keys(settings.projects).length === 0) return null;
+  const warnings: string[] = [];
+  const hasKey = server.adminKeys.length > 0 || Object.values(settings.projects).some((project) => (project.adminKeys ?? []).length > 0);
+  if (!hasKey) warnings.push('agent jobs: no admin key is configured (--admin-key), so every /v2/agent request is refused');
+  const model = server.model ?? (settings.model ? createLanguageModel(parseModelSpec(settings.model)) : undefined);
+  if (!model) warnings.push('agent jobs: no model is configured (--agent-model provider:id), so every job fails at once');
+  // The agent needs real folders for its repositories and worktrees even when the rest runs in memory.
+  const dataDir = server.dataDir === ':memory:' ? mkdtempSync(path.join(os.tmpdir(), 'docs-assistant-agent-')) : path.join(server.dataDir, 'agent');
+  const routes = createAgentRoutes({
+    projects: settings.projects,
+    adminKeys: [...server.adminKeys],
+    dataDir,
+    model,
+    modelName: settings.model || undefined,
+    concurrency: settings.concurrency,
+    limits: { createPerHour: settings.perProjectHour, messagePerHour: settings.perProjectHour },
+    budgets: { maxSteps: settings.maxSteps, turnTimeoutMs: settings.turnTimeoutMs },
+    publicUrl: settings.publicUrl,
+    now: server.now,
+  });
+  routes.service.recover();
+  return { path: '/', routes, warnings, close: () => routes.service.close() };
+}
