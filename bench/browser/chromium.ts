@@ -52,3 +52,29 @@ export function networkQuiet(page: Page, quietMilliseconds = 500): () => Promise
     }
   };
 }
+
+/**
+ * Resolves once the page has had neither a long task nor a finished resource load for `quietMilliseconds`
+ * (the "load + idle" end of a window: the widget's idle prefetch and whatever it starts are inside it).
+ */
+export async function pageSettled(page: Page, quietMilliseconds = 1500, timeoutMilliseconds = 20_000): Promise<void> {
+  await page.evaluate(
+    ([quiet, timeout]) =>
+      new Promise<void>((resolve) => {
+        const started = performance.now();
+        let lastActivity = started;
+        const record = (list: PerformanceObserverEntryList) => {
+          for (const entry of list.getEntries()) lastActivity = Math.max(lastActivity, entry.startTime + entry.duration);
+        };
+        new PerformanceObserver(record).observe({ type: 'longtask', buffered: true });
+        new PerformanceObserver(record).observe({ type: 'resource', buffered: true });
+        const check = () => {
+          const now = performance.now();
+          if (now - lastActivity >= quiet || now - started >= timeout) resolve();
+          else setTimeout(check, 100);
+        };
+        setTimeout(check, 100);
+      }),
+    [quietMilliseconds, timeoutMilliseconds] as const,
+  );
+}

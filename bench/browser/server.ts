@@ -99,6 +99,11 @@ export async function startBenchServer(settings: StreamSettings = { deltasPerSec
   return {
     origin: `http://127.0.0.1:${port}`,
     answersStarted: () => answers,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A browser's keep-alive connections would otherwise hold the close open.
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
   };
 }

@@ -1,0 +1,82 @@
+// Bench 2, open latency: from the launcher's click event to the composer's focus event, measured in the
+// page with performance.now(). "Not cached": a fresh context with data-preload="intent", so the chat is
+// fetched only from the hover/click itself. "Cached": data-preload="idle" and the idle prefetch done.
+import type { Browser } from '@playwright/test';
+import { loopbackContext, networkQuiet, pageSettled, widget } from './chromium.ts';
+
+export interface OpenLatency {
+  runs: number;
+  notCached: number[];
+  cached: number[];
+}
+
+interface OpenTimes {
+  clickAt: number | null;
+  focusAt: number | null;
+}
+
+declare global {
+  interface Window {
+    benchOpen?: OpenTimes;
+  }
+}
+
+/**
+ * Runs in the page before its scripts. A capture listener on window sees the click first. Focus moving
+ * inside one shadow root never reaches window (target and relatedTarget retarget to the same host),
+ * so every shadow root the page attaches gets the focus listener too.
+ */
+function instrumentOpening(): void {
+  const times: OpenTimes = { clickAt: null, focusAt: null };
+  window.benchOpen = times;
+  const onFocus = (event: Event) => {
+    const target = event.composedPath()[0];
+    if (target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement) times.focusAt ??= performance.now();
+  };
+  addEventListener('click', () => (times.clickAt ??= performance.now()), true);
+  addEventListener('focusin', onFocus, true);
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+    const root = attachShadow.call(this, init);
+    root.addEventListener('focusin', onFocus, true);
+    return root;
+  };
+}
+
+async function openOnce(browser: Browser, origin: string, cached: boolean): Promise<number> {
+  const context = await loopbackContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(instrumentOpening);
+    const quiet = networkQuiet(page);
+    await page.goto(`${origin}/page/docs?embed=${cached ? 'idle' : 'intent'}`);
+    const launcher = page.getByRole('button', { name: widget.launcherName, exact: true });
+    await launcher.waitFor();
+    if (cached) {
+      // The idle prefetch has fetched and evaluated the chat once the network is quiet and the page settled.
+      await quiet();
+      await pageSettled(page);
+    }
+    await launcher.click();
+    await page.getByRole('textbox', { name: widget.composerName }).waitFor({ timeout: 15_000 });
+    const handle = await page.waitForFunction(() => {
+      const times = window.benchOpen;
+      return times?.clickAt != null && times.focusAt != null ? Math.max(0, times.focusAt - times.clickAt) : false;
+    });
+    return (await handle.jsonValue()) as number;
+  } finally {
+    await context.close();
+  }
+}
+
+/** `runs` openings of each kind, interleaved so drift on a busy machine hits both alike. */
+export async function measureOpenLatency(browser: Browser, origin: string, runs = 20): Promise<OpenLatency> {
+  const result: OpenLatency = { runs, notCached: [], cached: [] };
+  // One unrecorded opening warms the browser process (first-context start-up is not the widget's cost).
+  await openOnce(browser, origin, false);
+  for (let run = 0; run < runs; run++) {
+    result.notCached.push(await openOnce(browser, origin, false));
+    result.cached.push(await openOnce(browser, origin, true));
+  }
+  return result;
+}

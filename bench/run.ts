@@ -1,0 +1,110 @@
+// `npm run bench`: every benchmark in one run, written to bench/RESULTS.md with date and machine.
+//   node bench/run.ts [--quick] [--only=bytes,open,streaming,host,server]
+// --quick takes fewer samples (for trying the harness; the committed results use the defaults).
+// Browser benches need the build (`npm run build`); without dist/ they are skipped with a note.
+import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { cpus, release, totalmem, type as osType } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { measureBytes } from './bytes.ts';
+import { launchChromium } from './browser/chromium.ts';
+import { measureHostImpact } from './browser/host-impact.ts';
+import { buildNaivePage } from './browser/naive/build.ts';
+import { measureOpenLatency } from './browser/open-latency.ts';
+import { distDirectory, projectRoot, startBenchServer, type BenchServer } from './browser/server.ts';
+import { measureStreaming } from './browser/streaming.ts';
+import type { ChildBench } from './goals.ts';
+import { renderResults, type BenchResults } from './report.ts';
+import { gzipTool } from './sizes.ts';
+
+const parts = ['bytes', 'open', 'streaming', 'host', 'server'] as const;
+type Part = (typeof parts)[number];
+
+const quick = process.argv.includes('--quick');
+const onlyArgument = process.argv.find((argument) => argument.startsWith('--only='));
+const selected = new Set<Part>(onlyArgument ? (onlyArgument.slice('--only='.length).split(',') as Part[]) : parts);
+const samples = quick ? { open: 5, streaming: 1, host: 3 } : { open: 20, streaming: 3, host: 10 };
+
+/** The other benches print their own figures; they run as child processes so a crash or a leak stays theirs. */
+const childBenches = [
+  { name: 'HTTP server: first byte and requests/s', file: 'bench/server.ts' },
+  { name: 'Search: index build and search latency', file: 'bench/search.ts' },
+  { name: 'Retrieval quality', file: 'bench/retrieval.ts' },
+];
+
+function runChild(name: string, file: string): Promise<ChildBench> {
+  if (!existsSync(join(projectRoot, file))) return Promise.resolve({ name, file, status: 'absent', output: '', seconds: 0 });
+  console.error(`bench: running ${file}...`);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [file], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], timeout: 15 * 60_000 });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) =>
+      resolve({ name, file, status: code === 0 ? 'ran' : 'failed', output, seconds: (performance.now() - started) / 1000 }),
+    );
+  });
+}
+
+async function step<T>(label: string, notes: string[], work: () => Promise<T>): Promise<T | undefined> {
+  console.error(`bench: ${label}...`);
+  try {
+    return await work();
+  } catch (error) {
+    notes.push(`${label} failed: ${(error as Error).message.split('\n')[0]}`);
+    return undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  const notes: string[] = [];
+  const built = existsSync(join(distDirectory, 'embed.js'));
+  if (!built) notes.push('dist/ is missing: run `npm run build` first. Our sizes and the browser benches of the widget were skipped.');
+  const server: BenchServer = await startBenchServer();
+  const browser: Browser = await launchChromium();
+  const results: BenchResults = {
+    machine: {
+      date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
+      cores: cpus().length,
+      memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
+      os: `${osType()} ${release()}`,
+      node: process.version,
+      chromium: browser.version(),
+      gzipTool,
+    },
+    notes,
+    hostImpact: [],
+    children: [],
+  };
+  try {
+    if (selected.has('bytes')) results.bytes = await step('bytes', notes, () => measureBytes(browser, server.origin));
+    if (results.bytes) notes.push(...results.bytes.notes);
+    if (built && selected.has('open')) results.openLatency = await step('open latency', notes, () => measureOpenLatency(browser, server.origin, samples.open));
+    if (selected.has('streaming')) {
+      results.streaming = await step('streaming render cost', notes, async () => {
+        await buildNaivePage();
+        return measureStreaming(browser, server.origin, samples.streaming, built ? ['widget', 'naive'] : ['naive']);
+      });
+    }
+    if (built && selected.has('host')) {
+      for (const cpuSlowdown of [1, 4]) {
+        const impact = await step(`host page impact (CPU ${cpuSlowdown}x)`, notes, () => measureHostImpact(browser, server.origin, samples.host, cpuSlowdown));
+        if (impact) results.hostImpact.push(impact);
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  // The server benches measure timings on the same two cores: run them after the browser is gone.
+  if (selected.has('server')) for (const child of childBenches) results.children.push(await runChild(child.name, child.file));
+  if (quick) notes.push('Run with --quick: fewer samples than the committed results use.');
+  const target = join(projectRoot, 'bench', 'RESULTS.md');
+  writeFileSync(target, renderResults(results) + '\n');
+  console.error(`bench: wrote ${target.slice(projectRoot.length)}`);
+}
+
+await main();
