@@ -16,7 +16,8 @@ const messageSchema = z.looseObject({
   content: z.string().optional(),
 });
 
-const filterValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
+/** A null field constrains nothing (clients often send every key). */
+const filterValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
 
 const contextItemSchema = z.looseObject({
   type: z.enum(['code', 'textSelection']),
@@ -33,7 +34,11 @@ export const assistantRequestSchema = z.looseObject({
   threadKey: z.string().max(200).optional(),
   retrievalPageSize: z.number().int().min(1).max(20).default(DEFAULT_RETRIEVAL_PAGE_SIZE),
   filter: z
-    .looseObject({ version: z.string().optional(), language: z.string().optional(), groups: z.array(z.string()).optional() })
+    .looseObject({
+      version: z.string().nullable().optional(),
+      language: z.string().nullable().optional(),
+      groups: z.array(z.string()).nullable().optional(),
+    })
     .catchall(filterValue)
     .nullable()
     .optional(),
@@ -67,7 +72,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     return `must be ${side} ${bound}`;
   }
   // The only union is a filter field's value.
-  if (issue.code === 'invalid_union') return 'must be a string, number, boolean or list of strings';
+  if (issue.code === 'invalid_union') return 'must be a string, number, boolean, list of strings or null';
   if (issue.code === 'invalid_value') return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
   return issue.message.replace(/^Invalid input: /, '');
 }

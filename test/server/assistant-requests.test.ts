@@ -23,7 +23,7 @@ describe('given a request with a bad body', () => {
     ['retrievalPageSize is 2.5', questionBody('port', { retrievalPageSize: 2.5 }), 'retrievalPageSize: must be an integer'],
     ['retrievalPageSize is a string', questionBody('port', { retrievalPageSize: '5' }), 'retrievalPageSize: must be a number'],
     ['filter is an array', questionBody('port', { filter: ['v1'] }), 'filter: must be an object'],
-    ['a filter field holds an object', questionBody('port', { filter: { tier: { a: 1 } } }), 'filter.tier: must be a string, number, boolean or list of strings'],
+    ['a filter field holds an object', questionBody('port', { filter: { tier: { a: 1 } } }), 'filter.tier: must be a string, number, boolean, list of strings or null'],
     ['filter.groups holds a number', questionBody('port', { filter: { groups: [1] } }), 'filter.groups[0]: must be a string'],
     ['a context item has an unknown type', questionBody('port', { context: [{ type: 'image', value: 'x' }] }), 'context[0].type: must be one of "code", "textSelection"'],
     ['a context item has no value', questionBody('port', { context: [{ type: 'code' }] }), 'context[0].value: is required'],
@@ -55,7 +55,7 @@ describe('given a request with a bad body', () => {
     const body = questionBody('port', {
       currentPath: `/${'a'.repeat(199)}`,
       context: [{ type: 'code', value: 'relay --port 5050', path: '/guides/configuration', elementId: 'code-1', extra: true }],
-      filter: null,
+      filter: { version: null, language: null, groups: null },
       threadId: null,
       unknownTopLevelKey: { anything: 1 },
     });
