@@ -16,11 +16,12 @@ export interface PullRequestPublisher {
   update(job: StoredJob, comment: string): Promise<void>;
 }
 
-/** `owner/name` from config, or parsed from a github.com clone URL. */
+/** `owner/name` from config, or the last two path segments of a clone URL. */
 export function githubRepositoryOf(project: AgentProjectConfig): { owner: string; repo: string } {
   const explicit = project.githubRepository?.match(/^([\w.-]+)\/([\w.-]+)$/);
   if (explicit?.[1] && explicit[2]) return { owner: explicit[1], repo: explicit[2] };
-  const fromUrl = project.repository.match(/github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/);
+  // https://host/owner/name(.git) or git@host:owner/name(.git): GitHub and GitHub Enterprise alike.
+  const fromUrl = project.repository.match(/^(?:[a-z][a-z0-9+.-]*:\/\/[^/]+\/|[\w.-]+@[\w.-]+:)(?:.*\/)?([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/i);
   if (fromUrl?.[1] && fromUrl[2]) return { owner: fromUrl[1], repo: fromUrl[2] };
   throw new Error('cannot tell the GitHub repository: set githubRepository ("owner/name") for this project');
 }

@@ -59,7 +59,6 @@ export function createReviewRoutes(service: AgentService): Hono {
 <h2>Conversation</h2>${conversation}
 <h2>Commits</h2>${commitList ? `<ul>${commitList}</ul>` : '<p>No commits.</p>'}
 <h2>Diff</h2><pre>${escapeHtml(diff) || 'No changes.'}</pre>
-<p>Merge with: <code>git fetch ${escapeHtml(job.repository)} ${escapeHtml(review.branch)}</code>, then review and merge as usual.</p>
 </main></body></html>`);
   });
   return app;

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { openProjectRepository } from './git.ts';
-import { createGithubPublisher, createLocalPublisher } from './pullRequest.ts';
+import { createGithubPublisher, createLocalPublisher, githubRepositoryOf } from './pullRequest.ts';
 import { createJobQueue } from './queue.ts';
 import { createJobRunner } from './runner.ts';
 import type { RunnerProject } from './runner.ts';
@@ -47,6 +47,8 @@ export function createAgentService(options: AgentServiceOptions) {
   const store = openJobStore(path.join(options.dataDir, 'agent-jobs.sqlite'));
   const projects = new Map<string, RunnerProject>();
   for (const [projectId, config] of Object.entries(options.projects)) {
+    // Refuse at start, not after a job did its work, when the pull requests could never be opened.
+    if (config.githubToken) githubRepositoryOf(config);
     projects.set(projectId, {
       config,
       repository: openProjectRepository({ projectId, repository: config.repository, dataDir: options.dataDir, token: config.githubToken }),

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentSettingsFrom, parseProjectFlag } from '../../server/agent/config.ts';
+import { githubRepositoryOf } from '../../server/agent/pullRequest.ts';
 import { resolveFlags, SERVE_FLAGS } from '../../server/config.ts';
 
 const folders: string[] = [];
@@ -72,3 +73,20 @@ describe('given serve flags and a config file', () => {
     expect(() => agentSettingsFrom(settings)).toThrow('--project-admin-key: no --project "ghost" is configured');
   });
 });
+
+describe('given a project with a GitHub token', () => {
+  it.each([
+    ['https://github.com/acme/docs.git', 'acme', 'docs'],
+    ['git@github.com:acme/docs.git', 'acme', 'docs'],
+    ['ssh://git@github.com/acme/docs', 'acme', 'docs'],
+    ['https://ghe.example/scm/platform/handbook.git', 'platform', 'handbook'],
+  ])('reads owner and name from %s', (repository, owner, repo) => {
+    expect(githubRepositoryOf({ repository })).toEqual({ owner, repo });
+  });
+
+  it('needs githubRepository for a local path', () => {
+    expect(() => githubRepositoryOf({ repository: '/srv/docs' })).toThrow('set githubRepository ("owner/name")');
+    expect(githubRepositoryOf({ repository: '/srv/docs', githubRepository: 'acme/docs' })).toEqual({ owner: 'acme', repo: 'docs' });
+  });
+});
+
