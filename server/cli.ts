@@ -126,3 +126,6 @@ export async function runCli(args: string[], io: CliIo = defaultIo): Promise<num
     return usage ? USAGE_ERROR : 1;
   }
 }
+
+// `node server/cli.ts serve docs` runs the source directly (bin/docs-assistant.js prefers the build).
+if (import.meta.main) process.exitCode = await runCli(process.argv.slice(2));

@@ -8,6 +8,8 @@ import { ConfigError, resolveFlags, serveHelp, SERVE_FLAGS, environmentName } fr
 import { FIXTURE_DOCS, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/docs-assistant.js', import.meta.url));
+/** The source entry: the bin prefers dist/ when built, which may be older than the code under test. */
+const CLI_SOURCE = fileURLToPath(new URL('../../server/cli.ts', import.meta.url));
 const folders: string[] = [];
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -71,7 +73,7 @@ describe('given settings from flags, environment and a config file', () => {
 
 /** Starts the CLI and resolves with its stdout lines once the listening line appears. */
 function startCli(args: string[]): Promise<{ child: ChildProcess; lines: string[]; url: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: temporaryFolder(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI_SOURCE, ...args], { cwd: temporaryFolder(), stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let stdout = '';
@@ -90,8 +92,23 @@ function exitOf(child: ChildProcess): Promise<number | null> {
   return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.on('exit', resolve));
 }
 
+/** Spawned processes start slowly on a busy machine; these tests wait on conditions, never on fixed sleeps. */
+const SPAWN_TIMEOUT = 30_000;
+
+describe('given the docs-assistant bin', () => {
+  it('runs the CLI (built or source) and prints the serve help', { timeout: SPAWN_TIMEOUT }, async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let stdout = '';
+    child.stdout?.on('data', (data: Buffer) => (stdout += data.toString()));
+    expect(await exitOf(child)).toBe(0);
+    expect(stdout).toMatch(/^Usage: docs-assistant serve <docsDir> \[options\]/);
+    expect(stdout).toContain('--limit-assistant-per-ip-day <n>');
+  });
+});
+
 describe('given the docs-assistant command', () => {
-  it('serves the docs on a free port, answers a real question with sources, and stops on SIGTERM', async () => {
+  it('serves the docs on a free port, answers a real question with sources, and stops on SIGTERM', { timeout: SPAWN_TIMEOUT }, async () => {
     const { child, lines, url } = await startCli(['serve', FIXTURE_DOCS, '--port', '0', '--data', temporaryFolder(), '--assistant-key', 'cli_dsc_key']);
     expect(lines).toEqual([expect.stringMatching(/^listening on http:\/\/127\.0\.0\.1:\d+$/)]);
     expect(url).not.toMatch(/:0$/);
@@ -109,7 +126,7 @@ describe('given the docs-assistant command', () => {
     expect(await exitOf(child)).toBe(0);
   });
 
-  it('generates and prints an assistant key when none is given, before the listening line', async () => {
+  it('generates and prints an assistant key when none is given, before the listening line', { timeout: SPAWN_TIMEOUT }, async () => {
     const { child, lines } = await startCli(['serve', FIXTURE_DOCS, '--port', '0', '--data', temporaryFolder()]);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^assistant key \(generated for this run\): da_dsc_[0-9A-Za-z]{32}$/);
@@ -118,8 +135,8 @@ describe('given the docs-assistant command', () => {
     expect(await exitOf(child)).toBe(0);
   });
 
-  it('exits 2 with a readable message on a bad flag', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', FIXTURE_DOCS, '--port', 'eighty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  it('exits 2 with a readable message on a bad flag', { timeout: SPAWN_TIMEOUT }, async () => {
+    const child = spawn(process.execPath, [CLI_SOURCE, 'serve', FIXTURE_DOCS, '--port', 'eighty'], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let stderr = '';
     child.stderr?.on('data', (data: Buffer) => (stderr += data.toString()));
