@@ -17,6 +17,8 @@ export interface Machine {
   node: string;
   chromium: string;
   gzipTool: string;
+  /** 1-minute load average when the run started: other work on the machine makes timings noisy. */
+  loadAverage: number;
 }
 
 export interface BenchResults extends GoalInputs {
@@ -78,6 +80,9 @@ function openSection(open: OpenLatency | undefined): string[] {
     '| --- | ---: | ---: | ---: | ---: |',
     `| chat not cached (data-preload="intent": fetched from the hover/click) | ${spread(open.notCached)} |`,
     `| chat cached (data-preload="idle", prefetch finished) | ${spread(open.cached)} |`,
+    ...(open.idlePrefetchMissed
+      ? ['', `In ${open.idlePrefetchMissed} of ${open.runs} cached runs the idle prefetch had not come 10 s after load; a hover prefetched the chat instead.`]
+      : []),
   ];
 }
 
@@ -149,7 +154,7 @@ export function renderResults(results: BenchResults): string {
     'Written by `npm run bench` (bench/run.ts); see bench/README.md for how each figure is measured. Every figure below, ours and the anchors, comes from this one run on this one machine.',
     '',
     `- Date: ${machine.date}`,
-    `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory} RAM, ${machine.os}`,
+    `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory} RAM, ${machine.os}; load average ${machine.loadAverage.toFixed(1)} at the start`,
     `- Node ${machine.node}, Chromium ${machine.chromium}; gzip: ${machine.gzipTool}; brotli: Node zlib, quality 11 (1 kB = 1000 bytes)`,
     ...(results.notes.length ? ['', '**Notes from this run:**', ...results.notes.map((note) => `- ${note}`)] : []),
     '',

@@ -4,7 +4,7 @@
 // Browser benches need the build (`npm run build`); without dist/ they are skipped with a note.
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { cpus, release, totalmem, type as osType } from 'node:os';
+import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { measureBytes } from './bytes.ts';
@@ -74,6 +74,7 @@ async function main(): Promise<void> {
       node: process.version,
       chromium: browser.version(),
       gzipTool,
+      loadAverage: loadavg()[0] ?? 0,
     },
     notes,
     hostImpact: [],

@@ -78,3 +78,16 @@ export async function pageSettled(page: Page, quietMilliseconds = 1500, timeoutM
     [quietMilliseconds, timeoutMilliseconds] as const,
   );
 }
+
+/**
+ * Resolves true when `page` requests a widget file other than embed.js (the chat's prefetch or load),
+ * false after `timeoutMilliseconds`. Start it before the navigation it should observe.
+ */
+export function chatRequested(page: Page, timeoutMilliseconds = 10_000): Promise<boolean> {
+  return page
+    .waitForRequest((request) => /^\/dist\/(?!embed\.js$)/.test(new URL(request.url()).pathname), { timeout: timeoutMilliseconds })
+    .then(
+      () => true,
+      () => false,
+    );
+}

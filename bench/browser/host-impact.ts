@@ -3,7 +3,7 @@
 // sum of (long task - 50 ms) for long tasks that start after First Contentful Paint and before the
 // page is loaded and then 1.5 s pass with neither a long task nor a resource load.
 import type { Browser } from '@playwright/test';
-import { loopbackContext, networkQuiet, pageSettled } from './chromium.ts';
+import { chatRequested, loopbackContext, networkQuiet, pageSettled } from './chromium.ts';
 import type { EmbedVariant } from './pages.ts';
 
 export interface HostRun {
@@ -64,12 +64,7 @@ async function loadOnce(browser: Browser, origin: string, embed: EmbedVariant, c
     const quiet = networkQuiet(page);
     // The idle prefetch waits on requestIdleCallback, which can come late on a slowed CPU: give it 10 s
     // so its cost is inside the window rather than missed.
-    const prefetch =
-      embed === 'none'
-        ? Promise.resolve(false)
-        : page
-            .waitForRequest((request) => /^\/dist\/(?!embed\.js$)/.test(new URL(request.url()).pathname), { timeout: 10_000 })
-            .then(() => true, () => false);
+    const prefetch = embed === 'none' ? Promise.resolve(false) : chatRequested(page);
     await page.goto(`${origin}/page/docs?embed=${embed}`, { waitUntil: 'load' });
     const prefetched = await prefetch;
     await quiet();
