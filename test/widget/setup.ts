@@ -2,9 +2,11 @@ import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // ssr.test.tsx runs in Node, without a DOM.
+  if (typeof document === 'undefined') return;
+  cleanup();
   sessionStorage.clear();
   document.getSelection()?.removeAllRanges();
   document.body.innerHTML = '';

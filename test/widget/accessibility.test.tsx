@@ -1,0 +1,83 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import axe from 'axe-core';
+import { createRef } from 'react';
+import { describe, expect, it } from 'vitest';
+import { DocsAssistant, type DocsAssistantHandle } from '../../src/index.ts';
+import { answerChunks, heldStream, installFakeFetch, jsonError, streamResponse } from './fakeServer.ts';
+
+const baseUrl = 'https://api.example.test';
+
+/** axe on the whole document; color contrast needs real layout and is checked in Chromium (e2e). */
+async function violations(): Promise<string[]> {
+  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+async function ask(question: string) {
+  const user = userEvent.setup();
+  const dialog = await screen.findByRole('dialog');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Your question' }), `${question}{Enter}`);
+  return dialog;
+}
+
+describe('given each visible state', () => {
+  it('has no axe violations when closed', async () => {
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} />);
+    expect(await violations()).toEqual([]);
+  });
+
+  it('has no axe violations when open with starter questions', async () => {
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen starterQuestions={['How do I start?']} />);
+    await screen.findByRole('dialog');
+    expect(await violations()).toEqual([]);
+  });
+
+  it('has no axe violations while streaming and once answered with sources and code', async () => {
+    const held = heldStream([
+      { type: 'start', messageId: 'msg_1' },
+      { type: 'source-url', sourceId: 's1', url: 'https://docs.example.test/a', title: 'A page' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Use this:\n\n```js\nconsole.log(1)\n```\n\n| a | b |\n| - | - |\n| 1 | 2 |\n' },
+      { type: 'text-end', id: 't' },
+    ]);
+    installFakeFetch(() => held.response);
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
+    const dialog = await ask('Show me');
+    await within(dialog).findByText('console.log(1)');
+    expect(await violations()).toEqual([]);
+    held.end('finish');
+    await waitFor(() => expect(dialog.getAttribute('data-status')).toBe('ready'));
+    expect(await violations()).toEqual([]);
+  });
+
+  it('has no axe violations in error', async () => {
+    installFakeFetch(() => jsonError(429, 'slow down', { 'retry-after': '30' }));
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
+    const dialog = await ask('Too fast');
+    await within(dialog).findByRole('alert');
+    expect(await violations()).toEqual([]);
+  });
+});
+
+describe('given a shadow root, as the script tag mounts it', () => {
+  it('renders, answers and closes on Escape entirely inside the shadow root', async () => {
+    installFakeFetch(() => streamResponse(answerChunks({ text: ['Shadow answer.'] })));
+    const host = document.createElement('div');
+    document.body.append(host);
+    const shadowRoot = host.attachShadow({ mode: 'open' });
+    const container = document.createElement('div');
+    shadowRoot.append(container);
+    const ref = createRef<DocsAssistantHandle>();
+    render(<DocsAssistant ref={ref} domain="acme" baseUrl={baseUrl} fingerprint={false} launcher={false} />, { container });
+
+    ref.current?.ask('From the shadow');
+    await waitFor(() => expect(shadowRoot.querySelector('[role="dialog"]')).not.toBeNull());
+    const dialog = shadowRoot.querySelector('[role="dialog"]') as HTMLElement;
+    await within(dialog).findByText('Shadow answer.');
+    expect(document.body.querySelector(':scope > [role="dialog"]')).toBeNull();
+
+    await userEvent.setup().keyboard('{Escape}');
+    await waitFor(() => expect(shadowRoot.querySelector('[role="dialog"]')).toBeNull());
+  });
+});
