@@ -68,6 +68,7 @@ export function createJobRunner(deps: RunnerDeps) {
     const docsFolder = project.config.docsFolder ?? 'docs';
     const jail = await createDocsJail(path.join(worktree, docsFolder));
     const tools = createAgentTools({ jail, maxFileBytes: budgets.maxFileBytes, log: (text) => log(job.id, text) });
+    const timeout = AbortSignal.timeout(budgets.turnTimeoutMs);
     const result = await generateText({
       model,
       instructions: INSTRUCTIONS,
@@ -75,8 +76,13 @@ export function createJobRunner(deps: RunnerDeps) {
       tools,
       stopWhen: isStepCount(budgets.maxSteps),
       maxOutputTokens: budgets.maxOutputTokens,
-      abortSignal: AbortSignal.any([AbortSignal.timeout(budgets.turnTimeoutMs), deps.shutdown]),
+      abortSignal: AbortSignal.any([timeout, deps.shutdown]),
       maxRetries: 1,
+    }).catch((error: unknown) => {
+      if (timeout.aborted && !deps.shutdown.aborted) {
+        throw new Error(`the turn used its time budget of ${budgets.turnTimeoutMs / 1000} s without finishing`, { cause: error });
+      }
+      throw error;
     });
     const lastStep = result.steps.at(-1);
     if (result.steps.length >= budgets.maxSteps && lastStep?.finishReason === 'tool-calls') {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { tool } from 'ai';
 import { z } from 'zod';
 import type { DocsJail } from './docsJail.ts';
+import { createDocsSearch } from './docsSearch.ts';
 
 export interface AgentToolOptions {
   jail: DocsJail;
@@ -15,8 +16,6 @@ export interface AgentToolOptions {
 
 const MAX_LISTED = 500;
 const MAX_READ_CHARS = 60_000;
-const MAX_SEARCH_HITS = 40;
-const TEXT_EXTENSIONS = new Set(['.md', '.mdx', '.markdown', '.txt', '.json', '.yml', '.yaml']);
 
 async function walk(jail: DocsJail, folder: string, found: string[]): Promise<void> {
   const entries = await readdir(folder, { withFileTypes: true });
@@ -44,6 +43,7 @@ function byteLength(text: string): number {
 
 /** Builds the tool set for one turn. */
 export function createAgentTools({ jail, maxFileBytes, log }: AgentToolOptions) {
+  const search = createDocsSearch(jail.root);
   return {
     list_files: tool({
       description: 'List the files of the docs folder (paths relative to it), optionally below a sub-folder.',
@@ -65,23 +65,12 @@ export function createAgentTools({ jail, maxFileBytes, log }: AgentToolOptions) 
       },
     }),
     search_docs: tool({
-      description: 'Search the docs for a word or phrase (case-insensitive); returns matching lines with their file and line number.',
+      description:
+        'Search the docs: ranked sections (stemmed, typo-tolerant) and the lines that contain the query literally, with file and line number.',
       inputSchema: z.object({ query: z.string().min(1).max(200) }),
       execute: async ({ query }) => {
         log(`search_docs ${JSON.stringify(query)}`);
-        const needle = query.toLowerCase();
-        const hits: { path: string; line: number; text: string }[] = [];
-        for (const file of await listDocs(jail)) {
-          if (!TEXT_EXTENSIONS.has(path.extname(file).toLowerCase())) continue;
-          const lines = (await readFile(path.join(jail.root, file), 'utf8')).split('\n');
-          lines.forEach((text, index) => {
-            if (hits.length < MAX_SEARCH_HITS && text.toLowerCase().includes(needle)) {
-              hits.push({ path: file, line: index + 1, text: text.slice(0, 300) });
-            }
-          });
-          if (hits.length >= MAX_SEARCH_HITS) break;
-        }
-        return { hits };
+        return search.search(query);
       },
     }),
     write_file: tool({
@@ -92,6 +81,7 @@ export function createAgentTools({ jail, maxFileBytes, log }: AgentToolOptions) 
         if (byteLength(content) > maxFileBytes) throw new Error(`content is larger than ${maxFileBytes} bytes`);
         const target = await jail.resolveForWrite(requested);
         await writeFile(target, content, 'utf8');
+        await search.refresh(jail.relative(target));
         return { path: jail.relative(target), bytes: byteLength(content) };
       },
     }),
@@ -108,6 +98,7 @@ export function createAgentTools({ jail, maxFileBytes, log }: AgentToolOptions) 
         const updated = content.slice(0, first) + newText + content.slice(first + oldText.length);
         if (byteLength(updated) > maxFileBytes) throw new Error(`the edited file would be larger than ${maxFileBytes} bytes`);
         await writeFile(target, updated, 'utf8');
+        await search.refresh(jail.relative(target));
         return { path: jail.relative(target), replaced: 1 };
       },
     }),

@@ -112,21 +112,39 @@ describe('given a model that tries to leave the docs folder', () => {
 });
 
 describe('given the read-only tools', () => {
-  it('lists and searches only docs files', async () => {
+  it('lists docs files and searches the docs index and the literal lines', async () => {
     const { outputs } = await runCalls([
       { tool: 'list_files', input: {} },
-      { tool: 'search_docs', input: { query: 'ASSISTANT SERVE' } },
+      { tool: 'search_docs', input: { query: 'docs-assistant serve' } },
     ]);
     expect(outputs[0]).toEqual({
       toolName: 'list_files',
       type: 'json',
       value: { files: ['guides/deploy.mdx', 'introduction.md', 'quickstart.md'], truncated: false },
     });
-    expect(outputs[1]).toEqual({
-      toolName: 'search_docs',
-      type: 'json',
-      value: { hits: [{ path: 'guides/deploy.mdx', line: 3, text: 'Run `docs-assistant serve`.' }] },
-    });
+    const search = outputs[1]?.value as { sections: { path: string; heading: string }[]; lines: unknown[] };
+    expect(search.sections[0]).toMatchObject({ path: 'guides/deploy.mdx', heading: 'Deploy' });
+    expect(search.lines).toEqual([{ path: 'guides/deploy.mdx', line: 3, text: 'Run `docs-assistant serve`.' }]);
+  });
+
+  it('finds what the agent wrote earlier in the same turn', async () => {
+    const fixture = createFixtureRepository();
+    const seen: unknown[] = [];
+    const model = createScriptedModel(
+      (_prompt, step) => {
+        if (step === 0) return [{ tool: 'search_docs', input: { query: 'kubernetes' } }];
+        if (step === 1) return [{ tool: 'write_file', input: { path: 'guides/kubernetes.md', content: '# Kubernetes\n\nDeploy on Kubernetes with a Helm chart.\n' } }];
+        if (step === 2) return [{ tool: 'search_docs', input: { query: 'kubernetes' } }];
+        return 'Added the Kubernetes guide.';
+      },
+      (messages) => seen.splice(0, seen.length, ...toolOutputs(messages)),
+    );
+    const app = createAgentRoutes({ projects: { docs: { repository: fixture.source } }, adminKeys: [ADMIN_KEY], dataDir: fixture.dataDir, model });
+    cleanups.push(fixture.cleanup, () => app.service.close());
+    await createJob(app, 'docs', 'Add a Kubernetes guide');
+    await app.service.queue.idle();
+    const searches = seen.filter((output) => (output as { toolName: string }).toolName === 'search_docs') as { value: { sections: { path: string }[] } }[];
+    expect(searches.map((output) => output.value.sections.map((section) => section.path))).toEqual([[], ['guides/kubernetes.md']]);
   });
 });
 
