@@ -99,7 +99,7 @@ export function ReactPage() {
           )}
         </section>
 
-        <pre>
+        <pre className="wrapped-code">
           <code>{`import { DocsAssistant } from 'docs-assistant';
 import 'docs-assistant/styles.css';
 

@@ -6,7 +6,7 @@ import GithubSlugger from 'github-slugger';
 import type { Heading, Root } from 'mdast';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import Markdown from 'react-markdown';
+import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { inlineText } from '../../server/docs/blockText.ts';
 
@@ -29,9 +29,40 @@ const CUSTOM_ANCHOR = /\s*\{#([\w-]+)\}\s*$/;
 export function renderMarkdown(markdown: string): RenderedMarkdown {
   const headings: RenderedHeading[] = [];
   const html = renderToStaticMarkup(
-    createElement(Markdown, { remarkPlugins: [remarkGfm, () => (tree: Root) => assignHeadingIds(tree, headings)] }, markdown),
+    createElement(
+      Markdown,
+      { remarkPlugins: [remarkGfm, () => (tree: Root) => assignHeadingIds(tree, headings), () => labelTables], components: scrollableBlocks },
+      markdown,
+    ),
   );
   return { html, headings };
+}
+
+/**
+ * Code blocks and tables scroll sideways on narrow screens; keyboard users must be able to reach and
+ * scroll them (axe: scrollable-region-focusable), and a focused code block also shows the widget's "Ask AI".
+ */
+const scrollableBlocks: Components = {
+  pre: ({ node: _node, ...props }) => createElement('pre', { ...props, tabIndex: 0 }),
+  table: ({ node, ...props }) => {
+    const label = String(node?.properties?.dataRegionLabel ?? 'Table');
+    const { 'data-region-label': _label, ...tableProps } = props as typeof props & { 'data-region-label'?: string };
+    return createElement('div', { className: 'table-scroll', tabIndex: 0, role: 'region', 'aria-label': label }, createElement('table', tableProps));
+  },
+};
+
+/** Names each table's scroll region after the heading above it; landmarks need distinct names. */
+function labelTables(tree: Root): void {
+  let heading = '';
+  const used = new Map<string, number>();
+  for (const node of tree.children) {
+    if (node.type === 'heading') heading = inlineText(node).replace(/\s+/g, ' ').replace(CUSTOM_ANCHOR, '').trim();
+    if (node.type !== 'table') continue;
+    const base = heading === '' ? 'Table' : `Table: ${heading}`;
+    const count = (used.get(base) ?? 0) + 1;
+    used.set(base, count);
+    node.data = { ...node.data, hProperties: { ...node.data?.hProperties, dataRegionLabel: count === 1 ? base : `${base} (${count})` } };
+  }
 }
 
 /** Gives every heading an id; the section headings get exactly the server's anchors. */
