@@ -18,7 +18,9 @@ export const NOTHING_FOUND =
 const MAX_SECTIONS = 3;
 const MAX_PROSE_UNITS = 4;
 const MAX_CODE_BLOCKS = 2;
-const MAX_CODE_LINES = 40;
+/** Longest code block quoted when it matches the question itself, and when it only follows a quoted paragraph. */
+const MAX_MATCHING_CODE_LINES = 30;
+const MAX_FOLLOWING_CODE_LINES = 15;
 
 /** A Markdown link whose text and target survive brackets, parentheses and spaces. */
 function markdownLink(text: string, url: string): string {
@@ -95,8 +97,13 @@ function pickUnits(section: Section, match: Matcher): Unit[] {
   const chosenBlocks = new Set(prose.map((unit) => unit.block));
   // A code block is quoted when it matches itself or directly follows a paragraph quoted from (its example).
   const code = units
-    .filter((unit) => unit.kind === 'code' && unit.text.split('\n').length <= MAX_CODE_LINES + 2)
-    .filter((unit) => match.codeMatches(unit.terms) || chosenBlocks.has(units[unit.position - 1]?.block ?? -1))
+    .filter((unit) => {
+      if (unit.kind !== 'code') return false;
+      // Fence lines are not code.
+      const lines = unit.text.split('\n').length - 2;
+      if (match.codeMatches(unit.terms)) return lines <= MAX_MATCHING_CODE_LINES;
+      return lines <= MAX_FOLLOWING_CODE_LINES && chosenBlocks.has(units[unit.position - 1]?.block ?? -1);
+    })
     .slice(0, MAX_CODE_BLOCKS);
   // A quoted table row keeps its table's header row, or its cells would have no names.
   const headers = prose.filter((unit) => unit.kind === 'row').map((row) => tableHeader(units, row));
@@ -107,19 +114,24 @@ function pickUnits(section: Section, match: Matcher): Unit[] {
 /** Builds the answer from ranked sections (best first). */
 export function composeExtractiveAnswer(sections: readonly Section[], match: MatchTerms): ExtractiveAnswer {
   if (match.terms.length === 0) return { text: NOTHING_FOUND, sections: [] };
-  const strict = matcher(match, false);
-  const parts: string[] = [];
-  const used: Section[] = [];
-  for (const [rank, section] of sections.entries()) {
-    if (used.length >= MAX_SECTIONS) break;
-    let units = pickUnits(section, strict);
-    if (units.length === 0 && rank === 0) units = pickUnits(section, matcher(match, true));
-    if (units.length === 0) continue;
-    used.push(section);
-    parts.push(`**${markdownLink(sectionTitle(section), section.url)}**\n\n${renderUnits(units)}`);
+  let chosen = chooseSections(sections, matcher(match, false));
+  // Nothing qualified anywhere: accept single-term sentences, from the best section only.
+  if (chosen.length === 0) chosen = chooseSections(sections.slice(0, 1), matcher(match, true));
+  if (chosen.length === 0) return { text: NOTHING_FOUND, sections: [] };
+  return {
+    text: chosen.map(({ section, units }) => `**${markdownLink(sectionTitle(section), section.url)}**\n\n${renderUnits(units)}`).join('\n\n'),
+    sections: chosen.map(({ section }) => section),
+  };
+}
+
+function chooseSections(sections: readonly Section[], match: Matcher): { section: Section; units: Unit[] }[] {
+  const chosen: { section: Section; units: Unit[] }[] = [];
+  for (const section of sections) {
+    if (chosen.length >= MAX_SECTIONS) break;
+    const units = pickUnits(section, match);
+    if (units.length > 0) chosen.push({ section, units });
   }
-  if (used.length === 0) return { text: NOTHING_FOUND, sections: [] };
-  return { text: parts.join('\n\n'), sections: used };
+  return chosen;
 }
 
 /** Splits text into small deltas at word boundaries; joined, they give back `text` exactly. */
