@@ -34,12 +34,26 @@ const intoDist = { outDir: 'dist', emptyOutDir: false, copyPublicDir: false } as
 export const NOTICE_FILE = 'THIRD_PARTY_NOTICES.txt';
 const noticeBanner = `/*! docs-assistant (MIT). Third-party code bundled here and its licenses: ${NOTICE_FILE} */`;
 
+// zod (inside the AI SDK) probes whether eval works with `new Function('')` in a try/catch. A strict CSP
+// blocks it, which is fine, but the browser still reports a `securitypolicyviolation` for it to the
+// host page. The widget never needs zod's eval-compiled parsers: answer "no" without probing, in our
+// bundled copy only (zod's own `jitless` switch is a page-wide global shared with the host's zod).
+const ZOD_EVAL_PROBE = 'export const allowsEval = /* @__PURE__*/ cached(() => {';
+const noEvalProbe: Plugin = {
+  name: 'docs-assistant:no-eval-probe',
+  transform(code, id) {
+    if (!id.endsWith('/node_modules/zod/v4/core/util.js')) return null;
+    if (!code.includes(ZOD_EVAL_PROBE)) this.error(`zod's eval probe changed in ${id}: update noEvalProbe in vite.config.ts`);
+    return code.replace(ZOD_EVAL_PROBE, `${ZOD_EVAL_PROBE} return false;`);
+  },
+};
+
 /** The lazily imported chat of the script tag, written to dist/embed/chat-<hash>.js and its chunks. */
 export function embedChatConfig(runtime: EmbedRuntime): InlineConfig {
   return {
     configFile: false,
     logLevel: 'warn',
-    plugins: [react(), collectThirdPartyNotices(NOTICE_FILE)],
+    plugins: [react(), noEvalProbe, collectThirdPartyNotices(NOTICE_FILE)],
     resolve: { alias: runtime === 'preact' ? preactAliases : [], dedupe: ['react', 'react-dom'] },
     define: production,
     build: {
