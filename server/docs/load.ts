@@ -1,6 +1,6 @@
 // Reading a docs folder: every .md/.mdx file below it, each to a page of sections.
 // One bad file is skipped with a warning naming it; loading never stops for it.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { buildPage } from './sections.ts';
 import type { LoadedDocs, Page } from './types.ts';
@@ -71,7 +71,14 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
   }
   let buffer: Buffer;
   try {
-    buffer = await readFile(absolute);
+    // A symbolic link could point anywhere (`ln -s ~/.ssh/id_rsa key.md`); listing skips links,
+    // and a named file must resolve inside the real docs folder too.
+    const [realFile, realRoot] = await Promise.all([realpath(absolute), realpath(root)]);
+    if (!realFile.startsWith(realRoot + path.sep)) {
+      options.onWarning?.(`${relative}: links outside the docs folder; skipped`);
+      return null;
+    }
+    buffer = await readFile(realFile);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // A file removed between listing and reading is a normal race in watch mode, not a problem.

@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,22 +14,28 @@ function sectionsOf(docs: LoadedDocs, file: string): Section[] {
 
 describe('given the fixture docs folder with a site URL', () => {
   let docsDir: string;
+  let outside: string;
   let docs: LoadedDocs;
 
   beforeAll(async () => {
     // A copy, so node_modules (git-ignored) can sit beside the committed fixtures.
     docsDir = await mkdtemp(path.join(tmpdir(), 'docs-load-'));
+    outside = await mkdtemp(path.join(tmpdir(), 'docs-outside-'));
     await cp(FIXTURE, docsDir, { recursive: true });
     await mkdir(path.join(docsDir, 'node_modules/some-package'), { recursive: true });
     await writeFile(path.join(docsDir, 'node_modules/some-package/readme.md'), '# Dependency readme\n\nNever indexed.\n');
     await writeFile(path.join(docsDir, 'guides/notes.txt'), 'Not a doc file.\n');
+    await writeFile(path.join(outside, 'secret.md'), '# Secret\n\nOutside the docs folder.\n');
+    await symlink(path.join(outside, 'secret.md'), path.join(docsDir, 'linked-secret.md'));
+    await symlink(outside, path.join(docsDir, 'linked-folder'));
     docs = await loadDocs(docsDir, { siteUrl: 'https://acme.dev/docs/' });
   });
   afterAll(async () => {
     await rm(docsDir, { recursive: true, force: true });
+    await rm(outside, { recursive: true, force: true });
   });
 
-  it('reads .md and .mdx files recursively, skipping node_modules, dot-folders and broken files', () => {
+  it('reads .md and .mdx files recursively, skipping node_modules, dot-folders, links and broken files', () => {
     expect(docs.pages.map((page) => page.file)).toEqual([
       'components/legacy.mdx',
       'components/tabs.mdx',
@@ -37,6 +43,14 @@ describe('given the fixture docs folder with a site URL', () => {
       'guides/setup.md',
       'index.md',
     ]);
+  });
+
+  it('never reads through a symbolic link that leaves the docs folder, even when named', async () => {
+    expect(docs.sections.some((section) => section.text.includes('Outside the docs folder'))).toBe(false);
+    const warnings: string[] = [];
+    expect(await loadDocFile(docsDir, 'linked-secret.md', { onWarning: (message) => warnings.push(message) })).toBeNull();
+    expect(await loadDocFile(docsDir, 'linked-folder/secret.md', { onWarning: (message) => warnings.push(message) })).toBeNull();
+    expect(warnings).toEqual(['linked-secret.md: links outside the docs folder; skipped', 'linked-folder/secret.md: links outside the docs folder; skipped']);
   });
 
   it('skips a file with malformed frontmatter and names it in a warning', () => {
