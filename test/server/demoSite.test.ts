@@ -9,6 +9,7 @@ import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type U
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoApp, DEMO_ASSISTANT_KEY, DEMO_DOMAIN, startDemo, type DemoServer } from '../../demo/server.ts';
 import { createServer, type DocsAssistantServer } from '../../server/index.ts';
+import { defaultTranslations } from '../../src/chat/translations.ts';
 import { loadDocs } from '../../server/docs/load.ts';
 import type { LoadedDocs } from '../../server/docs/types.ts';
 import type { Hono } from 'hono';
@@ -230,6 +231,16 @@ describe('given the theming page and the widget tokens', () => {
     const table = variablesIn(theming.slice(tableStart, theming.indexOf('\n## ', tableStart + 1)));
     expect([...table].toSorted()).toEqual([...tokens].toSorted());
     expect([...variablesIn(theming)].filter((used) => !tokens.has(used))).toEqual([]);
+  });
+});
+
+describe('given the theming page and the widget strings', () => {
+  it('lists every translation key with its default text', () => {
+    const theming = readFileSync(fileURLToPath(new URL('../../docs/theming.md', import.meta.url)), 'utf8');
+    const missing = Object.entries(defaultTranslations)
+      .map(([key, text]) => `| \`${key}\` | ${text.replaceAll('|', '\\|')} |`)
+      .filter((row) => !theming.includes(row));
+    expect(missing).toEqual([]);
   });
 });
 
