@@ -83,7 +83,7 @@ export const AGENT_FLAGS: FlagSpec[] = [
     type: 'number',
     default: 100,
     valueName: '<n>',
-    description: 'New agent jobs per project per hour, and separately follow-up messages.',
+    description: 'New agent jobs per project per hour, and separately follow-up messages (0: no limit).',
     check: wholeNumber(0),
   },
   { name: 'agent-max-steps', type: 'number', default: 24, valueName: '<n>', description: 'Model steps per agent turn.', check: wholeNumber(1) },

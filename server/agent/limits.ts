@@ -16,10 +16,12 @@ export interface HourlyLimiter {
   consume(key: string): LimitDecision;
 }
 
+/** `limit` 0 means no limit (as for the assistant's limits). */
 export function createHourlyLimiter(limit: number, now: () => number, windowMs = HOUR_MS): HourlyLimiter {
   const uses = new Map<string, number[]>();
   return {
     consume(key) {
+      if (limit <= 0) return { allowed: true, retryAfterSeconds: 0, remaining: Number.POSITIVE_INFINITY };
       const current = now();
       const recent = (uses.get(key) ?? []).filter((at) => at > current - windowMs);
       if (recent.length >= limit) {

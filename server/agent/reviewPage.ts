@@ -46,9 +46,9 @@ export function createReviewRoutes(service: AgentService): Hono {
     const conversation = turns
       .map(
         (turn) =>
-          `<div class="turn"><dt>Request ${turn.seq} (${escapeHtml(turn.state)})</dt><dd>${escapeHtml(turn.prompt)}</dd>` +
+          `<dl class="turn"><dt>Request ${turn.seq} (${escapeHtml(turn.state)})</dt><dd>${escapeHtml(turn.prompt)}</dd>` +
           (turn.reply ? `<dt>Agent</dt><dd>${escapeHtml(turn.reply)}</dd>` : '') +
-          '</div>',
+          '</dl>',
       )
       .join('');
     const commitList = commits.map((entry) => `<li><code>${escapeHtml(entry.commit.slice(0, 12))}</code> ${escapeHtml(entry.subject)}</li>`).join('');

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { openProjectRepository } from './git.ts';
+import { assertSafeRef, openProjectRepository } from './git.ts';
 import { createGithubPublisher, createLocalPublisher, githubRepositoryOf } from './pullRequest.ts';
 import { createJobQueue } from './queue.ts';
 import { createJobRunner } from './runner.ts';
@@ -43,11 +43,14 @@ function isLocalPath(repository: string): boolean {
 export function createAgentService(options: AgentServiceOptions) {
   const now = options.now ?? Date.now;
   const iso = () => new Date(now()).toISOString();
-  mkdirSync(options.dataDir, { recursive: true });
-  const store = openJobStore(path.join(options.dataDir, 'agent-jobs.sqlite'));
   const projects = new Map<string, RunnerProject>();
   for (const [projectId, config] of Object.entries(options.projects)) {
-    // Refuse at start, not after a job did its work, when the pull requests could never be opened.
+    // Refuse at start, not after a job did its work, what could never work or would widen the jail.
+    assertSafeRef(config.ref ?? 'main');
+    const docsFolder = config.docsFolder ?? 'docs';
+    if (path.isAbsolute(docsFolder) || docsFolder.split(/[\\/]/).includes('..')) {
+      throw new Error(`project ${projectId}: docsFolder must be a relative path inside the repository`);
+    }
     if (config.githubToken) githubRepositoryOf(config);
     projects.set(projectId, {
       config,
@@ -55,6 +58,8 @@ export function createAgentService(options: AgentServiceOptions) {
       publisher: config.githubToken ? createGithubPublisher(config) : createLocalPublisher({ pushToSource: isLocalPath(config.repository) }),
     });
   }
+  mkdirSync(options.dataDir, { recursive: true });
+  const store = openJobStore(path.join(options.dataDir, 'agent-jobs.sqlite'));
   const shutdown = new AbortController();
   const runner = createJobRunner({
     store,

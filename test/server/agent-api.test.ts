@@ -142,6 +142,11 @@ describe('given the hourly limits', () => {
     await service.queue.idle();
   });
 
+  it('has no limit when it is set to 0', async () => {
+    const { app } = start(nothingToDo, { limits: { createPerHour: 0 } });
+    for (let index = 0; index < 3; index += 1) expect((await createJob(app, 'docs', `Job ${index}`)).status).toBe(201);
+  });
+
   it('does not count refused requests', async () => {
     const { app } = start(nothingToDo, { limits: { createPerHour: 1 } });
     await call(app, 'POST', '/v2/agent/docs/job', { body: { prompt: '' } });
@@ -259,3 +264,20 @@ describe('given several jobs', () => {
     expect(Object.keys(all.body.jobs[0] ?? {}).toSorted()).toEqual(['archivedAt', 'createdAt', 'id', 'model', 'prLink', 'source', 'status']);
   });
 });
+
+describe('given a project configuration that would widen the jail', () => {
+  it.each([['../outside'], ['/etc']])('refuses docsFolder %s at start', (docsFolder) => {
+    const fixture = createFixtureRepository();
+    cleanups.push(fixture.cleanup);
+    expect(() => createAgentRoutes({ projects: { docs: { repository: fixture.source, docsFolder } }, dataDir: fixture.dataDir })).toThrow(
+      'project docs: docsFolder must be a relative path inside the repository',
+    );
+  });
+
+  it('refuses an option-like ref at start', () => {
+    const fixture = createFixtureRepository();
+    cleanups.push(fixture.cleanup);
+    expect(() => createAgentRoutes({ projects: { docs: { repository: fixture.source, ref: '--upload-pack=touch /tmp/x' } }, dataDir: fixture.dataDir })).toThrow('unsafe git ref');
+  });
+});
+
