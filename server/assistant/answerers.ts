@@ -61,7 +61,9 @@ export interface ModelAnswererOptions {
 
 /** Short and readable: provider errors carry a status text or message; never a stack. */
 function describeModelError(error: unknown): string {
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'unknown error';
+  // After retries the AI SDK wraps the cause ("Failed after 2 attempts. Last error: ..."); the cause reads better.
+  const cause = error instanceof Error && 'lastError' in error && error.lastError instanceof Error ? error.lastError : error;
+  const message = cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : 'unknown error';
   return `The language model failed: ${message.slice(0, 300)}`;
 }
 

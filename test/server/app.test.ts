@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -7,6 +8,15 @@ import { createServer } from '../../server/index.ts';
 import { ASSISTANT_KEY, FIXTURE_DOCS, fixtureApp, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 
 const folders: string[] = [];
+
+function freedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
@@ -119,6 +129,16 @@ describe('given createServer (the programmatic entry)', () => {
     const response = await postMessage(app, questionBody('docker'), { key: app.generatedKey });
     expect(response.status).toBe(200);
     await readAnswer(response);
+    await app.close();
+  });
+
+  it('ends the stream with a readable error when the configured model cannot be reached', { timeout: 20_000 }, async () => {
+    // A loopback port that was just freed refuses connections: the real provider code fails, offline.
+    const port = await freedPort();
+    const app = await createServer({ docsDir: FIXTURE_DOCS, dataDir: ':memory:', assistantKeys: [ASSISTANT_KEY], watch: false, widgetDir: null, model: `openai-compatible:llama3@http://127.0.0.1:${port}/v1` });
+    const { chunks } = await readAnswer(await postMessage(app, questionBody('How do I pull the Docker image?')));
+    expect(chunks).toContainEqual({ type: 'error', errorText: expect.stringMatching(/^The language model failed: Cannot connect to API/) });
+    expect(chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'error' });
     await app.close();
   });
 

@@ -109,7 +109,9 @@ describe('given the docs-assistant bin', () => {
 
 describe('given the docs-assistant command', () => {
   it('serves the docs on a free port, answers a real question with sources, and stops on SIGTERM', { timeout: SPAWN_TIMEOUT }, async () => {
-    const { child, lines, url } = await startCli(['serve', FIXTURE_DOCS, '--port', '0', '--data', temporaryFolder(), '--assistant-key', 'cli_dsc_key']);
+    const { child, lines, url } = await startCli([
+      'serve', FIXTURE_DOCS, '--port', '0', '--data', temporaryFolder(), '--assistant-key', 'cli_dsc_key', '--limit-assistant-per-ip-day', '1',
+    ]);
     expect(lines).toEqual([expect.stringMatching(/^listening on http:\/\/127\.0\.0\.1:\d+$/)]);
     expect(url).not.toMatch(/:0$/);
 
@@ -121,6 +123,15 @@ describe('given the docs-assistant command', () => {
     expect(response.status).toBe(200);
     const { message } = await readAnswer(response);
     expect(sourcesOf(message)[0]?.title).toBe('Install › Install with Docker');
+
+    // The per-IP limit counts the socket's address (no proxy is trusted).
+    const again = await fetch(`${url}/discovery/v2/assistant/docs/message`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer cli_dsc_key', 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.1' },
+      body: JSON.stringify(questionBody('How do I pull the Docker image?')),
+    });
+    expect(again.status).toBe(429);
+    expect((await again.json()).error).toContain('per IP address per day');
 
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
