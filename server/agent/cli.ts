@@ -16,7 +16,7 @@ Commands:
   archive <id>             Archive a completed or failed job.
 
 Options:
-  --project <id>       Project id (env DOCS_ASSISTANT_PROJECT).
+  --project <id>       Project id (env DOCS_ASSISTANT_PROJECT_ID).
   --base-url <url>     Server URL (env DOCS_ASSISTANT_URL) [default: http://127.0.0.1:8787].
   --admin-key <key>    Admin key (env DOCS_ASSISTANT_ADMIN_KEY; prefer the variable: flags show in process lists).
   --wait               With create, message or get: poll until the job finishes, showing progress.
@@ -121,10 +121,10 @@ export async function runAgentCli(args: string[], io: AgentCliIo): Promise<numbe
       io.out(AGENT_HELP);
       return command === undefined && !values.help ? 2 : 0;
     }
-    const projectId = values.project ?? io.environment.DOCS_ASSISTANT_PROJECT;
+    const projectId = values.project ?? io.environment.DOCS_ASSISTANT_PROJECT_ID;
     const apiKey = values['admin-key'] ?? io.environment.DOCS_ASSISTANT_ADMIN_KEY;
     const baseUrl = values['base-url'] ?? io.environment.DOCS_ASSISTANT_URL ?? 'http://127.0.0.1:8787';
-    if (!projectId) throw new UsageError('--project: required (or set DOCS_ASSISTANT_PROJECT)');
+    if (!projectId) throw new UsageError('--project: required (or set DOCS_ASSISTANT_PROJECT_ID)');
     if (!apiKey) throw new UsageError('--admin-key: required (or set DOCS_ASSISTANT_ADMIN_KEY)');
     if (!URL.canParse(baseUrl)) throw new UsageError(`--base-url: "${baseUrl}" is not a URL`);
     const timeout = positiveNumber(values.timeout, 'timeout');

@@ -177,7 +177,7 @@ function io() {
     io: {
       out: (line: string) => out.push(line),
       error: (line: string) => error.push(line),
-      environment: { DOCS_ASSISTANT_ADMIN_KEY: ADMIN_KEY, DOCS_ASSISTANT_URL: baseUrl },
+      environment: { DOCS_ASSISTANT_ADMIN_KEY: ADMIN_KEY, DOCS_ASSISTANT_URL: baseUrl } as NodeJS.ProcessEnv,
       pollInterval: FAST_POLL,
     },
   };
@@ -226,6 +226,11 @@ describe('given the agent command line against the running server', () => {
     const missingProject = io();
     expect(await runAgentCli(['create', 'x'], missingProject.io)).toBe(2);
     expect(missingProject.error.join('\n')).toContain('--project: required');
+
+    const fromEnvironment = io();
+    fromEnvironment.io.environment = { ...fromEnvironment.io.environment, DOCS_ASSISTANT_PROJECT_ID: 'docs' };
+    expect(await runAgentCli(['list', '--take', '1'], fromEnvironment.io)).toBe(0);
+    expect(fromEnvironment.out).toHaveLength(1);
 
     const unknown = io();
     expect(await runAgentCli(['get', 'aaaaaaaaaaaaaaaaaaaa', '--project', 'docs'], unknown.io)).toBe(1);
