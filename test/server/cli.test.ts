@@ -8,7 +8,8 @@ import { ConfigError, resolveFlags, serveHelp, SERVE_FLAGS, environmentName } fr
 import { FIXTURE_DOCS, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/docs-assistant.js', import.meta.url));
-/** The source entry: the bin prefers dist/ when built, which may be older than the code under test. */
+/** The source entry: the bin prefers dist/ when built, which may be older than the code under test; the
+ * serve test runs the bin as users do, the others run the source. */
 const CLI_SOURCE = fileURLToPath(new URL('../../server/cli.ts', import.meta.url));
 const folders: string[] = [];
 const children: ChildProcess[] = [];
@@ -71,9 +72,9 @@ describe('given settings from flags, environment and a config file', () => {
   });
 });
 
-/** Starts the CLI and resolves with its stdout lines once the listening line appears. */
-function startCli(args: string[]): Promise<{ child: ChildProcess; lines: string[]; url: string }> {
-  const child = spawn(process.execPath, [CLI_SOURCE, ...args], { cwd: temporaryFolder(), stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts the CLI (`entry`: the bin or the source) and resolves with its stdout lines once the listening line appears. */
+function startCli(entry: string, args: string[]): Promise<{ child: ChildProcess; lines: string[]; url: string }> {
+  const child = spawn(process.execPath, [entry, ...args], { cwd: temporaryFolder(), stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let stdout = '';
@@ -109,7 +110,7 @@ describe('given the docs-assistant bin', () => {
 
 describe('given the docs-assistant command', () => {
   it('serves the docs on a free port, answers a real question with sources, and stops on SIGTERM', { timeout: SPAWN_TIMEOUT }, async () => {
-    const { child, lines, url } = await startCli([
+    const { child, lines, url } = await startCli(BIN, [
       'serve', FIXTURE_DOCS, '--port', '0', '--data', temporaryFolder(), '--assistant-key', 'cli_dsc_key', '--limit-assistant-per-ip-day', '1',
     ]);
     expect(lines).toEqual([expect.stringMatching(/^listening on http:\/\/127\.0\.0\.1:\d+$/)]);
@@ -138,7 +139,7 @@ describe('given the docs-assistant command', () => {
   });
 
   it('generates and prints an assistant key when none is given, before the listening line', { timeout: SPAWN_TIMEOUT }, async () => {
-    const { child, lines } = await startCli(['serve', FIXTURE_DOCS, '--port', '0', '--data', temporaryFolder()]);
+    const { child, lines } = await startCli(CLI_SOURCE, ['serve', FIXTURE_DOCS, '--port', '0', '--data', temporaryFolder()]);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^assistant key \(generated for this run\): da_dsc_[0-9A-Za-z]{32}$/);
     expect(lines[1]).toMatch(/^listening on /);
