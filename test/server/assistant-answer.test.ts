@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   answerText,
+  fixtureIndex,
   finishThreadId,
   fixtureApp,
   postMessage,
@@ -99,5 +100,16 @@ describe('given the fixture docs and no model (extractive answers)', () => {
     };
     const { message } = await readAnswer(await postMessage(app, body));
     expect(answerText(message)).toContain('docker pull acme/relay:latest');
+  });
+
+  it('ends with an error chunk (details only in the log) when retrieval fails, never hanging', async () => {
+    const index = await fixtureIndex();
+    const logged: string[] = [];
+    const broken = { ...index, pageCount: index.pageCount, sectionCount: index.sectionCount, search: () => { throw new Error('index corrupted at /secret/path'); } };
+    const app = await fixtureApp({ index: broken, log: (message) => logged.push(message) });
+    const { chunks } = await readAnswer(await postMessage(app, questionBody('listening port')));
+    expect(chunks).toContainEqual({ type: 'error', errorText: 'The answer failed on the server. Please try again.' });
+    expect(chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'error' });
+    expect(logged.join('\n')).toContain('index corrupted at /secret/path');
   });
 });
