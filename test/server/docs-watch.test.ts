@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -56,6 +56,28 @@ describe('given a watched docs folder feeding an index', () => {
     await vi.waitFor(() => expect(reported).toContain('guide.md'), { timeout: 5000 });
     expect(found(index, 'original wording')).toEqual([]);
     expect(index.pageCount).toBe(1);
+  });
+
+  it('drops every file of a removed folder', async () => {
+    await mkdir(path.join(docsDir, 'old'));
+    await writeFile(path.join(docsDir, 'old/one.md'), '# One\n\nAbout narwhals.\n');
+    await writeFile(path.join(docsDir, 'old/two.md'), '# Two\n\nMore narwhals.\n');
+    await vi.waitFor(() => expect(found(index, 'narwhals')).toHaveLength(2), { timeout: 5000 });
+
+    await rm(path.join(docsDir, 'old'), { recursive: true });
+    await vi.waitFor(() => expect(found(index, 'narwhals')).toEqual([]), { timeout: 5000 });
+    expect(index.pageCount).toBe(2);
+  });
+
+  it('drops the files of a folder moved out of the docs folder, which reports only the folder', async () => {
+    await mkdir(path.join(docsDir, 'moving'));
+    await writeFile(path.join(docsDir, 'moving/page.md'), '# Page\n\nAbout axolotls.\n');
+    await vi.waitFor(() => expect(found(index, 'axolotls')).toEqual(['/moving/page#page']), { timeout: 5000 });
+
+    const elsewhere = await mkdtemp(path.join(tmpdir(), 'docs-elsewhere-'));
+    await rename(path.join(docsDir, 'moving'), path.join(elsewhere, 'moving'));
+    await vi.waitFor(() => expect(found(index, 'axolotls')).toEqual([]), { timeout: 5000 });
+    await rm(elsewhere, { recursive: true, force: true });
   });
 
   it('reports a file that became broken, naming it, and keeps the others', async () => {
