@@ -78,7 +78,7 @@ async function runServe(args: string[], io: CliIo): Promise<number> {
   }
   const { help: _help, ...flags } = values;
   const settings = resolveFlags(SERVE_FLAGS, { flags, environment: io.environment, cwd: io.cwd });
-  const docsDir = positionals[0] ?? (settings.docsDir as string | undefined) ?? io.environment.DOCS_ASSISTANT_DOCS_DIR;
+  const docsDir = positionals[0] ?? (io.environment.DOCS_ASSISTANT_DOCS_DIR || undefined) ?? (settings.docsDir as string | undefined);
   if (!docsDir) throw new ConfigError('missing <docsDir>: the folder of Markdown/MDX files to answer from');
   if (positionals.length > 1) throw new ConfigError(`unexpected argument "${positionals[1]}"`);
   if (!statSync(resolve(io.cwd, docsDir), { throwIfNoEntry: false })?.isDirectory()) throw new ConfigError(`<docsDir>: ${docsDir} is not a folder`);

@@ -190,6 +190,7 @@ export function serveHelp(specs: readonly FlagSpec[]): string {
     '',
     'Answers POST /discovery/v2/assistant/{domain}/message from a folder of .md/.mdx files,',
     'and serves GET /health and the built widget under /widget/.',
+    '<docsDir> may also come from DOCS_ASSISTANT_DOCS_DIR or the config file\'s "docsDir".',
     '',
     'Options (each also settable by the environment variable shown, or in the config file by its camelCase name;',
     'a flag beats the environment, which beats the config file):',
