@@ -6,7 +6,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { readCurrentPath } from './chat/currentPath.ts';
 import { codeBlockAt, codeContextFor, readSelectionContext } from './chat/pageContext.ts';
-import { describeShortcut, matchesShortcut, parseShortcut } from './chat/shortcut.ts';
+import { ariaKeyShortcut, describeShortcut, matchesShortcut, parseShortcut } from './chat/shortcut.ts';
 import type { DocsAssistantOptions } from './options.ts';
 import type { AssistantContextItem } from './wire.ts';
 import { AssistantDialog } from './ui/AssistantDialog.tsx';
@@ -75,9 +75,10 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
     if (!parsed) console.error(`docs-assistant: shortcut "${String(options.shortcut)}" is not a valid shortcut like "mod+i"; it is turned off.`);
     return parsed;
   }, [options.shortcut]);
-  const [shortcutHint, setShortcutHint] = useState<string | undefined>(undefined);
+  const [shortcutNames, setShortcutNames] = useState<{ hint: string; aria: string } | undefined>(undefined);
   // Read the platform after mount so server rendering and hydration agree.
-  useEffect(() => setShortcutHint(shortcut ? describeShortcut(shortcut) : undefined), [shortcut]);
+  useEffect(() => setShortcutNames(shortcut ? { hint: describeShortcut(shortcut), aria: ariaKeyShortcut(shortcut) } : undefined), [shortcut]);
+  const shortcutHint = shortcutNames?.hint;
 
   const setOpen = useCallback(
     (next: boolean) => {
@@ -167,6 +168,7 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
           {options.launcher === false ? null : (
             <Launcher
               shortcutHint={shortcutHint}
+              keyShortcut={shortcutNames?.aria}
               onPointerDown={() => {
                 selectionBeforeClick.current = readSelectionContext(rootElement, readCurrentPath(getCurrentPath.current));
               }}

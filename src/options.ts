@@ -25,6 +25,8 @@ export interface Translations {
   selectionChip: string;
   codeChip: string;
   starterQuestionsLabel: string;
+  /** Accessible name of the list of questions and answers. */
+  conversationLabel: string;
   emptyState: string;
   thinking: string;
   answerReady: string;

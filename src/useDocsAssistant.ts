@@ -109,6 +109,8 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
 
   const chat = useChat({
     id: `docs-assistant:${domain}`,
+    // Fast streams re-render at most every 40 ms instead of once per token.
+    throttle: 40,
     messages: restored.messages,
     transport,
     onFinish: ({ message, messages, isAbort, isError }) => {
@@ -172,14 +174,20 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
     emit({ type: 'newConversation', threadId: null });
   };
 
-  const rate = (messageId: string, rating: 'up' | 'down') => {
-    const index = messages.findIndex((message) => message.id === messageId);
-    const message = messages[index];
-    if (!message) return;
-    setFeedback((current) => ({ ...current, [messageId]: rating }));
-    const question = questionBefore(messages, index);
-    emit({ type: 'feedback', rating, messageId, answer: messageText(message), question, threadId: transport.currentThread.threadId });
-  };
+  // Stable, so past messages (memoized) do not re-render while an answer streams.
+  const latestMessages = useLatest(messages);
+  const rate = useCallback(
+    (messageId: string, rating: 'up' | 'down') => {
+      const conversation = latestMessages.current;
+      const index = conversation.findIndex((message) => message.id === messageId);
+      const message = conversation[index];
+      if (!message) return;
+      setFeedback((current) => ({ ...current, [messageId]: rating }));
+      const question = questionBefore(conversation, index);
+      emit({ type: 'feedback', rating, messageId, answer: messageText(message), question, threadId: transport.currentThread.threadId });
+    },
+    [latestMessages, emit, transport],
+  );
 
   const attachContext = useCallback((item: AssistantContextItem) => setContext((current) => addContextItem(current, item)), []);
   const removeContext = useCallback((index: number) => setContext((current) => current.filter((_, position) => position !== index)), []);

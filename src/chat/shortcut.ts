@@ -42,13 +42,33 @@ export function matchesShortcut(event: KeyboardEvent, shortcut: Shortcut, apple 
   );
 }
 
+type Modifier = 'ctrl' | 'meta' | 'alt' | 'shift';
+
+/** The modifiers actually pressed on this platform, in the conventional order. */
+function pressedModifiers(shortcut: Shortcut, apple: boolean): Modifier[] {
+  const pressed: Modifier[] = [];
+  if (shortcut.ctrl || (shortcut.mod && !apple)) pressed.push('ctrl');
+  if (shortcut.meta || (shortcut.mod && apple)) pressed.push('meta');
+  if (shortcut.alt) pressed.push('alt');
+  if (shortcut.shift) pressed.push('shift');
+  return pressed;
+}
+
+function keyName(shortcut: Shortcut): string {
+  return shortcut.key.length === 1 ? shortcut.key.toUpperCase() : shortcut.key;
+}
+
+const appleSymbols: Record<Modifier, string> = { ctrl: '⌃', meta: '⌘', alt: '⌥', shift: '⇧' };
+const otherNames: Record<Modifier, string> = { ctrl: 'Ctrl', meta: 'Meta', alt: 'Alt', shift: 'Shift' };
+const ariaNames: Record<Modifier, string> = { ctrl: 'Control', meta: 'Meta', alt: 'Alt', shift: 'Shift' };
+
 /** The shortcut as a reader sees it, e.g. '⌘ I' or 'Ctrl I'. */
 export function describeShortcut(shortcut: Shortcut, apple = isApplePlatform()): string {
-  const names: string[] = [];
-  if (shortcut.ctrl || (shortcut.mod && !apple)) names.push('Ctrl');
-  if (shortcut.meta || (shortcut.mod && apple)) names.push(apple ? '⌘' : 'Meta');
-  if (shortcut.alt) names.push(apple ? '⌥' : 'Alt');
-  if (shortcut.shift) names.push(apple ? '⇧' : 'Shift');
-  names.push(shortcut.key.length === 1 ? shortcut.key.toUpperCase() : shortcut.key);
-  return names.join(' ');
+  const names = apple ? appleSymbols : otherNames;
+  return [...pressedModifiers(shortcut, apple).map((modifier) => names[modifier]), keyName(shortcut)].join(' ');
+}
+
+/** The shortcut in `aria-keyshortcuts` syntax, e.g. 'Meta+I' or 'Control+Shift+K'. */
+export function ariaKeyShortcut(shortcut: Shortcut, apple = isApplePlatform()): string {
+  return [...pressedModifiers(shortcut, apple).map((modifier) => ariaNames[modifier]), keyName(shortcut)].join('+');
 }

@@ -23,6 +23,7 @@ export const defaultTranslations: Translations = {
   selectionChip: 'Selected text',
   codeChip: 'Code block',
   starterQuestionsLabel: 'Try asking',
+  conversationLabel: 'Conversation',
   emptyState: 'Ask anything about these docs.',
   thinking: 'Thinking…',
   answerReady: 'Answer ready.',

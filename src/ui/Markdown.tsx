@@ -2,12 +2,12 @@
 // the components below apply the URL policy: safe links only, images only from the docs' origin.
 import { useRef, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { remarkGfmParse } from '../chat/remarkGfmParse.ts';
 import { isExternalHref, safeImageSrc, safeLinkHref } from '../chat/safeUrls.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { useWidget } from './widgetContext.ts';
 
-const remarkPlugins = [remarkGfm];
+const remarkPlugins = [remarkGfmParse];
 
 function CodeBlock({ children, node: _node, ...rest }: ComponentProps<'pre'> & { node?: unknown }) {
   const { translations } = useWidget();

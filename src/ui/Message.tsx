@@ -1,5 +1,6 @@
 // One message: the reader's question (with its context) or an answer (markdown, sources, actions).
 import type { UIMessage } from 'ai';
+import { memo } from 'react';
 import { messageContext, messageSources, messageText } from '../chat/messageParts.ts';
 import { AnswerMarkdown } from './Markdown.tsx';
 import { ContextChips } from './ContextChips.tsx';
@@ -12,7 +13,7 @@ interface MessageProps {
   /** True while this answer is still streaming: no actions yet. */
   streaming: boolean;
   rating: 'up' | 'down' | undefined;
-  onRate: (rating: 'up' | 'down') => void;
+  onRate: (messageId: string, rating: 'up' | 'down') => void;
 }
 
 function ThumbIcon({ down }: { down?: boolean }) {
@@ -23,7 +24,8 @@ function ThumbIcon({ down }: { down?: boolean }) {
   );
 }
 
-export function Message({ message, streaming, rating, onRate }: MessageProps) {
+// Memoized: while an answer streams, only the streaming message gets a new object from the AI SDK.
+export const Message = memo(function Message({ message, streaming, rating, onRate }: MessageProps) {
   const { translations, emit } = useWidget();
   const text = messageText(message);
 
@@ -43,11 +45,11 @@ export function Message({ message, streaming, rating, onRate }: MessageProps) {
       {!streaming && text !== '' ? (
         <div className="da-actions">
           <CopyButton label={translations.copyAnswer} getText={() => text} onCopied={(copiedText) => emit({ type: 'copy', answer: copiedText, messageId: message.id })} />
-          <button type="button" className="da-icon-button" aria-pressed={rating === 'up'} onClick={() => onRate('up')}>
+          <button type="button" className="da-icon-button" aria-pressed={rating === 'up'} onClick={() => onRate(message.id, 'up')}>
             <ThumbIcon />
             <span className="da-visually-hidden">{translations.helpful}</span>
           </button>
-          <button type="button" className="da-icon-button" aria-pressed={rating === 'down'} onClick={() => onRate('down')}>
+          <button type="button" className="da-icon-button" aria-pressed={rating === 'down'} onClick={() => onRate(message.id, 'down')}>
             <ThumbIcon down />
             <span className="da-visually-hidden">{translations.notHelpful}</span>
           </button>
@@ -55,4 +57,4 @@ export function Message({ message, streaming, rating, onRate }: MessageProps) {
       ) : null}
     </li>
   );
-}
+});

@@ -19,14 +19,14 @@ export function MessageList({ messages, status, feedback, onRate }: MessageListP
 
   return (
     <div className="da-messages" aria-busy={busy}>
-      <ol className="da-message-list">
+      <ol className="da-message-list" aria-label={translations.conversationLabel}>
         {messages.map((message) => (
           <Message
             key={message.id}
             message={message}
             streaming={busy && message === last && message.role === 'assistant'}
             rating={feedback[message.id]}
-            onRate={(rating) => onRate(message.id, rating)}
+            onRate={onRate}
           />
         ))}
       </ol>

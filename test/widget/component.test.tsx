@@ -171,7 +171,7 @@ describe('given a host that listens to events and drives the widget', () => {
     expect(sentMessages(requests[0])).toEqual([{ role: 'user', text: 'Asked through the ref' }]);
 
     act(() => ref.current?.newConversation());
-    expect(within(dialog).queryByText('Ref answer.')).toBeNull();
+    await waitFor(() => expect(within(dialog).queryByText('Ref answer.')).toBeNull());
     act(() => ref.current?.close());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     act(() => ref.current?.open());

@@ -32,8 +32,9 @@ describe('given a docs site with the assistant', () => {
 
     const { dialog } = await askQuestion('How do I start?');
 
-    expect(await within(dialog).findByText(/Install the CLI, then run/)).toBeTruthy();
-    expect(within(dialog).getByText('mint dev').tagName).toBe('CODE');
+    const conversation = within(dialog).getByRole('list', { name: 'Conversation' });
+    expect(await within(conversation).findByText(/Install the CLI, then run/)).toBeTruthy();
+    expect(within(conversation).getByText('mint dev').tagName).toBe('CODE');
     const sources = within(dialog).getByRole('navigation', { name: 'Sources' });
     expect(within(sources).getByRole('link', { name: 'Quickstart' }).getAttribute('href')).toBe('https://docs.example.test/quickstart');
     expect(within(sources).getByRole('link', { name: 'Authentication' })).toBeTruthy();

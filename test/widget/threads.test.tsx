@@ -121,7 +121,7 @@ describe('given a server that returns a thread id', () => {
     await answered(dialog, 'Old answer.');
 
     await user.click(within(dialog).getByRole('button', { name: 'New conversation' }));
-    expect(within(dialog).queryByText('Old answer.')).toBeNull();
+    await waitFor(() => expect(within(dialog).queryByText('Old answer.')).toBeNull());
     expect(sessionStorage.getItem(storageKey)).toBeNull();
     expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'newConversation' }));
 
