@@ -3,8 +3,11 @@ import { existsSync } from 'node:fs';
 import type { MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 
-/** Names with a content hash (`chat-3f9a1c2b.js`) never change; everything else may change on each release. */
-const HASHED_NAME = /[.-][A-Za-z0-9_]{8,}\.(?:js|mjs|css)$/;
+/**
+ * Names with Vite's 8-character content hash (`chat-BadMEZfO.js`) never change; everything else may change on each
+ * release. A hash holds a digit or a capital, which keeps `use-markdown.js` out.
+ */
+const HASHED_NAME = /-(?=[\w-]*[A-Z0-9])[\w-]{8}\.(?:js|mjs|css)$/;
 
 /** Static files from `distDir`; other origins may load them (they are public code). Null when there is no build. */
 export function serveWidget(distDir: string): MiddlewareHandler | null {

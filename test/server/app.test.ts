@@ -79,7 +79,9 @@ describe('given mounted admin routes', () => {
 function widgetFolder(): string {
   const dist = temporaryFolder();
   writeFileSync(join(dist, 'embed.js'), 'console.log("embed")');
-  writeFileSync(join(dist, 'chat-3f9a1c2b.js'), 'export {}');
+  mkdirSync(join(dist, 'embed'));
+  writeFileSync(join(dist, 'embed', 'chat-BadMEZfO.js'), 'export {}');
+  writeFileSync(join(dist, 'use-markdown.js'), 'export {}');
   writeFileSync(join(dist, 'styles.css'), ':host{}');
   mkdirSync(join(dist, 'server'));
   writeFileSync(join(dist, 'server', 'cli.js'), 'export {}');
@@ -97,8 +99,9 @@ describe('given a built widget folder', () => {
     expect(embed.headers.get('access-control-allow-origin')).toBe('*');
     expect(embed.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
 
-    const hashed = await app.request('/widget/chat-3f9a1c2b.js');
+    const hashed = await app.request('/widget/embed/chat-BadMEZfO.js');
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await app.request('/widget/use-markdown.js')).headers.get('cache-control')).toBe('public, max-age=300');
     expect((await app.request('/widget/styles.css')).headers.get('content-type')).toMatch(/^text\/css/);
   });
 
