@@ -44,6 +44,7 @@ export const DEFAULT_RANKING: RankingOptions = {
 /** Context beyond this many distinct terms adds noise and time, not relevance. */
 const MAX_CONTEXT_TERMS = 24;
 const MAX_CONTEXT_CHARS = 4000;
+const MAX_QUESTION_TERMS = 32;
 const MAX_LIMIT = 100;
 
 interface IndexedSection {
@@ -107,10 +108,13 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     return section !== undefined && predicate(section.metadata);
   }
 
-  function score(query: string, terms: number, options: { fuzzy: boolean }, predicate: MetadataPredicate | undefined): Map<number, Candidate> {
+  /** `terms` are already processed (analyzer.termsOf), so MiniSearch takes them as they are. */
+  function score(terms: string[], options: { fuzzy: boolean; allTermsCount: number }, predicate: MetadataPredicate | undefined): Map<number, Candidate> {
     const candidates = new Map<number, Candidate>();
-    if (query.trim() === '') return candidates;
-    const results = miniSearch.search(query, {
+    if (terms.length === 0) return candidates;
+    const results = miniSearch.search(terms.join(' '), {
+      tokenize: splitProcessedTerms,
+      processTerm: keepProcessedTerm,
       boost: settings.boost,
       combineWith: 'OR',
       prefix: options.fuzzy ? (term) => term.length >= settings.prefixMinLength : false,
@@ -123,7 +127,7 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
       const key = result.id as number;
       const section = sectionsByKey.get(key);
       if (!section) continue;
-      candidates.set(key, { section, score: result.score, allTerms: new Set(result.queryTerms).size >= terms });
+      candidates.set(key, { section, score: result.score, allTerms: result.queryTerms.length >= options.allTermsCount });
     }
     return candidates;
   }
@@ -132,20 +136,21 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     search(query: string, options: SearchOptions): SearchHit[] {
       const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(options.limit) || 1));
       const predicate = compileFilter(options.filter);
-      const questionTerms = termsOf(query);
-      const candidates = score(query, questionTerms.length, { fuzzy: true }, predicate);
-      addContext(candidates, contextQuery(options.context, questionTerms));
+      // Capped: a pasted log of a thousand words would cost seconds of fuzzy matching on a large site.
+      const questionTerms = termsOf(query).slice(0, MAX_QUESTION_TERMS);
+      const candidates = score(questionTerms, { fuzzy: true, allTermsCount: questionTerms.length }, predicate);
+      addContext(candidates, contextTerms(options.context, questionTerms));
       applyCurrentPath(candidates, options.currentPath, settings);
       const ranked = [...candidates.values()].toSorted(
         (a, b) => (settings.allTermsFirst ? Number(b.allTerms) - Number(a.allTerms) : 0) || b.score - a.score,
       );
       return capPerPage(ranked, limit, settings.sectionsPerPage).map(({ section, score: value }) => ({ section, score: value }));
 
-      function addContext(into: Map<number, Candidate>, contextText: string): void {
-        if (contextText === '') return;
-        const contextual = score(contextText, Infinity, { fuzzy: false }, predicate);
-        const bestQuestion = Math.max(0, ...[...into.values()].map((candidate) => candidate.score)) || 1;
-        const bestContext = Math.max(0, ...[...contextual.values()].map((candidate) => candidate.score)) || 1;
+      function addContext(into: Map<number, Candidate>, terms: string[]): void {
+        if (terms.length === 0) return;
+        const contextual = score(terms, { fuzzy: false, allTermsCount: Infinity }, predicate);
+        const bestQuestion = bestScore(into) || 1;
+        const bestContext = bestScore(contextual) || 1;
         for (const [key, candidate] of contextual) {
           const added = (candidate.score / bestContext) * settings.contextWeight * bestQuestion;
           const existing = into.get(key);
@@ -176,8 +181,8 @@ function toDocument(key: number, section: Section, firstOfPage: boolean): Indexe
 }
 
 /** Selected text and code, cut to their first distinct terms that the question does not already have. */
-function contextQuery(context: SearchOptions['context'], questionTerms: string[]): string {
-  if (!context || context.length === 0) return '';
+function contextTerms(context: SearchOptions['context'], questionTerms: string[]): string[] {
+  if (!context || context.length === 0) return [];
   const text = context
     .map((item) => item.value)
     .join('\n')
@@ -185,8 +190,21 @@ function contextQuery(context: SearchOptions['context'], questionTerms: string[]
   const known = new Set(questionTerms);
   return termsOf(text)
     .filter((term) => !known.has(term))
-    .slice(0, MAX_CONTEXT_TERMS)
-    .join(' ');
+    .slice(0, MAX_CONTEXT_TERMS);
+}
+
+function splitProcessedTerms(text: string): string[] {
+  return text.split(' ');
+}
+
+function keepProcessedTerm(term: string): string {
+  return term;
+}
+
+function bestScore(candidates: Map<number, Candidate>): number {
+  let best = 0;
+  for (const candidate of candidates.values()) best = Math.max(best, candidate.score);
+  return best;
 }
 
 function applyCurrentPath(candidates: Map<number, Candidate>, currentPath: string | undefined, settings: RankingOptions): void {

@@ -58,6 +58,12 @@ describe('given words in other forms than the question uses', () => {
     expect(idsFor(index, 'get cookie')[0]).toBe('/cookies#cookies');
   });
 
+  it('reads only the first 32 distinct terms of a very long question', () => {
+    const filler = Array.from({ length: 32 }, (_, n) => `filler${String.fromCharCode(97 + (n % 26))}${n}`).join(' ');
+    expect(idsFor(index, `${filler} authentication`)).toEqual([]);
+    expect(idsFor(index, `authentication ${filler}`)).toContain('/auth#authentication');
+  });
+
   it('finds nothing for a question made only of stop words', () => {
     expect(idsFor(index, 'how do I do this?')).toEqual([]);
   });
