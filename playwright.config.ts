@@ -38,7 +38,8 @@ export default defineConfig({
   use: { trace: 'retain-on-failure' },
   globalSetup: './e2e/fixtures/globalSetup.ts',
   projects: [
-    { name: 'embed', testMatch: /embed.*\.spec\.ts$/, use: chromium },
-    { name: 'journeys', testMatch: /journeys.*\.spec\.ts$/, use: chromium },
+    // Each project keeps its artifacts apart, so running one does not wipe the other's.
+    { name: 'embed', testMatch: /embed.*\.spec\.ts$/, use: chromium, outputDir: 'test-results/embed' },
+    { name: 'journeys', testMatch: /journeys.*\.spec\.ts$/, use: chromium, outputDir: 'test-results/journeys' },
   ],
 });
