@@ -14,7 +14,8 @@ export function openDatabase(dataDir: string): DatabaseSync {
   if (dataDir === ':memory:') return new DatabaseSync(':memory:');
   mkdirSync(dataDir, { recursive: true });
   const database = new DatabaseSync(join(dataDir, DATABASE_FILE));
-  database.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
+  // The busy timeout comes first: switching to WAL itself needs the lock another process may hold.
+  database.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
   return database;
 }
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../server/store/index.ts';
 import { windowAt } from '../../server/store/rateLimits.ts';
@@ -148,6 +149,22 @@ describe('given 50 concurrent requests against a limit of 10', () => {
     await Promise.all(responses.map(drain));
     expect(responses.filter((response) => response.status === 200)).toHaveLength(10);
     for (const store of stores) store.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('admits exactly 50 of 800 attempts from four threads, each with its own connection to the data folder', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'da-limits-threads-'));
+    openStore(folder).close();
+    const admitted = await Promise.all(
+      Array.from({ length: 4 }, () => {
+        const worker = new Worker(new URL('./support/limitWorker.ts', import.meta.url), { workerData: { dataDir: folder, attempts: 200, limit: 50 } });
+        return new Promise<number>((resolve, reject) => {
+          worker.once('message', resolve);
+          worker.once('error', reject);
+        });
+      }),
+    );
+    expect(admitted.reduce((sum, count) => sum + count, 0)).toBe(50);
     rmSync(folder, { recursive: true, force: true });
   });
 });
