@@ -13,14 +13,3 @@ export function sectionUrl(siteUrl: string | undefined, route: string, anchor: s
   const base = (siteUrl ?? '').replace(/\/+$/, '');
   return `${base}${route}${anchor === '' ? '' : `#${anchor}`}`;
 }
-
-/** The path part of a section URL, for matching the reader's `currentPath`. */
-export function publishedPath(siteUrl: string | undefined, route: string): string {
-  const url = sectionUrl(siteUrl, route, '');
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return route;
-  }
-}

@@ -5,6 +5,7 @@
 import MiniSearch from 'minisearch';
 import { processTerm, termsOf, tokenize } from './analyzer.ts';
 import { compileFilter, type MetadataPredicate } from './filter.ts';
+import { applyCurrentPath, capPerPage, type Candidate } from './ranking.ts';
 import type { DocsIndex, LoadedDocs, SearchHit, SearchOptions, Section } from './types.ts';
 
 /** Ranking knobs; the defaults are the measured ones (see bench/retrieval.ts). */
@@ -55,11 +56,6 @@ interface IndexedSection {
   text: string;
 }
 
-interface Candidate {
-  section: Section;
-  score: number;
-  allTerms: boolean;
-}
 
 export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOptions> = {}): DocsIndex {
   const settings: RankingOptions = { ...DEFAULT_RANKING, ...ranking };
@@ -140,7 +136,7 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
       const questionTerms = termsOf(query).slice(0, MAX_QUESTION_TERMS);
       const candidates = score(questionTerms, { fuzzy: true, allTermsCount: questionTerms.length }, predicate);
       addContext(candidates, contextTerms(options.context, questionTerms));
-      applyCurrentPath(candidates, options.currentPath, settings);
+      applyCurrentPath(candidates.values(), options.currentPath, settings);
       const ranked = [...candidates.values()].toSorted(
         (a, b) => (settings.allTermsFirst ? Number(b.allTerms) - Number(a.allTerms) : 0) || b.score - a.score,
       );
@@ -205,71 +201,4 @@ function bestScore(candidates: Map<number, Candidate>): number {
   let best = 0;
   for (const candidate of candidates.values()) best = Math.max(best, candidate.score);
   return best;
-}
-
-function applyCurrentPath(candidates: Map<number, Candidate>, currentPath: string | undefined, settings: RankingOptions): void {
-  const current = normalizePath(currentPath);
-  if (current === undefined) return;
-  for (const candidate of candidates.values()) {
-    const pagePaths = pathsOf(candidate.section);
-    if (pagePaths.includes(current)) candidate.score *= settings.currentPageBoost;
-    else if (pagePaths.some((pagePath) => sharesFolder(pagePath, current))) candidate.score *= settings.currentFolderBoost;
-  }
-}
-
-/** A section's page as a reader's path may spell it: the published URL path, or the bare route. */
-function pathsOf(section: Section): string[] {
-  const published = normalizePath(section.url.replace(/#.*$/, ''));
-  return published !== undefined && published !== section.route ? [published, section.route] : [section.route];
-}
-
-function normalizePath(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  let pathname = value;
-  try {
-    pathname = new URL(value, 'http://localhost').pathname;
-  } catch {
-    return undefined;
-  }
-  try {
-    pathname = decodeURIComponent(pathname);
-  } catch {
-    // Keep the raw path: a stray `%` should not cost the boost for everything else.
-  }
-  pathname = pathname.replace(/(\/index)?(\.html?|\.mdx?)?$/i, '').replace(/\/+$/, '');
-  return pathname === '' ? '/' : pathname;
-}
-
-/** A sibling page, the folder's index, or (reader on a folder index) a page inside it; the root folder is everyone's, so it counts for none. */
-function sharesFolder(pagePath: string, current: string): boolean {
-  if (current === '/') return false;
-  const currentFolder = parentFolder(current);
-  const pageFolder = parentFolder(pagePath);
-  return pageFolder === current || (currentFolder !== '/' && (pagePath === currentFolder || pageFolder === currentFolder));
-}
-
-function parentFolder(pagePath: string): string {
-  const cut = pagePath.lastIndexOf('/');
-  return cut <= 0 ? '/' : pagePath.slice(0, cut);
-}
-
-/** Up to `perPage` sections of each page first; if that leaves room, the best of the rest in rank order. */
-function capPerPage(ranked: Candidate[], limit: number, perPage: number): Candidate[] {
-  const chosen: Candidate[] = [];
-  const skipped: Candidate[] = [];
-  const perFile = new Map<string, number>();
-  for (const candidate of ranked) {
-    if (chosen.length === limit) break;
-    const count = perFile.get(candidate.section.file) ?? 0;
-    if (count < perPage) {
-      chosen.push(candidate);
-      perFile.set(candidate.section.file, count + 1);
-    } else skipped.push(candidate);
-  }
-  if (chosen.length < limit) {
-    chosen.push(...skipped.slice(0, limit - chosen.length));
-    const order = new Map(ranked.map((candidate, position) => [candidate, position]));
-    chosen.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
-  }
-  return chosen;
 }

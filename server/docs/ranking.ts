@@ -1,0 +1,81 @@
+// Ranking steps after the engine's BM25 scores: the reader's current page and folder lifted,
+// and at most a few sections per page before other pages get a place.
+import type { Section } from './types.ts';
+
+export interface Candidate {
+  section: Section;
+  score: number;
+  /** Matched every term of the question. */
+  allTerms: boolean;
+}
+
+export function applyCurrentPath(
+  candidates: Iterable<Candidate>,
+  currentPath: string | undefined,
+  boosts: { currentPageBoost: number; currentFolderBoost: number },
+): void {
+  const current = normalizePath(currentPath);
+  if (current === undefined) return;
+  for (const candidate of candidates) {
+    const pagePaths = pathsOf(candidate.section);
+    if (pagePaths.includes(current)) candidate.score *= boosts.currentPageBoost;
+    else if (pagePaths.some((pagePath) => sharesFolder(pagePath, current))) candidate.score *= boosts.currentFolderBoost;
+  }
+}
+
+/** A section's page as a reader's path may spell it: the published URL path, or the bare route. */
+function pathsOf(section: Section): string[] {
+  const published = normalizePath(section.url.replace(/#.*$/, ''));
+  return published !== undefined && published !== section.route ? [published, section.route] : [section.route];
+}
+
+function normalizePath(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let pathname = value;
+  try {
+    pathname = new URL(value, 'http://localhost').pathname;
+  } catch {
+    return undefined;
+  }
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    // Keep the raw path: a stray `%` should not cost the boost for everything else.
+  }
+  pathname = pathname.replace(/(\/index)?(\.html?|\.mdx?)?$/i, '').replace(/\/+$/, '');
+  return pathname === '' ? '/' : pathname;
+}
+
+/** A sibling page, the folder's index, or (reader on a folder index) a page inside it; the root folder is everyone's, so it counts for none. */
+function sharesFolder(pagePath: string, current: string): boolean {
+  if (current === '/') return false;
+  const currentFolder = parentFolder(current);
+  const pageFolder = parentFolder(pagePath);
+  return pageFolder === current || (currentFolder !== '/' && (pagePath === currentFolder || pageFolder === currentFolder));
+}
+
+function parentFolder(pagePath: string): string {
+  const cut = pagePath.lastIndexOf('/');
+  return cut <= 0 ? '/' : pagePath.slice(0, cut);
+}
+
+/** Up to `perPage` sections of each page first; if that leaves room, the best of the rest in rank order. */
+export function capPerPage(ranked: Candidate[], limit: number, perPage: number): Candidate[] {
+  const chosen: Candidate[] = [];
+  const skipped: Candidate[] = [];
+  const perFile = new Map<string, number>();
+  for (const candidate of ranked) {
+    if (chosen.length === limit) break;
+    const count = perFile.get(candidate.section.file) ?? 0;
+    if (count < perPage) {
+      chosen.push(candidate);
+      perFile.set(candidate.section.file, count + 1);
+    } else skipped.push(candidate);
+  }
+  if (chosen.length < limit) {
+    chosen.push(...skipped.slice(0, limit - chosen.length));
+    const order = new Map(ranked.map((candidate, position) => [candidate, position]));
+    chosen.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+  }
+  return chosen;
+}
