@@ -7,7 +7,7 @@ import type { Browser } from '@playwright/test';
 import { ensureAnchorsInstalled, prepareAnchorBundles } from './anchors/anchors.ts';
 import { recordOpeningLoads, type LoadedFile } from './browser/after-open.ts';
 import { launchChromium } from './browser/chromium.ts';
-import { benchOutDirectory, distDirectory, startBenchServer } from './browser/server.ts';
+import { benchOutDirectory, distDirectory, snapshotDist, startBenchServer } from './browser/server.ts';
 import { measureReactEntryWeight, type ReactEntryWeight } from './react-app.ts';
 import { addSizes, sizesOf, zeroSizes, type Sizes } from './sizes.ts';
 
@@ -85,6 +85,7 @@ export async function measureBytes(browser: Browser | undefined, origin: string 
 }
 
 if (import.meta.main) {
+  snapshotDist();
   const server = await startBenchServer();
   const browser = await launchChromium();
   try {

@@ -1,8 +1,8 @@
 // What <DocsAssistant/> adds to a React app: the same minimal app built with Vite with and without the
 // component (imported from the package's built React entry, as a user would), then subtracted.
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { projectRoot, benchOutDirectory } from './browser/server.ts';
+import { join, relative, resolve } from 'node:path';
+import { benchOutDirectory, builtDirectory, distDirectory, projectRoot } from './browser/server.ts';
 import { sizesOfFiles, subtractSizes, type Sizes } from './sizes.ts';
 
 interface PackageEntry {
@@ -33,13 +33,18 @@ function exportPath(target: ExportTarget): string | undefined {
   return target?.import ?? target?.default;
 }
 
+/** A path the exports map gives (e.g. ./dist/index.js), inside the run's snapshot of dist/. */
+function inSnapshot(exported: string): string {
+  return join(distDirectory, relative(builtDirectory, resolve(projectRoot, exported)));
+}
+
 /** The React entry and stylesheet the package's exports map points at, when they are built. */
 export function packageEntry(): PackageEntry | undefined {
   const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { exports?: Record<string, ExportTarget> };
-  const javascript = resolve(projectRoot, exportPath(manifest.exports?.['.']) ?? 'dist/index.js');
+  const javascript = inSnapshot(exportPath(manifest.exports?.['.']) ?? 'dist/index.js');
   if (!existsSync(javascript)) return undefined;
   const stylesheetPath = exportPath(manifest.exports?.['./styles.css']);
-  const stylesheet = stylesheetPath ? resolve(projectRoot, stylesheetPath) : undefined;
+  const stylesheet = stylesheetPath ? inSnapshot(stylesheetPath) : undefined;
   return { javascript, stylesheet: stylesheet && existsSync(stylesheet) ? stylesheet : undefined };
 }
 
@@ -129,7 +134,7 @@ export async function measureReactEntryWeight(): Promise<ReactEntryWeight | unde
   const without = await buildApp('without', false, entry);
   const withAssistant = await buildApp('with', true, entry);
   return {
-    entry: entry.javascript.slice(projectRoot.length),
+    entry: relative(distDirectory, entry.javascript),
     without,
     with: withAssistant,
     addedInitial: subtractSizes(withAssistant.initial, without.initial),

@@ -17,8 +17,8 @@ export interface Machine {
   node: string;
   chromium: string;
   gzipTool: string;
-  /** 1-minute load average when the run started: other work on the machine makes timings noisy. */
-  loadAverage: number;
+  /** 1-minute load averages when the run started and ended: other work on the machine makes timings noisy. */
+  loadAverage: { start: number; end: number };
 }
 
 export interface BenchResults extends GoalInputs {
@@ -74,7 +74,7 @@ function spread(values: number[]): string {
 function openSection(open: OpenLatency | undefined): string[] {
   if (!open) return ['Not run.'];
   return [
-    `${open.runs} openings of each kind, interleaved, each in a fresh browser context.`,
+    `${open.notCached.length} openings not cached and ${open.cached.length} cached, interleaved, each in a fresh browser context.`,
     '',
     '| case | median | p90 | min | max |',
     '| --- | ---: | ---: | ---: | ---: |',
@@ -83,6 +83,7 @@ function openSection(open: OpenLatency | undefined): string[] {
     ...(open.idlePrefetchMissed
       ? ['', `In ${open.idlePrefetchMissed} of ${open.runs} cached runs the idle prefetch had not come 10 s after load; a hover prefetched the chat instead.`]
       : []),
+    ...(open.failures ? ['', `${open.failures} opening(s) failed and are left out; the first: ${open.firstFailure}`] : []),
   ];
 }
 
@@ -99,6 +100,11 @@ function streamingSection(streaming: StreamingResult | undefined): string[] {
   ];
   if (streaming.widget.length) lines.push(streamingRow('ours (embed.js, dialog open)', streaming.widget));
   if (streaming.naive.length) lines.push(streamingRow('naive (react-markdown re-renders the whole answer per delta)', streaming.naive));
+  lines.push('', 'Each run (long tasks / longest / scripting / wall):');
+  for (const [name, runs] of [['ours', streaming.widget], ['naive', streaming.naive]] as const) {
+    const each = runs.map((run) => `${run.longTasks} / ${run.longestTask.toFixed(0)} / ${run.scripting.toFixed(0)} / ${run.wall.toFixed(0)} ms`);
+    if (each.length) lines.push(`- ${name}: ${each.join('; ')}`);
+  }
   if (streaming.widget.length && streaming.naive.length) {
     const ratio = (field: 'scripting' | 'mainThread') =>
       (median(streaming.widget.map((run) => run[field])) / median(streaming.naive.map((run) => run[field]))).toFixed(2);
@@ -154,7 +160,7 @@ export function renderResults(results: BenchResults): string {
     'Written by `npm run bench` (bench/run.ts); see bench/README.md for how each figure is measured. Every figure below, ours and the anchors, comes from this one run on this one machine.',
     '',
     `- Date: ${machine.date}`,
-    `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory} RAM, ${machine.os}; load average ${machine.loadAverage.toFixed(1)} at the start`,
+    `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory} RAM, ${machine.os}; 1-minute load average ${machine.loadAverage.start.toFixed(1)} at the start, ${machine.loadAverage.end.toFixed(1)} at the end (above ${machine.cores}, timings are inflated by other work)`,
     `- Node ${machine.node}, Chromium ${machine.chromium}; gzip: ${machine.gzipTool}; brotli: Node zlib, quality 11 (1 kB = 1000 bytes)`,
     ...(results.notes.length ? ['', '**Notes from this run:**', ...results.notes.map((note) => `- ${note}`)] : []),
     '',

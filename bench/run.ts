@@ -12,7 +12,7 @@ import { launchChromium } from './browser/chromium.ts';
 import { measureHostImpact } from './browser/host-impact.ts';
 import { buildNaivePage } from './browser/naive/build.ts';
 import { measureOpenLatency } from './browser/open-latency.ts';
-import { distDirectory, projectRoot, startBenchServer, type BenchServer } from './browser/server.ts';
+import { projectRoot, snapshotDist, startBenchServer, type BenchServer } from './browser/server.ts';
 import { measureStreaming } from './browser/streaming.ts';
 import type { ChildBench } from './goals.ts';
 import { renderResults, type BenchResults } from './report.ts';
@@ -60,7 +60,8 @@ async function step<T>(label: string, notes: string[], work: () => Promise<T>): 
 
 async function main(): Promise<void> {
   const notes: string[] = [];
-  const built = existsSync(join(distDirectory, 'embed.js'));
+  // One copy of dist/ for the whole run: another `npm run build` meanwhile cannot mix two builds.
+  const built = snapshotDist();
   if (!built) notes.push('dist/ is missing: run `npm run build` first. Our sizes and the browser benches of the widget were skipped.');
   const server: BenchServer = await startBenchServer();
   const browser: Browser = await launchChromium();
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
       node: process.version,
       chromium: browser.version(),
       gzipTool,
-      loadAverage: loadavg()[0] ?? 0,
+      loadAverage: { start: loadavg()[0] ?? 0, end: 0 },
     },
     notes,
     hostImpact: [],
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
   }
   // The server benches measure timings on the same two cores: run them after the browser is gone.
   if (selected.has('server')) for (const child of childBenches) results.children.push(await runChild(child.name, child.file));
+  results.machine.loadAverage.end = loadavg()[0] ?? 0;
   if (quick) notes.push('Run with --quick: fewer samples than the committed results use.');
   const target = join(projectRoot, 'bench', 'RESULTS.md');
   writeFileSync(target, renderResults(results) + '\n');

@@ -10,6 +10,9 @@ export interface OpenLatency {
   cached: number[];
   /** Cached runs where requestIdleCallback had not prefetched the chat 10 s after load (hover did). */
   idlePrefetchMissed: number;
+  /** Openings that failed (left out of the figures), with the first error. */
+  failures: number;
+  firstFailure?: string;
 }
 
 interface Opening {
@@ -84,16 +87,31 @@ async function openOnce(browser: Browser, origin: string, cached: boolean): Prom
   }
 }
 
-/** `runs` openings of each kind, interleaved so drift on a busy machine hits both alike. */
+/**
+ * `runs` openings of each kind, interleaved so drift on a busy machine hits both alike. A failed
+ * opening is counted and left out; after 3 failures the bench gives up with the first error.
+ */
 export async function measureOpenLatency(browser: Browser, origin: string, runs = 20): Promise<OpenLatency> {
-  const result: OpenLatency = { runs, notCached: [], cached: [], idlePrefetchMissed: 0 };
+  const result: OpenLatency = { runs, notCached: [], cached: [], idlePrefetchMissed: 0, failures: 0 };
+  const attempt = async (cached: boolean): Promise<Opening | undefined> => {
+    try {
+      return await openOnce(browser, origin, cached);
+    } catch (error) {
+      result.failures++;
+      result.firstFailure ??= (error as Error).message.split('\n')[0];
+      if (result.failures >= 3) throw new Error(`3 openings failed; the first: ${result.firstFailure}`);
+      return undefined;
+    }
+  };
   // One unrecorded opening warms the browser process (first-context start-up is not the widget's cost).
-  await openOnce(browser, origin, false);
+  await attempt(false);
+  result.failures = 0;
   for (let run = 0; run < runs; run++) {
-    result.notCached.push((await openOnce(browser, origin, false)).milliseconds);
-    const cached = await openOnce(browser, origin, true);
-    result.cached.push(cached.milliseconds);
-    if (cached.idlePrefetchMissed) result.idlePrefetchMissed++;
+    const notCached = await attempt(false);
+    if (notCached) result.notCached.push(notCached.milliseconds);
+    const cached = await attempt(true);
+    if (cached) result.cached.push(cached.milliseconds);
+    if (cached?.idlePrefetchMissed) result.idlePrefetchMissed++;
   }
   return result;
 }

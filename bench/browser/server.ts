@@ -1,6 +1,7 @@
 // The loopback server every browser bench talks to: it serves the built widget (dist/), the bench's
 // own built pages (bench/out/), generated HTML pages, and an assistant endpoint that streams a fixed
 // Markdown answer in the AI SDK UI message stream format at a steady number of deltas per second.
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
@@ -12,8 +13,22 @@ import { benchmarkAnswer, splitIntoDeltas } from './answer.ts';
 import { pageHtml, type PageName } from './pages.ts';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-export const distDirectory = join(projectRoot, 'dist');
 export const benchOutDirectory = join(projectRoot, 'bench', 'out');
+/** The build as `npm run build` leaves it. */
+export const builtDirectory = join(projectRoot, 'dist');
+/** The copy of dist/ every bench of one run measures and serves (see snapshotDist). */
+export const distDirectory = join(benchOutDirectory, 'dist');
+
+/**
+ * Copies dist/ into bench/out/dist so the whole run measures one build, even if dist/ is rebuilt
+ * meanwhile. Returns false when there is no build (dist/embed.js missing).
+ */
+export function snapshotDist(): boolean {
+  rmSync(distDirectory, { recursive: true, force: true });
+  if (!existsSync(join(builtDirectory, 'embed.js'))) return false;
+  cpSync(builtDirectory, distDirectory, { recursive: true });
+  return true;
+}
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
