@@ -56,7 +56,6 @@ interface IndexedSection {
   text: string;
 }
 
-
 export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOptions> = {}): DocsIndex {
   const settings: RankingOptions = { ...DEFAULT_RANKING, ...ranking };
   const miniSearch = new MiniSearch<IndexedSection>({
@@ -76,10 +75,7 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
       sectionsByKey.set(key, section);
       return toDocument(key, section, position === 0);
     });
-    keysByFile.set(
-      file,
-      documents.map((document) => document.key),
-    );
+    keysByFile.set(file, documents.map((document) => document.key));
     miniSearch.addAll(documents);
   }
 
