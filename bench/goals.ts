@@ -73,7 +73,13 @@ export function checkGoals(inputs: GoalInputs): GoalCheck[] {
   const { bytes: sizes, openLatency, streaming, hostImpact } = inputs;
   const checks: GoalCheck[] = [
     atMost('embed.js <= 2 kB gzip', sizes?.embed?.gzip, 2000, bytes),
-    atMost('everything loaded after opening <= 120 kB gzip', sizes?.afterOpen ? totalOf(sizes.afterOpen).gzip : undefined, 120_000, bytes),
+    // Read strictly: everything the page holds once the dialog is open, embed.js included.
+    atMost(
+      'everything loaded after opening <= 120 kB gzip (embed.js + what the click loads)',
+      sizes?.embed && sizes.afterOpen ? sizes.embed.gzip + totalOf(sizes.afterOpen).gzip : undefined,
+      120_000,
+      bytes,
+    ),
     atMost('React component adds <= 130 kB gzip to a React app (all its chunks)', sizes?.reactEntry?.addedTotal.gzip, 130_000, bytes),
     atMost('open, chat not cached <= 100 ms (median of runs)', openLatency ? median(openLatency.notCached) : undefined, 100, milliseconds),
     atMost('open, chat cached <= 50 ms (median of runs)', openLatency ? median(openLatency.cached) : undefined, 50, milliseconds),

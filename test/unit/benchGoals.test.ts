@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { checkGoals, firstBytePercentile, searchAtFiftyThousand, type ChildBench } from '../../bench/goals.ts';
+
+const searchOutput = `corpus                          engine        build ms  heap MB   p50 ms   p99 ms  recall@5
+hono-docs                       ours               588      2.8     0.67   146.30     0.883
+synthetic 50k (filter version)  ours             57900    101.8    53.98   370.59         -
+synthetic 50k (filter version)  MiniSearch       34960    102.2    80.72   464.06         -
+`;
+
+function child(file: string, output: string, status: ChildBench['status'] = 'ran'): ChildBench {
+  return { name: file, file, status, output, seconds: 1 };
+}
+
+describe('given the search bench output', () => {
+  it('reads the shipped engine row at 50,000 sections', () => {
+    expect(searchAtFiftyThousand([child('bench/search.ts', searchOutput)])).toEqual({ engine: 'ours', build: 57900, p50: 53.98, p99: 370.59 });
+  });
+
+  it('falls back to the MiniSearch row when there is no "ours" row', () => {
+    const older = searchOutput.replace(/.*\bours\b.*\n/g, '');
+    expect(searchAtFiftyThousand([child('bench/search.ts', older)])?.engine).toBe('MiniSearch');
+  });
+
+  it('reports nothing when the bench failed', () => {
+    expect(searchAtFiftyThousand([child('bench/search.ts', searchOutput, 'failed')])).toBeUndefined();
+  });
+});
+
+describe('given the server bench output', () => {
+  it('reads the first-byte median of an extractive answer', () => {
+    const output = 'first byte of an extractive answer: p50 13.17 ms, p99 60.02 ms (loopback HTTP)\n';
+    expect(firstBytePercentile([child('bench/server.ts', output)])).toBe(13.17);
+  });
+});
+
+describe('given a run that measured only embed.js', () => {
+  const checks = checkGoals({
+    bytes: { embed: { raw: 5000, gzip: 2354, brotli: 2000 }, anchors: [], notes: [] },
+    hostImpact: [],
+    children: [],
+  });
+
+  it('says by how much embed.js is over its 2 kB budget', () => {
+    const embed = checks.find((check) => check.goal.startsWith('embed.js'));
+    expect(embed).toMatchObject({ reached: false, measured: '2.4 kB (2,354 B)', margin: '0.4 kB (354 B) over (1.18x the budget)' });
+  });
+
+  it('marks the goals it could not measure as not measured', () => {
+    const open = checks.find((check) => check.goal.startsWith('open, chat cached'));
+    expect(open?.measured).toBe('not measured');
+    expect(open?.reached).toBeUndefined();
+  });
+});
