@@ -30,10 +30,14 @@ export interface DemoOptions {
   dataDir?: string;
   /** Assistant limits (e.g. `{ perIpDay: 1 }` to see a 429). @default the server's defaults */
   limits?: Partial<AssistantLimits>;
+  /** The built widget served under /widget/ (e2e tests pass a snapshot of dist/). @default the repository's dist/ */
+  widgetDir?: string;
   /** Build dist/ and the React page first when missing or stale. @default true */
   build?: boolean;
   /** Progress lines (builds, skipped files). @default nothing */
   log?: (line: string) => void;
+  /** Sees every request first and may replace its response (e2e journeys hold or cut answer streams). @default none */
+  intercept?: (request: Request, next: () => Promise<Response>) => Promise<Response>;
 }
 
 export interface DemoServer {
@@ -45,6 +49,10 @@ export interface DemoServer {
   assistant: DocsAssistantServer;
   /** Stops listening, ends open connections, closes the store and removes a temporary data folder. */
   close(): Promise<void>;
+  /** Stops listening and ends open connections, as if the server went down (for failure journeys). */
+  suspend(): Promise<void>;
+  /** Listens again on the same port after `suspend()`. */
+  resume(): Promise<void>;
 }
 
 export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> {
@@ -72,7 +80,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
       domain: DEMO_DOMAIN,
       assistantKeys: [DEMO_ASSISTANT_KEY],
       limits: options.limits,
-      widgetDir: path.join(projectRoot, 'dist'),
+      widgetDir: options.widgetDir ?? path.join(projectRoot, 'dist'),
       onWarning: log,
     });
   } catch (error) {
@@ -82,7 +90,10 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   }
 
   const app = createDemoApp({ assistant, docsDir, widget: { domain: DEMO_DOMAIN, apiKey: DEMO_ASSISTANT_KEY } });
-  handler = (request, env) => app.fetch(request, env);
+  // Render the site once now, so the first reader (or test) does not wait for every page to render.
+  await app.request(`${url}/`);
+  const intercept = options.intercept;
+  handler = intercept ? (request, env) => intercept(request, async () => app.fetch(request, env)) : (request, env) => app.fetch(request, env);
 
   let closing: Promise<void> | undefined;
   return {
@@ -90,9 +101,18 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     assistantKey: DEMO_ASSISTANT_KEY,
     domain: DEMO_DOMAIN,
     assistant,
+    suspend: () => stopListening(httpServer),
+    resume: () =>
+      new Promise<void>((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(address.port, address.address, () => {
+          httpServer.off('error', reject);
+          resolve();
+        });
+      }),
     close: () =>
       (closing ??= (async () => {
-        await stopListening(httpServer);
+        if (httpServer.listening) await stopListening(httpServer);
         await assistant.close();
         if (temporaryData) rmSync(temporaryData, { recursive: true, force: true });
       })()),

@@ -263,6 +263,13 @@ describe('given the demo started on a free port', () => {
     expect(sections[0]?.section.url.startsWith(`${demo.url}/`)).toBe(true);
   });
 
+  it('goes down on suspend and answers again on the same URL after resume', async () => {
+    await demo.suspend();
+    await expect(fetch(`${demo.url}/health`)).rejects.toThrow('fetch failed');
+    await demo.resume();
+    expect((await fetch(`${demo.url}/health`)).status).toBe(200);
+  }, WALK_TIMEOUT);
+
   it('stops listening when closed', async () => {
     const other = await startDemo({ port: 0, build: false });
     await other.close();
