@@ -212,3 +212,35 @@ describe('given a host that listens to events and drives the widget', () => {
     expect(sentMessages(requests[0])).toEqual([{ role: 'user', text: 'What is middleware?' }]);
   });
 });
+
+describe('given the widget is unmounted (the script tag\'s destroy())', () => {
+  it('removes every listener it added to the page', async () => {
+    document.body.innerHTML = '<pre><code>code</code></pre>';
+    const added: string[] = [];
+    const removed: string[] = [];
+    for (const target of [window, document]) {
+      const name = target === window ? 'window' : 'document';
+      const add = target.addEventListener.bind(target);
+      const remove = target.removeEventListener.bind(target);
+      vi.spyOn(target, 'addEventListener').mockImplementation((type, listener, options) => {
+        added.push(`${name}:${type}`);
+        add(type, listener, options);
+      });
+      vi.spyOn(target, 'removeEventListener').mockImplementation((type, listener, options) => {
+        removed.push(`${name}:${type}`);
+        remove(type, listener, options);
+      });
+    }
+    const { unmount } = render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} />);
+    await userEvent.setup().hover(document.querySelector('pre') as HTMLElement);
+    await screen.findByRole('button', { name: 'Ask AI about this code' });
+    const ours = ['window:keydown', 'document:pointerover', 'document:focusin', 'document:focusout'];
+    expect(added).toEqual(expect.arrayContaining(ours));
+
+    unmount();
+
+    for (const type of ours) {
+      expect(removed.filter((entry) => entry === type)).toHaveLength(added.filter((entry) => entry === type).length);
+    }
+  });
+});
