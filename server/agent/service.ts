@@ -36,11 +36,23 @@ export class JobStateError extends Error {
   readonly status = 409;
 }
 
-function isLocalPath(repository: string): boolean {
-  return !/^[a-z][a-z0-9+.-]*:\/\//i.test(repository) && !/^[\w.-]+@[\w.-]+:/.test(repository) && existsSync(repository);
+function isUrl(repository: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(repository) || /^[\w.-]+@[\w.-]+:/.test(repository);
 }
 
-export function createAgentService(options: AgentServiceOptions) {
+function isLocalPath(repository: string): boolean {
+  return !isUrl(repository) && existsSync(repository);
+}
+
+export function createAgentService(serviceOptions: AgentServiceOptions) {
+  // git runs in other folders than this process: relative paths are made absolute once, here.
+  const options: AgentServiceOptions = {
+    ...serviceOptions,
+    dataDir: path.resolve(serviceOptions.dataDir),
+    projects: Object.fromEntries(
+      Object.entries(serviceOptions.projects).map(([id, config]) => [id, isUrl(config.repository) ? config : { ...config, repository: path.resolve(config.repository) }]),
+    ),
+  };
   const now = options.now ?? Date.now;
   const iso = () => new Date(now()).toISOString();
   const projects = new Map<string, RunnerProject>();

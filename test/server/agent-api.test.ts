@@ -20,18 +20,18 @@ const nothingToDo: Script = () => 'Nothing to change.';
 
 function start(script: Script = nothingToDo, options: Partial<AgentRoutesOptions> = {}) {
   const fixture = createFixtureRepository();
-  const other = createFixtureRepository();
+  // A second project over the same repository: projects are separate by id (own clone, limits, keys).
   const app = createAgentRoutes({
     projects: {
       docs: { repository: fixture.source },
-      handbook: { repository: other.source, adminKeys: ['da_admin_handbook_only'] },
+      handbook: { repository: fixture.source, adminKeys: ['da_admin_handbook_only'] },
     },
     adminKeys: [ADMIN_KEY],
     dataDir: fixture.dataDir,
     model: createScriptedModel(script),
     ...options,
   });
-  cleanups.push(fixture.cleanup, other.cleanup, () => app.service.close());
+  cleanups.push(fixture.cleanup, () => app.service.close());
   return { app, fixture, service: app.service };
 }
 
