@@ -4,7 +4,7 @@
 // main-thread time from CDP Performance.getMetrics (ScriptDuration, TaskDuration).
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { answerEndMarker } from './answer.ts';
-import { loopbackContext, networkQuiet, widget } from './chromium.ts';
+import { loopbackContext, networkQuiet, pageSettled, widget } from './chromium.ts';
 
 export type StreamingVariant = 'widget' | 'naive';
 
@@ -63,7 +63,9 @@ async function prepare(page: Page, origin: string, variant: StreamingVariant): P
   }
   const composer = page.getByRole('textbox', { name: widget.composerName });
   await composer.fill('How do I add middleware to a route?');
+  // Start from a quiet page: the idle prefetch and what it starts (e.g. a fingerprint) are not streaming cost.
   await quiet();
+  await pageSettled(page);
 }
 
 async function streamOnce(browser: Browser, origin: string, variant: StreamingVariant): Promise<StreamingRun> {
