@@ -1,8 +1,13 @@
 #!/usr/bin/env node
-// Runs the compiled CLI when the package was built (and always when installed: Node does not strip types
-// inside node_modules), else the TypeScript source directly (Node 22.18+/24 strip types).
+// Inside a checkout, run the TypeScript source (Node 22.18+/24 strip types), so a stale build never
+// shadows a code change. Installed from npm (inside node_modules, where Node refuses to strip types),
+// run the compiled CLI.
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
+const source = new URL('../server/cli.ts', import.meta.url);
 const compiled = new URL('../dist/server/cli.js', import.meta.url);
-const { runCli } = await import(existsSync(compiled) ? compiled.href : new URL('../server/cli.ts', import.meta.url).href);
+const installed = fileURLToPath(import.meta.url).split(/[\\/]/).includes('node_modules');
+const entry = !installed && existsSync(source) ? source : compiled;
+const { runCli } = await import(entry.href);
 process.exitCode = await runCli(process.argv.slice(2));
