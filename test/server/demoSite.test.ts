@@ -9,6 +9,7 @@ import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type U
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoApp, DEMO_ASSISTANT_KEY, DEMO_DOMAIN, startDemo, type DemoServer } from '../../demo/server.ts';
 import { createServer, type DocsAssistantServer } from '../../server/index.ts';
+import { SERVE_FLAGS } from '../../server/config.ts';
 import { defaultTranslations } from '../../src/chat/translations.ts';
 import { loadDocs } from '../../server/docs/load.ts';
 import type { LoadedDocs } from '../../server/docs/types.ts';
@@ -241,6 +242,17 @@ describe('given the theming page and the widget strings', () => {
       .map(([key, text]) => `| \`${key}\` | ${text.replaceAll('|', '\\|')} |`)
       .filter((row) => !theming.includes(row));
     expect(missing).toEqual([]);
+  });
+});
+
+function readDocsPage(file: string): string {
+  return readFileSync(fileURLToPath(new URL(`../../docs/${file}`, import.meta.url)), 'utf8');
+}
+
+describe('given the server and agent flag tables', () => {
+  it('documents every flag of docs-assistant serve', () => {
+    const documented = readDocsPage('server.md') + readDocsPage('agent-jobs.md');
+    expect(SERVE_FLAGS.map((flag) => `--${flag.name}`).filter((flag) => !documented.includes(`\`${flag}`))).toEqual([]);
   });
 });
 
