@@ -43,6 +43,8 @@ export interface GitRunOptions {
 /** Runs git with hooks, signing and prompts disabled; resolves with stdout. */
 export function git(args: string[], options: GitRunOptions): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+  // Inherited repository overrides (set when the server runs inside a git hook) would redirect every command.
+  for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_COMMON_DIR', 'GIT_NAMESPACE']) delete env[name];
   if (options.identity) {
     env.GIT_AUTHOR_NAME = options.identity.name;
     env.GIT_AUTHOR_EMAIL = options.identity.email;

@@ -83,7 +83,8 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
     shutdown: shutdown.signal,
   });
   const queue = createJobQueue(runner.runJob, Math.max(1, options.concurrency ?? 2));
-  const modelName = options.modelName ?? (options.model && typeof options.model === 'object' ? `${options.model.provider}:${options.model.modelId}` : 'none');
+  const model = options.model;
+  const modelName = options.modelName ?? (typeof model === 'string' ? model : model ? `${model.provider}:${model.modelId}` : 'none');
 
   /** After a crash or restart: interrupted turns are resumed up to `maxResumes` times, then the job fails with the reason. */
   function recover(): void {
