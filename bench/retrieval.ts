@@ -1,8 +1,9 @@
 // Retrieval quality: recall@5 and MRR of our index beside a plain BM25 baseline (MiniSearch with
 // default options: no boosts, no stemming, no fuzzy) over the same sections, in the same run.
-// Run: node bench/retrieval.ts [docsDir] [questions.json]
+// Run: node bench/retrieval.ts [--misses] [docsDir questions.json]
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import MiniSearch from 'minisearch';
 import { loadDocs } from '../server/docs/load.ts';
@@ -26,6 +27,9 @@ export type Retrieve = (question: string) => Section[];
 
 export const HONO_DOCS_DIR = fileURLToPath(new URL('../../shared/corpora/hono-docs', import.meta.url));
 export const HONO_QUESTIONS = fileURLToPath(new URL('./questions/hono.json', import.meta.url));
+/** This project's own docs: small (a dozen pages), but always present, so CI always checks something. */
+export const PROJECT_DOCS_DIR = fileURLToPath(new URL('../docs', import.meta.url));
+export const PROJECT_QUESTIONS = fileURLToPath(new URL('./questions/docs.json', import.meta.url));
 
 export async function readQuestions(file: string): Promise<RetrievalQuestion[]> {
   return JSON.parse(await readFile(file, 'utf8')) as RetrievalQuestion[];
@@ -65,17 +69,14 @@ export function baselineRetriever(docs: LoadedDocs): Retrieve {
       .flatMap((result) => docs.sections[result.id as number] ?? []);
 }
 
-async function main(): Promise<void> {
-  const [docsArgument, questionsArgument] = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
-  const docsDir = docsArgument ?? HONO_DOCS_DIR;
-  const questionsFile = questionsArgument ?? HONO_QUESTIONS;
+async function report(docsDir: string, questionsFile: string): Promise<void> {
   if (!existsSync(docsDir)) {
     console.log(`retrieval: corpus ${docsDir} not found; skipped`);
     return;
   }
   const questions = await readQuestions(questionsFile);
   const docs = await loadDocs(docsDir, {});
-  console.log(`retrieval: ${questions.length} questions over ${docs.pages.length} pages / ${docs.sections.length} sections`);
+  console.log(`\nretrieval: ${questions.length} questions over ${docs.pages.length} pages / ${docs.sections.length} sections (${path.basename(questionsFile)})`);
   const variants: [string, Retrieve][] = [
     ['plain BM25 baseline (MiniSearch defaults)', baselineRetriever(docs)],
     ['docs-assistant index (defaults)', ourRetriever(docs)],
@@ -90,6 +91,14 @@ async function main(): Promise<void> {
   for (const row of rows) console.log(`${row.name.padEnd(44)} recall@5 ${row.recallAt5.toFixed(3)}  MRR ${row.mrr.toFixed(3)}`);
   const ours = rows[1];
   if (ours && process.argv.includes('--misses')) for (const miss of ours.misses) console.log(`  miss: ${miss}`);
+}
+
+/** With no arguments: the Hono set (when the corpus is present) and the set over this project's docs/. */
+async function main(): Promise<void> {
+  const [docsArgument, questionsArgument] = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
+  if (docsArgument) return report(docsArgument, questionsArgument ?? HONO_QUESTIONS);
+  await report(HONO_DOCS_DIR, HONO_QUESTIONS);
+  await report(PROJECT_DOCS_DIR, PROJECT_QUESTIONS);
 }
 
 if (import.meta.main) await main();

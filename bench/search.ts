@@ -13,9 +13,8 @@ import { processTerm, tokenize } from '../server/docs/analyzer.ts';
 import { loadDocs } from '../server/docs/load.ts';
 import { createDocsIndex, DEFAULT_RANKING } from '../server/docs/searchIndex.ts';
 import type { LoadedDocs, Section } from '../server/docs/types.ts';
-import { HONO_DOCS_DIR, HONO_QUESTIONS, readQuestions, scoreRetrieval, type RetrievalQuestion } from './retrieval.ts';
+import { HONO_DOCS_DIR, HONO_QUESTIONS, PROJECT_DOCS_DIR, readQuestions, scoreRetrieval, type RetrievalQuestion } from './retrieval.ts';
 
-const PROJECT_DOCS_DIR = fileURLToPath(new URL('../docs', import.meta.url));
 const SYNTHETIC_SIZE = 50_000;
 
 interface Corpus {
