@@ -42,8 +42,10 @@ export function AssistantDialog({ assistant, container, theme, starterQuestions,
             inputRef.current?.focus();
           }}
           onCloseAutoFocus={(event) => {
+            // Back to where the reader was; when that was nothing (Safari does not focus clicked
+            // buttons), Radix focuses the launcher.
             const target = returnFocus.current;
-            if (target?.isConnected) {
+            if (target?.isConnected && target !== target.ownerDocument.body) {
               event.preventDefault();
               target.focus({ preventScroll: true });
             }
@@ -87,6 +89,14 @@ export function AssistantDialog({ assistant, container, theme, starterQuestions,
 
           <footer className="da-footer">
             {error ? <ErrorBanner error={error} onRetry={assistant.retry} /> : null}
+            {/* A stopped answer keeps its partial text; Retry asks the same question again. */}
+            {!error && !busy && assistant.stopped ? (
+              <div className="da-stopped">
+                <button type="button" className="da-button da-retry" onClick={assistant.retry}>
+                  {translations.retry}
+                </button>
+              </div>
+            ) : null}
             <ContextChips items={assistant.context} onRemove={assistant.removeContext} />
             <Composer
               value={draft}
