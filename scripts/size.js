@@ -16,10 +16,13 @@ import { build } from 'vite';
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 
-/** Gzip budgets in bytes (1 kB = 1000 bytes), set a little above what the build reaches so growth is caught. */
+/**
+ * Gzip budgets in bytes (1 kB = 1000 bytes): a little above what the build reaches, so growth is caught.
+ * Issue limits: embed.js 4 kB, after opening 150 kB, React entry 130 kB. Reached: 2.28, 140.6, 127.8.
+ */
 export const budgets = {
-  'embed.js': 4_000,
-  'after opening': 150_000,
+  'embed.js': 2_400,
+  'after opening': 144_000,
   'React entry': 130_000,
 };
 
