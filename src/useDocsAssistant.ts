@@ -38,6 +38,8 @@ export interface DocsAssistantController {
   announcement: string;
   /** Ratings given so far, by assistant message id. */
   feedback: Record<string, 'up' | 'down'>;
+  /** The last answer was stopped by the reader (its partial text stays; `retry()` asks again). */
+  stopped: boolean;
   /** Sends a question; false when it cannot be sent now (empty, busy or misconfigured). */
   ask(question: string, options?: AskOptions): boolean;
   stop(): void;
@@ -106,6 +108,7 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
   const [announcement, setAnnouncement] = useState('');
   const [feedback, setFeedback] = useState<Record<string, 'up' | 'down'>>({});
   const [context, setContext] = useState<AssistantContextItem[]>([]);
+  const [stopped, setStopped] = useState(false);
 
   const chat = useChat({
     id: `docs-assistant:${domain}`,
@@ -114,6 +117,7 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
     messages: restored.messages,
     transport,
     onFinish: ({ message, messages, isAbort, isError }) => {
+      setStopped(isAbort);
       if (isAbort || isError || message.role !== 'assistant') return;
       const answer = messageText(message);
       setAnnouncement(answer);
@@ -151,6 +155,7 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
     const metadata: QuestionMetadata | undefined = attached.length > 0 ? { context: attached } : undefined;
     setContext([]);
     setAnnouncement('');
+    setStopped(false);
     emit({ type: 'question', question: text, threadId: transport.currentThread.threadId });
     void chat.sendMessage(metadata ? { text, metadata } : { text });
     return true;
@@ -159,6 +164,7 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
   const retry = () => {
     if (busy || !keyCheck.ok || messages.length === 0) return;
     setAnnouncement('');
+    setStopped(false);
     void chat.regenerate();
   };
 
@@ -171,6 +177,7 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
     setContext([]);
     setFeedback({});
     setAnnouncement('');
+    setStopped(false);
     emit({ type: 'newConversation', threadId: null });
   };
 
@@ -201,6 +208,7 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
     translations,
     announcement,
     feedback,
+    stopped,
     ask,
     stop: () => void chat.stop(),
     retry,

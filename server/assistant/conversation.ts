@@ -38,6 +38,19 @@ export function retrievalFor(question: string, history: readonly Turn[]): Retrie
   return { queries: [question, `${question} ${previousQuestion}`], terms, contextTerms };
 }
 
+/** Most context words used as the focus of a question that has none of its own. */
+const CONTEXT_FOCUS_TERMS = 12;
+
+/**
+ * A question with no topic words of its own ("what does this do?") is about the selection or code block
+ * it came with: their words become its focus terms (retrieval already weighs them).
+ */
+export function focusOnContext(retrieval: Retrieval, context: readonly { value: string }[] | undefined): Retrieval {
+  if (retrieval.terms.length > 0 || !context || context.length === 0) return retrieval;
+  const terms = contentTerms(context.map((item) => item.value).join('\n')).slice(0, CONTEXT_FOCUS_TERMS);
+  return { ...retrieval, terms };
+}
+
 /** Runs each query and keeps the first `limit` distinct sections, earlier queries first. */
 export function searchAll(index: DocsIndex, retrieval: Retrieval, options: SearchOptions): Section[] {
   const sections = new Map<string, Section>();

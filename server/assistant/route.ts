@@ -12,7 +12,7 @@ import { assistantPolicies, enforceLimits, keySubject, type AssistantLimits } fr
 import type { RateLimitStore } from '../store/rateLimits.ts';
 import type { Thread, ThreadStore } from '../store/threads.ts';
 import type { Answerer } from './answerers.ts';
-import { HISTORY_EXCHANGES, historyTurns, retrievalFor, searchAll, type Turn } from './conversation.ts';
+import { focusOnContext, HISTORY_EXCHANGES, historyTurns, retrievalFor, searchAll, type Turn } from './conversation.ts';
 import { readQuestion } from './question.ts';
 import { parseAssistantRequest, type AssistantRequest } from './schema.ts';
 import { answerStream } from './stream.ts';
@@ -120,7 +120,7 @@ function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOpt
     signal,
     log: options.log,
     plan: () => {
-      const retrieval = retrievalFor(question, history);
+      const retrieval = focusOnContext(retrievalFor(question, history), body.context);
       const sections = searchAll(options.getIndex(), retrieval, {
         limit: body.retrievalPageSize,
         filter: body.filter ?? null,

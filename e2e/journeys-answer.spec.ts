@@ -1,0 +1,131 @@
+// A reader on the demo docs site asks, reads the streamed answer, follows its sources, follows up
+// across pages, asks about what they highlighted, and stops, retries and starts over.
+import { expect, test } from './journeys/demoTest.ts';
+import { threadIdOf } from './journeys/demoAssistant.ts';
+
+const LAUNCHER_QUESTION = 'How do I change the launcher color?';
+
+test.describe('given a reader on a docs page', () => {
+  test('watches the answer stream in, then follows a source to the quoted heading', async ({ assistant, demo, page }) => {
+    await assistant.visit('/getting-started');
+    await assistant.open();
+    const held = demo.answers.holdNext();
+    await assistant.ask(LAUNCHER_QUESTION);
+    await held.reached;
+
+    const answer = assistant.answers.last();
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'streaming');
+    await expect(answer).toHaveAttribute('data-streaming', 'true');
+    await expect(answer).toContainText('Theming');
+    const partialLength = (await answer.innerText()).length;
+
+    held.release();
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    await expect(answer).not.toHaveAttribute('data-streaming');
+    await expect(answer).toContainText('--docs-assistant-launcher-background');
+    expect((await answer.innerText()).length).toBeGreaterThan(partialLength);
+
+    const source = assistant.sourcesOf(answer).first();
+    await expect(source).toHaveText('Theming › Change the launcher color');
+    await source.click();
+    await expect(page).toHaveURL(`${demo.url}/theming#change-the-launcher-color`);
+    const heading = page.getByRole('heading', { name: 'Change the launcher color' });
+    await expect(heading).toHaveAttribute('id', 'change-the-launcher-color');
+    await expect(heading).toBeInViewport();
+  });
+});
+
+test.describe('given a conversation on one page', () => {
+  test('follows up in the same thread, moves to another page and continues it there', async ({ assistant, page }) => {
+    await assistant.visit('/getting-started');
+    await assistant.open();
+    const first = await assistant.ask(LAUNCHER_QUESTION);
+    const threadId = await threadIdOf(await first.response());
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+
+    const followUp = await assistant.ask('And in dark mode?');
+    expect(followUp.postDataJSON().threadId).toBe(threadId);
+    await expect(assistant.answers).toHaveCount(2);
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+
+    await page.keyboard.press('Escape');
+    await page.getByRole('navigation', { name: 'Documentation' }).getByRole('link', { name: 'Server and CLI' }).click();
+    await expect(page).toHaveURL(/\/server$/);
+    await assistant.open();
+    await expect(assistant.questions).toHaveText([LAUNCHER_QUESTION, 'And in dark mode?']);
+    await expect(assistant.answers).toHaveCount(2);
+
+    const next = await assistant.ask('Which port does the server listen on?');
+    const body = next.postDataJSON();
+    expect(body.threadId).toBe(threadId);
+    expect(body.currentPath).toBe('/server');
+    expect(body.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
+    await expect(assistant.answers.nth(2)).toContainText('8787');
+  });
+});
+
+test.describe('given a reader who highlights part of a page', () => {
+  test('opens with the shortcut and asks about the selected paragraph', async ({ assistant, page }) => {
+    await assistant.visit('/troubleshooting');
+    const paragraph = page.locator('main p', { hasText: 'A console message such as' });
+    await paragraph.selectText();
+    await page.keyboard.press('ControlOrMeta+i');
+    await expect(assistant.composer).toBeFocused();
+    await expect(assistant.contextChip('selection')).toBeVisible();
+
+    const selected = (await paragraph.textContent())?.trim();
+    const request = await assistant.ask('What does this mean?');
+    expect(request.postDataJSON().context).toEqual([{ type: 'textSelection', value: selected, path: '/troubleshooting' }]);
+    // Without the selection this question opens on "The launcher does not appear"; with it, on the CSP passage.
+    await expect(assistant.sourcesOf(assistant.answers.last()).first()).toHaveText('Troubleshooting › Content Security Policy errors');
+  });
+
+  test('asks about a code block from its "Ask AI" button', async ({ assistant, page }) => {
+    await assistant.visit('/troubleshooting');
+    const codeBlock = page.locator('pre', { hasText: 'Content-Security-Policy: default-src' });
+    await codeBlock.hover();
+    await page.getByRole('button', { name: 'Ask AI about this code' }).click();
+    await expect(assistant.contextChip('code')).toBeVisible();
+
+    const code = (await codeBlock.textContent())?.trimEnd();
+    const request = await assistant.ask('What does this do?');
+    expect(request.postDataJSON().context).toEqual([expect.objectContaining({ type: 'code', value: code, path: '/troubleshooting' })]);
+    await expect(assistant.sourcesOf(assistant.answers.last()).first()).toHaveText('Troubleshooting › Content Security Policy errors');
+  });
+});
+
+test.describe('given an answer that is streaming', () => {
+  test('stops it with the partial answer kept, retries it, then starts a new conversation', async ({ assistant, demo }) => {
+    await assistant.visit('/theming');
+    await assistant.open();
+    const held = demo.answers.holdNext();
+    await assistant.ask(LAUNCHER_QUESTION);
+    await held.reached;
+    const answer = assistant.answerText(assistant.answers.last());
+    await expect(answer).toContainText('Theming');
+    const partial = await answer.innerText();
+
+    await assistant.stopButton.click();
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    await expect(answer).toHaveText(partial);
+    await expect(assistant.questions).toHaveText([LAUNCHER_QUESTION]);
+
+    const retried = assistant.nextQuestionRequest();
+    await assistant.retryButton.click();
+    const retryBody = (await retried).postDataJSON();
+    expect(retryBody.messages.at(-1).parts).toEqual([{ type: 'text', text: LAUNCHER_QUESTION }]);
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    await expect(assistant.answers).toHaveCount(1);
+    await expect(assistant.answers.last()).toContainText('--docs-assistant-launcher-background');
+    expect((await assistant.storedThread())?.threadId).toEqual(expect.any(String));
+
+    await assistant.newConversationButton.click();
+    await expect(assistant.questions).toHaveCount(0);
+    await expect(assistant.answers).toHaveCount(0);
+    await expect(assistant.composer).toBeFocused();
+    expect(await assistant.storedThread()).toBeNull();
+
+    const fresh = await assistant.ask('Which port does the server listen on?');
+    expect(fresh.postDataJSON()).toMatchObject({ threadId: null, messages: [{ role: 'user' }] });
+  });
+});
