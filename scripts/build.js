@@ -6,7 +6,8 @@
 //   dist/server/**                 the reference server compiled to JavaScript (Node does not strip types in node_modules)
 // DOCS_ASSISTANT_EMBED_RUNTIME=react builds the lazy chat with React instead of preact/compat.
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { embedChatConfig, embedLoaderConfig, libraryConfig } from '../vite.config.ts';
@@ -24,6 +25,19 @@ async function timed(label, step) {
 
 function typescript(project) {
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project], { stdio: 'inherit' });
+}
+
+// tsc rewrites `./module.ts` to `./module.js` in JavaScript but keeps `.ts`/`.tsx` in declarations,
+// which a consumer's TypeScript cannot resolve to the published .d.ts files.
+const RELATIVE_TS_SPECIFIER = /((?:from|import)\s*\(?\s*['"]\.{1,2}\/[^'"]+?)\.tsx?(['"])/g;
+function rewriteDeclarationImports(folder) {
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.d.ts')) continue;
+    const file = join(entry.parentPath, entry.name);
+    const text = readFileSync(file, 'utf8');
+    const rewritten = text.replace(RELATIVE_TS_SPECIFIER, '$1.js$2');
+    if (rewritten !== text) writeFileSync(file, rewritten);
+  }
 }
 
 rmSync('dist', { recursive: true, force: true });
@@ -45,3 +59,4 @@ if (existsSync('src/index.ts')) {
   console.warn('build: src/index.ts does not exist yet; skipped the React entry');
 }
 await timed('server', () => typescript('tsconfig.server.json'));
+rewriteDeclarationImports('dist');
