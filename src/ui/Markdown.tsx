@@ -54,7 +54,30 @@ function ScrollableTable({ children }: ComponentProps<'table'>) {
   );
 }
 
-const components: Components = { a: SafeLink, img: SafeImage, pre: CodeBlock, table: ScrollableTable };
+// The dialog's title is an h2; answer headings of any level become h3 so the outline never skips
+// a level (an answer's `####` would otherwise follow the h2 directly).
+function answerHeading(level: number) {
+  return function AnswerHeading({ children, id }: ComponentProps<'h3'>) {
+    return (
+      <h3 id={id} className="da-answer-heading" data-level={level}>
+        {children}
+      </h3>
+    );
+  };
+}
+
+const components: Components = {
+  a: SafeLink,
+  img: SafeImage,
+  pre: CodeBlock,
+  table: ScrollableTable,
+  h1: answerHeading(1),
+  h2: answerHeading(2),
+  h3: answerHeading(3),
+  h4: answerHeading(4),
+  h5: answerHeading(5),
+  h6: answerHeading(6),
+};
 
 export function AnswerMarkdown({ text }: { text: string }) {
   return (

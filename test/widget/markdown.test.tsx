@@ -84,3 +84,13 @@ describe('given an answer with tables and code', () => {
     expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'copy', answer: markdown, messageId: 'msg_answer' }));
   });
 });
+
+describe('given an answer with headings of any level', () => {
+  it('renders them all one level under the dialog title, so the outline never skips', async () => {
+    const { answer } = await answerWith('# One\n\ntext\n\n#### Four\n\nmore');
+    expect(within(answer).getAllByRole('heading').map((heading) => [heading.tagName, heading.textContent])).toEqual([
+      ['H3', 'One'],
+      ['H3', 'Four'],
+    ]);
+  });
+});
