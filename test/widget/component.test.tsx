@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { createRef, useState } from 'react';
+import { StrictMode, createRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DocsAssistant, type DocsAssistantEvent, type DocsAssistantHandle } from '../../src/index.ts';
 import { answerChunks, heldStream, installFakeFetch, sentMessages, streamResponse } from './fakeServer.ts';
@@ -242,5 +242,24 @@ describe('given the widget is unmounted (the script tag\'s destroy())', () => {
     for (const type of ours) {
       expect(removed.filter((entry) => entry === type)).toHaveLength(added.filter((entry) => entry === type).length);
     }
+  });
+});
+
+describe('given React StrictMode (effects run twice in development)', () => {
+  it('asks once, answers, and the shortcut toggles once per press', async () => {
+    const { requests } = installFakeFetch(() => streamResponse(answerChunks({ text: ['Strict answer.'] })));
+    render(
+      <StrictMode>
+        <DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} />
+      </StrictMode>,
+    );
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}i{/Control}');
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Your question' }), 'Strict?{Enter}');
+    await within(dialog).findByText('Strict answer.');
+    expect(requests).toHaveLength(1);
+    await user.keyboard('{Control>}i{/Control}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
