@@ -74,7 +74,12 @@ export function watchDocs(docsDir: string, options: WatchOptions): DocsWatcher {
       if (page === null && !knownFiles.has(file)) continue;
       if (page) knownFiles.add(file);
       else knownFiles.delete(file);
-      options.onPage(file, page);
+      try {
+        options.onPage(file, page);
+      } catch (error) {
+        // A failing consumer must not leave a rejected flush behind: unhandled, it would end the process.
+        options.onWarning?.(`${file}: updating the index failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
   }
 

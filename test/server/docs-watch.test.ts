@@ -94,3 +94,25 @@ describe('given a watched docs folder feeding an index', () => {
     expect(reported).toEqual(['later.md']);
   });
 });
+
+describe('given a watcher whose consumer throws', () => {
+  it('reports the failure as a warning naming the file and keeps watching', async () => {
+    const docsDir = await mkdtemp(path.join(tmpdir(), 'docs-watch-throw-'));
+    const warnings: string[] = [];
+    const seen: string[] = [];
+    const watcher = watchDocs(docsDir, {
+      debounceMs: 20,
+      onPage(file) {
+        seen.push(file);
+        if (file === 'first.md') throw new Error('index is broken');
+      },
+      onWarning: (message) => warnings.push(message),
+    });
+    await writeFile(path.join(docsDir, 'first.md'), '# First\n');
+    await vi.waitFor(() => expect(warnings).toContain('first.md: updating the index failed: index is broken'), { timeout: 5000 });
+    await writeFile(path.join(docsDir, 'second.md'), '# Second\n');
+    await vi.waitFor(() => expect(seen).toContain('second.md'), { timeout: 5000 });
+    watcher.close();
+    await rm(docsDir, { recursive: true, force: true });
+  });
+});
