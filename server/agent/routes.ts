@@ -6,7 +6,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { jsonError } from '../http/errors.ts';
 import { createAdminKeyring } from './auth.ts';
-import { createHourlyLimiter } from './limits.ts';
+import { rateLimitHeaders } from '../http/limits.ts';
+import type { LimitPolicy } from '../store/rateLimits.ts';
 import { createReviewRoutes } from './reviewPage.ts';
 import { createAgentService, JOB_ID_PATTERN, JobStateError } from './service.ts';
 import type { AgentService } from './service.ts';
@@ -49,9 +50,16 @@ function jobNotFound(c: Context): Response {
   return jsonError(c, 404, `id: no job "${c.req.param('id')}" in this project`);
 }
 
-function tooMany(c: Context, retryAfterSeconds: number, what: string, limit: number): Response {
-  c.header('Retry-After', String(retryAfterSeconds));
-  return jsonError(c, 429, `limit: ${limit} ${what} per project per hour; retry in ${retryAfterSeconds} s`);
+/**
+ * Counts one use of `policy` for the project (fixed UTC hours, stored with the jobs, so a restart does not reset
+ * them); sets the RateLimit headers; answers 429 with Retry-After over the limit, else null.
+ */
+function overLimit(c: Context, service: AgentService, policy: LimitPolicy, projectId: string, now: number, what: string): Response | null {
+  const decision = service.store.rateLimits.consume([{ policy, subject: projectId }], now);
+  for (const [name, value] of Object.entries(rateLimitHeaders(decision.states))) c.header(name, value);
+  if (decision.admitted) return null;
+  c.header('Retry-After', String(decision.retryAfterSeconds));
+  return jsonError(c, 429, `limit: ${policy.limit} ${what} per project per hour; retry in ${decision.retryAfterSeconds} s`);
 }
 
 /** 409 for a transition the job's state forbids; anything else is a real error. */
@@ -73,10 +81,9 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
     options.adminKeys ?? [],
     Object.fromEntries(Object.entries(options.projects).map(([id, project]) => [id, project.adminKeys ?? []])),
   );
-  const createLimit = options.limits?.createPerHour ?? 100;
-  const messageLimit = options.limits?.messagePerHour ?? 100;
-  const createLimiter = createHourlyLimiter(createLimit, now);
-  const messageLimiter = createHourlyLimiter(messageLimit, now);
+  // 0 turns a limit off, as for the assistant's limits.
+  const createPolicy: LimitPolicy = { name: 'agent-create-hour', limit: options.limits?.createPerHour ?? 100, window: 'hour' };
+  const messagePolicy: LimitPolicy = { name: 'agent-message-hour', limit: options.limits?.messagePerHour ?? 100, window: 'hour' };
 
   const app = new Hono();
   app.use(
@@ -98,8 +105,8 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
     const parsed = await readPrompt(c);
     if (!parsed.ok) return jsonError(c, 400, parsed.error);
     const projectId = c.req.param('projectId');
-    const decision = createLimiter.consume(projectId);
-    if (!decision.allowed) return tooMany(c, decision.retryAfterSeconds, 'new agent jobs', createLimit);
+    const refused = overLimit(c, service, createPolicy, projectId, now(), 'new agent jobs');
+    if (refused) return refused;
     const job = service.createJob(projectId, parsed.prompt, new URL(c.req.url).origin);
     return c.json({ ...toWireJob(job), message: 'Agent job created' }, 201);
   });
@@ -136,8 +143,8 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
     } catch (error) {
       return conflict(c, error);
     }
-    const decision = messageLimiter.consume(job.projectId);
-    if (!decision.allowed) return tooMany(c, decision.retryAfterSeconds, 'follow-up messages', messageLimit);
+    const refused = overLimit(c, service, messagePolicy, job.projectId, now(), 'follow-up messages');
+    if (refused) return refused;
     const updated = service.sendMessage(job, parsed.prompt);
     return c.json({ ...toWireJob(updated), message: 'Message sent to the agent job' }, 200);
   });

@@ -86,6 +86,8 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
   const model = options.model;
   const modelName = options.modelName ?? (typeof model === 'string' ? model : model ? `${model.provider}:${model.modelId}` : 'none');
 
+  let closing: Promise<void> | undefined;
+
   /** After a crash or restart: interrupted turns are resumed up to `maxResumes` times, then the job fails with the reason. */
   function recover(): void {
     const maxResumes = options.maxResumes ?? 1;
@@ -153,12 +155,15 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
     project(projectId: string): RunnerProject | undefined {
       return projects.get(projectId);
     },
-    /** Stops the running turns (they resume on the next start) and closes the store. */
-    async close(): Promise<void> {
-      const idle = queue.close();
-      shutdown.abort(new Error('the server is shutting down'));
-      await idle;
-      store.close();
+    /** Stops the running turns (they resume on the next start) and closes the store; calling it again is harmless. */
+    close(): Promise<void> {
+      closing ??= (async () => {
+        const idle = queue.close();
+        shutdown.abort(new Error('the server is shutting down'));
+        await idle;
+        store.close();
+      })();
+      return closing;
     },
   };
 }

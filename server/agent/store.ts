@@ -2,6 +2,8 @@
 // Every write is a single statement or a transaction, so a crash leaves a consistent row set
 // that the restart recovery can read.
 import { DatabaseSync } from 'node:sqlite';
+import { createSqliteRateLimitStore } from '../store/rateLimits.ts';
+import type { RateLimitStore } from '../store/rateLimits.ts';
 import type { AgentJobStatus } from '../../src/wire.ts';
 import type { JobEvent, StoredJob, StoredTurn, TurnState } from './types.ts';
 
@@ -90,6 +92,8 @@ const PATCH_COLUMNS: Record<keyof JobPatch, string> = {
 };
 
 export interface JobStore {
+  /** The hourly limits' counters, in the same file so they survive restarts. */
+  rateLimits: RateLimitStore;
   insertJob(job: StoredJob, firstPrompt: string): void;
   getJob(projectId: string, id: string): StoredJob | undefined;
   getJobById(id: string): StoredJob | undefined;
@@ -133,6 +137,7 @@ export function openJobStore(file: string): JobStore {
   }
 
   return {
+    rateLimits: createSqliteRateLimitStore(db),
     insertJob(job, firstPrompt) {
       db.exec('begin');
       try {

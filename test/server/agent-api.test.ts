@@ -12,8 +12,9 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
-  for (const cleanup of cleanups.toReversed()) await cleanup();
+  const pending = cleanups.toReversed();
   cleanups = [];
+  for (const cleanup of pending) await cleanup();
 });
 
 const nothingToDo: Script = () => 'Nothing to change.';
@@ -127,6 +128,8 @@ describe('given the hourly limits', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe(String(3600 - 1000));
     expect(refused.body).toEqual({ error: 'limit: 2 new agent jobs per project per hour; retry in 2600 s' });
+    expect(refused.headers.get('ratelimit-policy')).toBe('"agent-create-hour";q=2;w=3600');
+    expect(refused.headers.get('ratelimit')).toBe('"agent-create-hour";r=0;t=2600');
     // Another project has its own budget.
     expect((await createJob(app, 'handbook', 'Elsewhere')).status).toBe(201);
 
@@ -140,6 +143,22 @@ describe('given the hourly limits', () => {
     clock += 2_600_000;
     expect((await createJob(app, 'docs', 'Four')).status).toBe(201);
     await service.queue.idle();
+  });
+
+  it('keeps counting across a restart', async () => {
+    const clock = Date.parse('2026-11-22T10:00:00Z');
+    const { app, fixture } = start(nothingToDo, { now: () => clock, limits: { createPerHour: 1 } });
+    expect((await createJob(app, 'docs', 'One')).status).toBe(201);
+    await app.service.close();
+    const restarted = createAgentRoutes({
+      projects: { docs: { repository: fixture.source } },
+      adminKeys: [ADMIN_KEY],
+      dataDir: fixture.dataDir,
+      now: () => clock,
+      limits: { createPerHour: 1 },
+    });
+    cleanups.push(() => restarted.service.close());
+    expect((await createJob(restarted, 'docs', 'Two')).status).toBe(429);
   });
 
   it('has no limit when it is set to 0', async () => {

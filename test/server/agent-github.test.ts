@@ -13,8 +13,9 @@ const TOKEN = 'ghp_test_token_123';
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
-  for (const cleanup of cleanups.toReversed()) await cleanup();
+  const pending = cleanups.toReversed();
   cleanups = [];
+  for (const cleanup of pending) await cleanup();
 });
 
 const script: Script = (prompt, step) => {

@@ -12,8 +12,9 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
-  for (const cleanup of cleanups.toReversed()) await cleanup();
+  const pending = cleanups.toReversed();
   cleanups = [];
+  for (const cleanup of pending) await cleanup();
 });
 
 /** Runs one job whose model makes `calls` in one step, and returns what each tool answered. */
