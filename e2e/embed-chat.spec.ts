@@ -65,6 +65,23 @@ test.describe('given a docs page with the script tag', () => {
     await expect(assistant.answers.last()).toContainText('Rollbacks take effect within seconds');
   });
 
+  test('remembers the selection from when the reader asked, even if the page clears it while the chat loads', async ({ assistant, page }) => {
+    await assistant.goto({ preload: 'intent' });
+    await page.waitForLoadState('networkidle');
+    expect(assistant.chatRequests).toEqual([]);
+    await page.locator('#rollback-paragraph').selectText();
+    await page.evaluate(() => {
+      window.DocsAssistant!.open!();
+      document.getSelection()!.removeAllRanges();
+    });
+    await expect(assistant.contextChip('selection')).toBeVisible();
+
+    const request = await assistant.ask('How fast does a rollback take effect?');
+    expect(request.postDataJSON().context).toEqual([
+      { type: 'textSelection', value: 'Run lumen rollback to point the production domain back at the previous deploy.', path: '/docs.html' },
+    ]);
+  });
+
   test('asks about a code block from its "Ask AI" button', async ({ assistant, page }) => {
     await assistant.goto();
     await page.locator('#deploy-command').hover();

@@ -5,6 +5,8 @@
 import { createRef } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { readCurrentPath } from '../chat/currentPath.ts';
+import { CONTEXT_VALUE_MAX_LENGTH } from '../chat/pageContext.ts';
 import { DocsAssistant, type DocsAssistantHandle } from '../DocsAssistant.tsx';
 import type { ChatHandle, ChatMountRequest } from './contract.ts';
 
@@ -52,7 +54,11 @@ export function mount({ shadowRoot, container, options, onOpenChange, onEvent }:
   // Synchronously, so the ref's verbs work as soon as mount returns.
   flushSync(() => root.render(<DocsAssistant {...options} ref={ref} onOpenChange={onOpenChange} onEvent={onEvent} />));
   return {
-    open: () => ref.current?.open(),
+    open: (selection) => {
+      const path = readCurrentPath(options.getCurrentPath);
+      if (selection) ref.current?.attachContext({ type: 'textSelection', value: selection.slice(0, CONTEXT_VALUE_MAX_LENGTH), ...(path ? { path } : {}) });
+      ref.current?.open();
+    },
     close: () => ref.current?.close(),
     ask: (question) => ref.current?.ask(question),
     newConversation: () => ref.current?.newConversation(),

@@ -24,7 +24,8 @@ export interface ChatMountRequest {
 
 /** What the chat module gives back to the loader: the component's verbs, usable as soon as mount returns. */
 export interface ChatHandle {
-  open: () => void;
+  /** `selection` is the page text the reader had highlighted when they asked to open (the page may clear it while the chat loads). */
+  open: (selection?: string) => void;
   close: () => void;
   ask: (question: string) => void;
   newConversation: () => void;

@@ -76,7 +76,11 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
       emit({ type: 'error', message: error.message });
     });
 
-  const open = () => whenReady((handle) => handle.open());
+  // The selection at the moment the reader asks; once the chat is mounted it reads the selection itself.
+  const open = () => {
+    const selection = mounted ? undefined : getSelection()?.toString().trim();
+    whenReady((handle) => handle.open(selection));
+  };
   launcher.addEventListener('pointerenter', load);
   launcher.addEventListener('focus', load);
   launcher.addEventListener('click', open);
