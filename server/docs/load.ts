@@ -15,6 +15,7 @@ export interface LoadOptions {
 /** Larger files are almost surely generated or binary; indexing them would only add noise. */
 export const MAX_DOC_FILE_BYTES = 2 * 1024 * 1024;
 const DOC_EXTENSION = /\.mdx?$/i;
+const CONCURRENT_READS = 16;
 
 /** True for paths the loader reads: .md/.mdx outside node_modules and dot-folders. */
 export function isDocFile(file: string): boolean {
@@ -52,11 +53,17 @@ export async function listDocFiles(docsDir: string, subfolder = ''): Promise<str
 export async function loadDocs(docsDir: string, options: LoadOptions = {}): Promise<LoadedDocs> {
   const files = await listDocFiles(docsDir);
   const warnings: string[] = [];
-  const pages: Page[] = [];
-  const loaded = await Promise.all(
-    files.map((file) => loadDocFile(docsDir, file, { siteUrl: options.siteUrl, onWarning: (message) => warnings.push(message) })),
-  );
-  for (const page of loaded) if (page) pages.push(page);
+  const loaded: (Page | null)[] = Array.from({ length: files.length }, () => null);
+  // A few readers at a time: thousands of files opened at once would hit the open-files limit (EMFILE).
+  let next = 0;
+  const reader = async () => {
+    while (next < files.length) {
+      const position = next++;
+      loaded[position] = await loadDocFile(docsDir, files[position] ?? '', { siteUrl: options.siteUrl, onWarning: (message) => warnings.push(message) });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, files.length) }, reader));
+  const pages = loaded.filter((page) => page !== null);
   return { pages, sections: pages.flatMap((page) => page.sections), warnings };
 }
 
