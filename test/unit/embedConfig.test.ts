@@ -1,6 +1,7 @@
 // How the script tag's data-* attributes and window.DocsAssistantConfig become widget options.
 import { describe, expect, it, vi } from 'vitest';
 import { readEmbedOptions } from '../../src/embed/config.ts';
+import type { DocsAssistantEvent } from '../../src/options.ts';
 
 /** A stand-in for the <script> element: readEmbedOptions only reads its dataset and src. */
 function scriptTag(dataset: Record<string, string>, src = 'https://assistant.example.com/widget/embed.js') {
@@ -57,7 +58,7 @@ describe('given a script tag with data-* attributes', () => {
 
 describe('given window.DocsAssistantConfig', () => {
   it('uses it where the tag has no attribute, and lets attributes win', () => {
-    const onEvent = vi.fn();
+    const onEvent = vi.fn<(event: DocsAssistantEvent) => void>();
     const options = readEmbedOptions(scriptTag({ theme: 'light' }), { domain: 'acme', theme: 'dark', onEvent });
     expect(options).toEqual({ domain: 'acme', theme: 'light', onEvent, baseUrl: 'https://assistant.example.com' });
   });
