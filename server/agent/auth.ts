@@ -11,6 +11,8 @@ const ASSISTANT_KEY_MARKER = '_dsc_';
 
 export interface AdminKeyring {
   check(authorization: string | undefined, projectId: string): AuthResult;
+  /** The projects the key may use (an admin key valid nowhere is 401 as usual). */
+  projectsFor(authorization: string | undefined): AuthResult & { projects?: string[] };
 }
 
 export function createAdminKeyring(globalKeys: readonly string[], projectKeys: Record<string, readonly string[]>): AdminKeyring {
@@ -18,14 +20,27 @@ export function createAdminKeyring(globalKeys: readonly string[], projectKeys: R
   const perProject = new Map(Object.entries(projectKeys).map(([id, keys]) => [id, createKeySet([...global, ...keys.filter(Boolean)])]));
   const everyKey = createKeySet([...global, ...Object.values(projectKeys).flat().filter(Boolean)]);
 
+  function checkKey(authorization: string | undefined): AuthResult & { key?: string } {
+    const key = bearerToken(authorization);
+    if (key === null) return { ok: false, status: 401, error: 'authorization: missing "Bearer <admin key>" header' };
+    if (key.includes(ASSISTANT_KEY_MARKER)) {
+      return { ok: false, status: 403, error: 'authorization: assistant keys cannot manage agent jobs; use an admin key' };
+    }
+    if (!everyKey.has(key)) return { ok: false, status: 401, error: 'authorization: unknown admin key' };
+    return { ok: true, key };
+  }
+
   return {
+    projectsFor(authorization) {
+      const result = checkKey(authorization);
+      if (!result.ok || result.key === undefined) return result;
+      const key = result.key;
+      return { ok: true, projects: [...perProject].filter(([, keys]) => keys.has(key)).map(([id]) => id) };
+    },
     check(authorization, projectId) {
-      const key = bearerToken(authorization);
-      if (key === null) return { ok: false, status: 401, error: 'authorization: missing "Bearer <admin key>" header' };
-      if (key.includes(ASSISTANT_KEY_MARKER)) {
-        return { ok: false, status: 403, error: 'authorization: assistant keys cannot manage agent jobs; use an admin key' };
-      }
-      if (!everyKey.has(key)) return { ok: false, status: 401, error: 'authorization: unknown admin key' };
+      const result = checkKey(authorization);
+      if (!result.ok || result.key === undefined) return result;
+      const key = result.key;
       const projectKeySet = perProject.get(projectId);
       if (!projectKeySet) return { ok: false, status: 404, error: `projectId: no project "${projectId}" on this server` };
       if (!projectKeySet.has(key)) return { ok: false, status: 401, error: 'authorization: this admin key is not valid for this project' };

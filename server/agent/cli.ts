@@ -3,7 +3,7 @@
 // capture it: `PR=$(docs-assistant agent create "Fix typos" --project docs --wait)`.
 import { parseArgs } from 'node:util';
 import type { AgentJob } from '../../src/wire.ts';
-import { ApiError, createAgentClient, isFinished, RateLimitError, WaitTimeoutError } from './client.ts';
+import { ApiError, createAgentClient, isFinished, listAgentProjects, NotFoundError, RateLimitError, WaitTimeoutError } from './client.ts';
 import type { AgentClient } from './client.ts';
 
 export const AGENT_HELP = `Usage: docs-assistant agent <command> [options]
@@ -16,7 +16,7 @@ Commands:
   archive <id>             Archive a completed or failed job.
 
 Options:
-  --project <id>       Project id (env DOCS_ASSISTANT_PROJECT_ID).
+  --project <id>       Project id (env DOCS_ASSISTANT_PROJECT_ID; default: the key's only project).
   --base-url <url>     Server URL (env DOCS_ASSISTANT_URL) [default: http://127.0.0.1:8787].
   --admin-key <key>    Admin key (env DOCS_ASSISTANT_ADMIN_KEY; prefer the variable: flags show in process lists).
   --wait               With create, message or get: poll until the job finishes, showing progress.
@@ -97,6 +97,18 @@ function positiveNumber(value: string | undefined, name: string): number | undef
   return Number(value);
 }
 
+/** Without --project: the key's only project on this server, else a usage error naming the choices. */
+async function onlyProject(baseUrl: string, apiKey: string, io: AgentCliIo): Promise<string> {
+  const projects = await listAgentProjects({ baseUrl, apiKey, fetch: io.fetch }).catch((error: unknown) => {
+    // Servers without the project list (404) need --project; other failures (401, network) are reported as they are.
+    if (error instanceof NotFoundError) return [];
+    throw error;
+  });
+  if (projects.length === 1) return projects[0] as string;
+  const choices = projects.length > 1 ? ` (this key may use: ${projects.join(', ')})` : '';
+  throw new UsageError(`--project: required${choices}; or set DOCS_ASSISTANT_PROJECT_ID`);
+}
+
 /** Runs `docs-assistant agent ...`; resolves to the exit code. */
 export async function runAgentCli(args: string[], io: AgentCliIo): Promise<number> {
   try {
@@ -121,12 +133,11 @@ export async function runAgentCli(args: string[], io: AgentCliIo): Promise<numbe
       io.out(AGENT_HELP);
       return command === undefined && !values.help ? 2 : 0;
     }
-    const projectId = values.project ?? io.environment.DOCS_ASSISTANT_PROJECT_ID;
     const apiKey = values['admin-key'] ?? io.environment.DOCS_ASSISTANT_ADMIN_KEY;
     const baseUrl = values['base-url'] ?? io.environment.DOCS_ASSISTANT_URL ?? 'http://127.0.0.1:8787';
-    if (!projectId) throw new UsageError('--project: required (or set DOCS_ASSISTANT_PROJECT_ID)');
     if (!apiKey) throw new UsageError('--admin-key: required (or set DOCS_ASSISTANT_ADMIN_KEY)');
     if (!URL.canParse(baseUrl)) throw new UsageError(`--base-url: "${baseUrl}" is not a URL`);
+    const projectId = values.project ?? io.environment.DOCS_ASSISTANT_PROJECT_ID ?? (await onlyProject(baseUrl, apiKey, io));
     const timeout = positiveNumber(values.timeout, 'timeout');
     const client = createAgentClient({ baseUrl, apiKey, projectId, fetch: io.fetch });
     const expect = (count: number, usage: string) => {

@@ -121,21 +121,23 @@ function jobPath(id: string): string {
   return `/job/${encodeURIComponent(id)}`;
 }
 
-export function createAgentClient(options: AgentClientOptions) {
+type Requester = <T>(method: string, path: string, body?: unknown, signal?: AbortSignal) => Promise<T>;
+
+/** Sends JSON with the admin key to `{baseUrl}{path}` and turns error answers into typed errors. */
+function createRequester(options: Omit<AgentClientOptions, 'projectId'>): Requester {
   if (typeof window !== 'undefined' && typeof document !== 'undefined') {
     throw new Error('docs-assistant/agent runs on servers only: an admin key must never be shipped to a browser');
   }
   if (!options.apiKey) throw new Error('createAgentClient: apiKey is required (an admin key)');
-  if (!options.projectId) throw new Error('createAgentClient: projectId is required');
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  const root = `${options.baseUrl.replace(/\/+$/, '')}/v2/agent/${encodeURIComponent(options.projectId)}`;
+  const base = options.baseUrl.replace(/\/+$/, '');
 
-  async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  return async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
     const headers: Record<string, string> = { authorization: `Bearer ${options.apiKey}`, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {
-      response = await fetchImpl(`${root}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+      response = await fetchImpl(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new ApiError(0, `network: ${(error as Error).message}`, { cause: error });
@@ -153,7 +155,19 @@ export function createAgentClient(options: AgentClientOptions) {
     }
     if (parsed === undefined) throw new ApiError(response.status, 'the server answered without a JSON body');
     return parsed as T;
-  }
+  };
+}
+
+/** The projects an admin key may use on this server (this server's addition; other servers answer 404). */
+export async function listAgentProjects(options: Omit<AgentClientOptions, 'projectId'>): Promise<string[]> {
+  return (await createRequester(options)<{ projects: string[] }>('GET', '/v2/agent')).projects;
+}
+
+export function createAgentClient(options: AgentClientOptions) {
+  const send = createRequester(options);
+  if (!options.projectId) throw new Error('createAgentClient: projectId is required');
+  const root = `/v2/agent/${encodeURIComponent(options.projectId)}`;
+  const request: Requester = (method, path, body, signal) => send(method, `${root}${path}`, body, signal);
 
   const client = {
     /** Starts a job; it runs in the background (poll with `getJob` or `waitForJob`). */

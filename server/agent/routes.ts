@@ -97,6 +97,14 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
     await next();
   });
 
+  // Beyond the spec: which projects this key may use (the CLI picks the only one when --project is left out).
+  app.get('/v2/agent', (c) => {
+    const result = keyring.projectsFor(c.req.header('authorization'));
+    if (!result.ok) return jsonError(c, result.status, result.error);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ projects: result.projects ?? [] });
+  });
+
   function findJob(c: Context): StoredJob | undefined {
     const id = c.req.param('id') ?? '';
     return JOB_ID_PATTERN.test(id) ? service.store.getJob(c.req.param('projectId') ?? '', id) : undefined;

@@ -73,6 +73,16 @@ describe('given requests with various keys', () => {
   });
 });
 
+describe('given the project list (beyond the spec)', () => {
+  it('lists the projects each key may use', async () => {
+    const { app } = start();
+    expect(await call(app, 'GET', '/v2/agent')).toMatchObject({ status: 200, body: { projects: ['docs', 'handbook'] } });
+    expect(await call(app, 'GET', '/v2/agent', { key: 'da_admin_handbook_only' })).toMatchObject({ status: 200, body: { projects: ['handbook'] } });
+    expect((await call(app, 'GET', '/v2/agent', { key: null })).status).toBe(401);
+    expect((await call(app, 'GET', '/v2/agent', { key: 'mint_dsc_public' })).status).toBe(403);
+  });
+});
+
 describe('given invalid bodies', () => {
   it.each([
     ['no prompt', { body: {} }, 'prompt: is required'],

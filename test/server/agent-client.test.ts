@@ -27,6 +27,8 @@ const BIN = fileURLToPath(new URL('../../bin/docs-assistant.js', import.meta.url
 const COMPILED_CLI = fileURLToPath(new URL('../../dist/server/cli.js', import.meta.url));
 const SOURCE_CLI = new URL('../../server/cli.ts', import.meta.url).href;
 const FAST_POLL = { initial: 20, max: 100 };
+/** An admin key valid for the docs project only: the CLI needs no --project with it. */
+const DOCS_ONLY_KEY = 'da_admin_docs_only_0123';
 const held = gate();
 
 // Each job clones and commits with real git: give slow machines room.
@@ -61,7 +63,7 @@ beforeAll(async () => {
     widgetDir: null,
     onWarning: () => undefined,
     agent: {
-      projects: { docs: { repository: fixture.source }, limited: { repository: other.source } },
+      projects: { docs: { repository: fixture.source, adminKeys: [DOCS_ONLY_KEY] }, limited: { repository: other.source } },
       model: 'openai:gpt-test',
       concurrency: 2,
       perProjectHour: 30,
@@ -225,7 +227,7 @@ describe('given the agent command line against the running server', () => {
 
     const missingProject = io();
     expect(await runAgentCli(['create', 'x'], missingProject.io)).toBe(2);
-    expect(missingProject.error.join('\n')).toContain('--project: required');
+    expect(missingProject.error.join('\n')).toContain('--project: required (this key may use: docs, limited)');
 
     const fromEnvironment = io();
     fromEnvironment.io.environment = { ...fromEnvironment.io.environment, DOCS_ASSISTANT_PROJECT_ID: 'docs' };
@@ -237,7 +239,7 @@ describe('given the agent command line against the running server', () => {
     expect(unknown.error.join('\n')).toContain('(HTTP 404)');
   });
 
-  it('runs as `docs-assistant agent create --wait` in its own process', async () => {
+  it('runs as `docs-assistant agent create "..." --wait` in its own process, the project being the key\'s only one', async () => {
     // The bin prefers a build in dist/ when present, which may predate this source: then run the source the bin runs without one.
     const entry = existsSync(COMPILED_CLI)
       ? ['--input-type=module', '-e', 'const { runCli } = await import(process.argv[1]); process.exitCode = await runCli(process.argv.slice(2));', SOURCE_CLI]
@@ -245,8 +247,8 @@ describe('given the agent command line against the running server', () => {
     const { stdout, stderr, code } = await new Promise<{ stdout: string; stderr: string; code: number | null }>((resolve) => {
       const child = execFile(
         process.execPath,
-        [...entry, 'agent', 'create', 'Fix the typos in the quickstart', '--project', 'docs', '--wait', '--base-url', baseUrl],
-        { env: { ...process.env, DOCS_ASSISTANT_ADMIN_KEY: ADMIN_KEY } },
+        [...entry, 'agent', 'create', 'Fix the typos in the quickstart', '--wait', '--base-url', baseUrl],
+        { env: { ...process.env, DOCS_ASSISTANT_ADMIN_KEY: DOCS_ONLY_KEY } },
         (_error, out, err) => resolve({ stdout: String(out), stderr: String(err), code: child.exitCode }),
       );
     });
