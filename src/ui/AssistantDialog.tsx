@@ -9,6 +9,7 @@ import { ContextChips } from './ContextChips.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { MessageList } from './MessageList.tsx';
 import { StarterQuestions } from './StarterQuestions.tsx';
+import { useAnnouncement } from './useAnnouncement.ts';
 import { useStickToBottom } from './useStickToBottom.ts';
 import { useWidget } from './widgetContext.ts';
 
@@ -28,6 +29,7 @@ export function AssistantDialog({ assistant, container, theme, starterQuestions,
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const scrollRef = useStickToBottom<HTMLDivElement>();
   const { messages, status, error } = assistant;
+  const liveRegion = useAnnouncement(assistant.announcement, translations.answerReady, messages);
   const busy = status === 'submitted' || status === 'streaming';
 
   return (
@@ -83,9 +85,8 @@ export function AssistantDialog({ assistant, container, theme, starterQuestions,
             )}
           </div>
 
-          <output className="da-visually-hidden" aria-live="polite" aria-atomic="true">
-            {assistant.announcement ? `${translations.answerReady} ${assistant.announcement}` : ''}
-          </output>
+          {/* Filled once per finished answer (see useAnnouncement), never token by token. */}
+          <output ref={liveRegion} className="da-visually-hidden" aria-live="polite" aria-atomic="true" />
 
           <footer className="da-footer">
             {error ? <ErrorBanner error={error} onRetry={assistant.retry} /> : null}

@@ -116,7 +116,7 @@ describe('given an answer streaming to a screen reader user', () => {
     const held = heldStream([
       { type: 'start', messageId: 'msg_1' },
       { type: 'text-start', id: 't' },
-      { type: 'text-delta', id: 't', delta: 'Streaming words' },
+      { type: 'text-delta', id: 't', delta: 'Streaming `words`\n\n- **one**\n- two' },
       { type: 'text-end', id: 't' },
     ]);
     installFakeFetch(() => held.response);
@@ -124,7 +124,7 @@ describe('given an answer streaming to a screen reader user', () => {
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: 'Your question' }), 'Read it to me{Enter}');
-    await within(dialog).findByText('Streaming words');
+    await within(dialog).findByText('words');
 
     const liveRegion = dialog.querySelector('output[aria-live="polite"]') as HTMLElement;
     expect(dialog.querySelector('[aria-busy="true"]')).not.toBeNull();
@@ -132,7 +132,8 @@ describe('given an answer streaming to a screen reader user', () => {
     expect(liveRegion.textContent).toBe('');
 
     held.end('finish');
-    await waitFor(() => expect(liveRegion.textContent).toBe('Answer ready. Streaming words'));
+    // Read from the rendered answer: no backticks or asterisks, list items as separate phrases.
+    await waitFor(() => expect(liveRegion.textContent).toBe('Answer ready. Streaming words one two'));
     expect(dialog.querySelector('[aria-busy="true"]')).toBeNull();
     expect(widgetRoot().dataset.status).toBe('ready');
   });

@@ -1,0 +1,12 @@
+// The text of a rendered answer as a screen reader should hear it once: without markdown
+// punctuation (backticks, asterisks, table pipes) and without the answer's buttons.
+
+const BLOCKS = 'p, li, h1, h2, h3, h4, h5, h6, pre, blockquote, tr, th, td';
+
+export function readableText(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  for (const button of copy.querySelectorAll('button')) button.remove();
+  // Blocks are read as separate phrases, not run together.
+  for (const block of copy.querySelectorAll(BLOCKS)) block.append(' ');
+  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
