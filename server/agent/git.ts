@@ -89,6 +89,8 @@ export interface ProjectRepository {
   ensureWorktree(jobId: string, baseCommit: string): Promise<string>;
   /** Pushes the job's branch to the source repository. */
   push(jobId: string): Promise<void>;
+  /** Deletes the job's worktree (its branch and commits stay in the clone). */
+  removeWorktree(jobId: string): Promise<void>;
   /** Commits of the job's branch since its base: newest first. */
   log(jobId: string, baseCommit: string): Promise<{ commit: string; subject: string; date: string }[]>;
   /** The unified diff of the job's branch against its base. */
@@ -137,6 +139,14 @@ export function openProjectRepository(options: {
         if (branchExists) await git(['worktree', 'add', '--quiet', '--', worktree, branch], { cwd: cacheDir });
         else await git(['worktree', 'add', '--quiet', '-b', branch, '--', worktree, baseCommit], { cwd: cacheDir });
         return worktree;
+      });
+    },
+    removeWorktree(jobId) {
+      branchForJob(jobId);
+      const worktree = path.join(worktreesDir, jobId);
+      return withLock(lockKey, async () => {
+        if (!existsSync(worktree)) return;
+        await git(['worktree', 'remove', '--force', '--', worktree], { cwd: cacheDir });
       });
     },
     push(jobId) {

@@ -87,6 +87,8 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
   const modelName = options.modelName ?? (typeof model === 'string' ? model : model ? `${model.provider}:${model.modelId}` : 'none');
 
   let closing: Promise<void> | undefined;
+  /** Cleanups that outlive their request (worktree removal); close() waits for them. */
+  const background = new Set<Promise<void>>();
 
   /** After a crash or restart: interrupted turns are resumed up to `maxResumes` times, then the job fails with the reason. */
   function recover(): void {
@@ -150,7 +152,17 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
       if (job.status === 'archived') return job;
       if (job.status === 'active') throw new JobStateError('status: the job is active; archive it once it has completed or failed');
       store.addEvent(job.id, 'archived', iso());
-      return store.updateJob(job.id, { status: 'archived', archivedAt: iso() });
+      const archived = store.updateJob(job.id, { status: 'archived', archivedAt: iso() });
+      // No turn can run on an archived job again: its worktree only takes disk space.
+      const removal = projects
+        .get(job.projectId)
+        ?.repository.removeWorktree(job.id)
+        .catch((error: unknown) => console.error(`agent job ${job.id}: could not remove its worktree:`, error));
+      if (removal) {
+        background.add(removal);
+        void removal.finally(() => background.delete(removal));
+      }
+      return archived;
     },
     project(projectId: string): RunnerProject | undefined {
       return projects.get(projectId);
@@ -161,6 +173,7 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
         const idle = queue.close();
         shutdown.abort(new Error('the server is shutting down'));
         await idle;
+        await Promise.all(background);
         store.close();
       })();
       return closing;

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAgentRoutes } from '../../server/agent/routes.ts';
 import type { AgentRoutesOptions } from '../../server/agent/routes.ts';
@@ -210,7 +212,7 @@ describe('given the job states', () => {
 
   it('refuses to archive an active job, archives a finished one once, and refuses follow-ups after', async () => {
     const hold = gate();
-    const { app, service } = start(async () => {
+    const { app, fixture, service } = start(async () => {
       await hold.promise;
       return 'Nothing to change.';
     });
@@ -229,6 +231,7 @@ describe('given the job states', () => {
 
     const followUp = await sendMessage(app, 'docs', created.body.id, 'More');
     expect(followUp).toMatchObject({ status: 409, body: { error: 'status: the job is archived; start a new job instead' } });
+    await vi.waitFor(() => expect(existsSync(path.join(fixture.dataDir, 'worktrees', created.body.id))).toBe(false), { timeout: 15_000, interval: 10 });
     expect((await getJob(app, 'docs', created.body.id)).body).toEqual(archived.body);
   });
 
