@@ -17,21 +17,28 @@ const EDGE_OFFSET_PX = 8;
 
 export function CodeBlockButtons({ selector, widgetRoot, hidden, shortcutHint, onAsk }: CodeBlockButtonsProps) {
   const { translations } = useWidget();
-  const [block, setBlock] = useState<Element | null>(null);
+  // byFocus: shown because keyboard focus is in the block, where the shortcut attaches its code.
+  const [target, setTarget] = useState<{ block: Element; byFocus: boolean } | null>(null);
+  const block = target?.block ?? null;
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (typeof document === 'undefined') return;
     const isOwnButton = (event: Event) => buttonRef.current !== null && event.composedPath().includes(buttonRef.current);
+    const show = (found: Element | null, byFocus: boolean) =>
+      setTarget((current) => {
+        if (found === null) return null;
+        return current?.block === found && current.byFocus === byFocus ? current : { block: found, byFocus };
+      });
     const track = (event: Event) => {
       if (isOwnButton(event)) return;
-      setBlock(codeBlockAt(event.target, selector, widgetRoot));
+      show(codeBlockAt(event.target, selector, widgetRoot), event.type === 'focusin');
     };
     const onFocusOut = (event: FocusEvent) => {
       // Leaving a block by keyboard hides its button, unless focus moved onto the button itself.
       if (event.relatedTarget === null || !(event.relatedTarget instanceof Element)) return;
       if (buttonRef.current?.contains(event.relatedTarget)) return;
-      setBlock(codeBlockAt(event.relatedTarget, selector, widgetRoot));
+      show(codeBlockAt(event.relatedTarget, selector, widgetRoot), true);
     };
     document.addEventListener('pointerover', track, { passive: true });
     document.addEventListener('focusin', track);
@@ -69,6 +76,11 @@ export function CodeBlockButtons({ selector, widgetRoot, hidden, shortcutHint, o
   return (
     <button ref={buttonRef} type="button" className="da-button da-code-ask" title={label} onClick={() => onAsk(block)}>
       <span aria-hidden="true">✦</span> {translations.askAboutCode}
+      {target?.byFocus && shortcutHint ? (
+        <kbd className="da-kbd" aria-hidden="true">
+          {shortcutHint}
+        </kbd>
+      ) : null}
     </button>
   );
 }

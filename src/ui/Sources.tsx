@@ -1,10 +1,12 @@
 // The documents an answer came from, as titled links.
 import type { SourceLink } from '../chat/messageParts.ts';
 import { isExternalHref, safeLinkHref } from '../chat/safeUrls.ts';
+import { useId } from 'react';
 import { useWidget } from './widgetContext.ts';
 
 export function Sources({ sources }: { sources: SourceLink[] }) {
   const { translations } = useWidget();
+  const headingId = useId();
   const links = sources.flatMap((source) => {
     const href = safeLinkHref(source.url);
     return href === null ? [] : [{ ...source, href }];
@@ -12,9 +14,13 @@ export function Sources({ sources }: { sources: SourceLink[] }) {
   if (links.length === 0) return null;
   const origin = typeof location === 'undefined' ? undefined : location.origin;
   return (
-    <nav className="da-sources" aria-label={translations.sources}>
-      <h3 className="da-sources-title">{translations.sources}</h3>
-      <ul className="da-sources-list">
+    // A labelled list, not a <nav>: one navigation landmark per answer would flood landmark lists
+    // with same-named entries.
+    <div className="da-sources">
+      <h3 className="da-sources-title" id={headingId}>
+        {translations.sources}
+      </h3>
+      <ul className="da-sources-list" aria-labelledby={headingId}>
         {links.map((link) => (
           <li key={link.href}>
             {isExternalHref(link.href, origin) ? (
@@ -29,6 +35,6 @@ export function Sources({ sources }: { sources: SourceLink[] }) {
           </li>
         ))}
       </ul>
-    </nav>
+    </div>
   );
 }

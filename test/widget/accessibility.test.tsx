@@ -60,6 +60,25 @@ describe('given each visible state', () => {
   });
 });
 
+describe('given several answers with sources', () => {
+  it('adds no repeated landmarks (axe finds nothing)', async () => {
+    const sources = [{ url: 'https://docs.example.test/a', title: 'A page' }];
+    installFakeFetch(
+      () => streamResponse(answerChunks({ text: ['First.'], sources, messageId: 'msg_1' })),
+      () => streamResponse(answerChunks({ text: ['Second.'], sources, messageId: 'msg_2' })),
+    );
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
+    const dialog = await ask('One');
+    await within(dialog).findByText('First.');
+    await waitFor(() => expect(dialog.getAttribute('data-status')).toBe('ready'));
+    await ask('Two');
+    await within(dialog).findByText('Second.');
+    await waitFor(() => expect(dialog.getAttribute('data-status')).toBe('ready'));
+    expect(within(dialog).getAllByRole('list', { name: 'Sources' })).toHaveLength(2);
+    expect(await violations()).toEqual([]);
+  });
+});
+
 describe('given a shadow root, as the script tag mounts it', () => {
   it('renders, answers and closes on Escape entirely inside the shadow root', async () => {
     installFakeFetch(() => streamResponse(answerChunks({ text: ['Shadow answer.'] })));

@@ -101,7 +101,9 @@ describe('given code blocks on the page', () => {
     const user = userEvent.setup();
     await user.tab();
     expect(document.activeElement?.tagName).toBe('PRE');
-    expect(await screen.findByRole('button', { name: 'Ask AI about this code' })).toBeTruthy();
+    // Shown with the shortcut that attaches the focused block: the keyboard path.
+    const askButton = await screen.findByRole('button', { name: 'Ask AI about this code' });
+    expect(askButton.querySelector('kbd')?.textContent).toBe('Ctrl I');
 
     await user.keyboard('{Control>}i{/Control}');
 

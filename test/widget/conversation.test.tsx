@@ -35,7 +35,7 @@ describe('given a docs site with the assistant', () => {
     const conversation = within(dialog).getByRole('list', { name: 'Conversation' });
     expect(await within(conversation).findByText(/Install the CLI, then run/)).toBeTruthy();
     expect(within(conversation).getByText('mint dev').tagName).toBe('CODE');
-    const sources = within(dialog).getByRole('navigation', { name: 'Sources' });
+    const sources = within(dialog).getByRole('list', { name: 'Sources' });
     expect(within(sources).getByRole('link', { name: 'Quickstart' }).getAttribute('href')).toBe('https://docs.example.test/quickstart');
     expect(within(sources).getByRole('link', { name: 'Authentication' })).toBeTruthy();
 

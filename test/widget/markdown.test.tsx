@@ -59,7 +59,7 @@ describe('given an answer with hostile markdown', () => {
       { url: 'javascript:alert(1)', title: 'Evil' },
       { url: 'https://docs.example.test/guide', title: 'Guide' },
     ]);
-    const sources = within(dialog).getByRole('navigation', { name: 'Sources' });
+    const sources = within(dialog).getByRole('list', { name: 'Sources' });
     expect(within(sources).getAllByRole('link').map((link) => link.textContent)).toEqual(['Guide']);
   });
 });
