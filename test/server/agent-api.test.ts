@@ -1,23 +1,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAgentRoutes } from '../../server/agent/routes.ts';
 import type { AgentRoutesOptions } from '../../server/agent/routes.ts';
 import type { AgentJob } from '../../src/wire.ts';
+import { agentTestLifecycle } from '../fixtures/agent/lifecycle.ts';
 import { ADMIN_KEY, call, createJob, getJob, sendMessage } from '../fixtures/agent/api.ts';
 import { createScriptedModel, gate } from '../fixtures/agent/model.ts';
 import type { Script } from '../fixtures/agent/model.ts';
 import { branchCommits, createFixtureRepository } from '../fixtures/agent/repo.ts';
 
-// Each job clones and commits with real git: give slow machines room.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  const pending = cleanups.toReversed();
-  cleanups = [];
-  for (const cleanup of pending) await cleanup();
-});
+const { defer } = agentTestLifecycle();
 
 const nothingToDo: Script = () => 'Nothing to change.';
 
@@ -34,7 +28,7 @@ function start(script: Script = nothingToDo, options: Partial<AgentRoutesOptions
     model: createScriptedModel(script),
     ...options,
   });
-  cleanups.push(fixture.cleanup, () => app.service.close());
+  defer(fixture.cleanup, () => app.service.close());
   return { app, fixture, service: app.service };
 }
 
@@ -169,7 +163,7 @@ describe('given the hourly limits', () => {
       now: () => clock,
       limits: { createPerHour: 1 },
     });
-    cleanups.push(() => restarted.service.close());
+    defer(() => restarted.service.close());
     expect((await createJob(restarted, 'docs', 'Two')).status).toBe(429);
   });
 
@@ -300,7 +294,7 @@ describe('given several jobs', () => {
 describe('given a project configuration that would widen the jail', () => {
   it.each([['../outside'], ['/etc']])('refuses docsFolder %s at start', (docsFolder) => {
     const fixture = createFixtureRepository();
-    cleanups.push(fixture.cleanup);
+    defer(fixture.cleanup);
     expect(() => createAgentRoutes({ projects: { docs: { repository: fixture.source, docsFolder } }, dataDir: fixture.dataDir })).toThrow(
       'project docs: docsFolder must be a relative path inside the repository',
     );
@@ -308,7 +302,7 @@ describe('given a project configuration that would widen the jail', () => {
 
   it('refuses an option-like ref at start', () => {
     const fixture = createFixtureRepository();
-    cleanups.push(fixture.cleanup);
+    defer(fixture.cleanup);
     expect(() => createAgentRoutes({ projects: { docs: { repository: fixture.source, ref: '--upload-pack=touch /tmp/x' } }, dataDir: fixture.dataDir })).toThrow('unsafe git ref');
   });
 });

@@ -1,22 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgentRoutes } from '../../server/agent/routes.ts';
+import { agentTestLifecycle } from '../fixtures/agent/lifecycle.ts';
 import { ADMIN_KEY, createJob, getJob, sendMessage } from '../fixtures/agent/api.ts';
 import { startGithubStandIn } from '../fixtures/agent/githubServer.ts';
 import { createScriptedModel } from '../fixtures/agent/model.ts';
 import type { Script } from '../fixtures/agent/model.ts';
 import { branchCommits, branches, createFixtureRepository, showFile } from '../fixtures/agent/repo.ts';
 
-// Each job clones and commits with real git: give slow machines room.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const TOKEN = 'ghp_test_token_123';
 
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  const pending = cleanups.toReversed();
-  cleanups = [];
-  for (const cleanup of pending) await cleanup();
-});
+const { defer } = agentTestLifecycle();
 
 const script: Script = (prompt, step) => {
   if (prompt.startsWith('Nothing')) return 'Nothing to change.';
@@ -40,7 +34,7 @@ async function start() {
     dataDir: fixture.dataDir,
     model: createScriptedModel(script),
   });
-  cleanups.push(fixture.cleanup, github.close, () => app.service.close());
+  defer(fixture.cleanup, github.close, () => app.service.close());
   return { app, bare, github, service: app.service };
 }
 

@@ -1,22 +1,15 @@
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgentRoutes } from '../../server/agent/routes.ts';
+import { agentTestLifecycle } from '../fixtures/agent/lifecycle.ts';
 import { ADMIN_KEY, call, createJob, getJob, sendMessage } from '../fixtures/agent/api.ts';
 import { aborted, createScriptedModel, toolOutputs } from '../fixtures/agent/model.ts';
 import type { Script } from '../fixtures/agent/model.ts';
 import { branchCommits, branches, createFixtureRepository, runGit, showFile } from '../fixtures/agent/repo.ts';
 import type { FixtureRepository } from '../fixtures/agent/repo.ts';
 
-// Each job clones and commits with real git: give slow machines room.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
-let cleanups: (() => Promise<void> | void)[] = [];
-
-afterEach(async () => {
-  const pending = cleanups.toReversed();
-  cleanups = [];
-  for (const cleanup of pending) await cleanup();
-});
+const { defer } = agentTestLifecycle();
 
 function start(script: Script | null, options: { budgets?: { maxSteps?: number; turnTimeoutMs?: number }; model?: ReturnType<typeof createScriptedModel> } = {}) {
   const repository: FixtureRepository = createFixtureRepository();
@@ -28,7 +21,7 @@ function start(script: Script | null, options: { budgets?: { maxSteps?: number; 
     modelName: script ? 'openai:gpt-test' : undefined,
     budgets: options.budgets,
   });
-  cleanups.push(repository.cleanup, () => app.service.close());
+  defer(repository.cleanup, () => app.service.close());
   return { app, fixture: repository, service: app.service };
 }
 
@@ -232,7 +225,7 @@ describe('given a project whose repository is a local path (no GitHub token)', (
       dataDir: path.relative(process.cwd(), repository.dataDir),
       model: createScriptedModel(fixTypos),
     });
-    cleanups.push(repository.cleanup, () => app.service.close());
+    defer(repository.cleanup, () => app.service.close());
     const created = await createJob(app, 'docs', 'Fix the typos in the quickstart');
     expect(created.body.source.repository).toBe(repository.source);
     await app.service.queue.idle();

@@ -1,22 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAgentRoutes } from '../../server/agent/routes.ts';
+import { agentTestLifecycle } from '../fixtures/agent/lifecycle.ts';
 import { ADMIN_KEY, createJob, getJob } from '../fixtures/agent/api.ts';
 import { aborted, createScriptedModel, gate } from '../fixtures/agent/model.ts';
 import type { Script } from '../fixtures/agent/model.ts';
 import { branchCommits, branches, createFixtureRepository, showFile } from '../fixtures/agent/repo.ts';
 import type { FixtureRepository } from '../fixtures/agent/repo.ts';
 
-// Each job clones and commits with real git: give slow machines room.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  const pending = cleanups.toReversed();
-  cleanups = [];
-  for (const cleanup of pending) await cleanup();
-});
+const { defer } = agentTestLifecycle();
 
 const never = gate();
 
@@ -50,18 +44,18 @@ async function crashDuringTurn(fixture: FixtureRepository, attempt: number, jobI
     { timeout: 15_000, interval: 10 },
   );
   // The process is gone: its queue never finishes; only its store connection is released.
-  cleanups.push(() => app.service.store.close());
+  defer(() => app.service.store.close());
   return id;
 }
 
 describe('given a server that stopped while a job was active', () => {
   it('resumes the interrupted turn on restart, dropping what it had half-written', async () => {
     const fixture = createFixtureRepository();
-    cleanups.push(fixture.cleanup);
+    defer(fixture.cleanup);
     const id = await crashDuringTurn(fixture, 1);
 
     const restarted = boot(fixture, finishes);
-    cleanups.push(() => restarted.service.close());
+    defer(() => restarted.service.close());
     await restarted.service.queue.idle();
     const job = await getJob(restarted, 'docs', id);
     expect(job.body.status).toBe('completed');
@@ -76,12 +70,12 @@ describe('given a server that stopped while a job was active', () => {
 
   it('fails the job with the reason when the turn was interrupted again after resuming', async () => {
     const fixture = createFixtureRepository();
-    cleanups.push(fixture.cleanup);
+    defer(fixture.cleanup);
     const id = await crashDuringTurn(fixture, 1);
     await crashDuringTurn(fixture, 2, id);
 
     const restarted = boot(fixture, finishes);
-    cleanups.push(() => restarted.service.close());
+    defer(() => restarted.service.close());
     await restarted.service.queue.idle();
     const job = await getJob(restarted, 'docs', id);
     expect(job.body).toMatchObject({ status: 'failed', prLink: null });
@@ -91,7 +85,7 @@ describe('given a server that stopped while a job was active', () => {
 
   it('fails a job whose project is no longer configured instead of leaving it active', async () => {
     const fixture = createFixtureRepository();
-    cleanups.push(fixture.cleanup);
+    defer(fixture.cleanup);
     const id = await crashDuringTurn(fixture, 1);
     const restarted = createAgentRoutes({
       projects: { handbook: { repository: fixture.source } },
@@ -99,7 +93,7 @@ describe('given a server that stopped while a job was active', () => {
       dataDir: fixture.dataDir,
       model: createScriptedModel(finishes),
     });
-    cleanups.push(() => restarted.service.close());
+    defer(() => restarted.service.close());
     restarted.service.recover();
     await restarted.service.queue.idle();
     const stored = restarted.service.store.getJobById(id);
@@ -108,7 +102,7 @@ describe('given a server that stopped while a job was active', () => {
 
   it('resumes a turn stopped by a graceful shutdown without counting it as a crash', async () => {
     const fixture = createFixtureRepository();
-    cleanups.push(fixture.cleanup);
+    defer(fixture.cleanup);
     const first = boot(fixture, async (_prompt, step, signal) => {
       if (step === 0) return [{ tool: 'write_file', input: { path: 'half.md', content: 'half-written\n' } }];
       return aborted(signal);
@@ -118,7 +112,7 @@ describe('given a server that stopped while a job was active', () => {
     await first.service.close();
 
     const restarted = boot(fixture, finishes);
-    cleanups.push(() => restarted.service.close());
+    defer(() => restarted.service.close());
     await restarted.service.queue.idle();
     expect(restarted.service.store.turns(id)[0]).toMatchObject({ state: 'done', attempts: 1 });
     const job = await getJob(restarted, 'docs', id);

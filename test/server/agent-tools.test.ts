@@ -1,21 +1,15 @@
 import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgentRoutes } from '../../server/agent/routes.ts';
+import { agentTestLifecycle } from '../fixtures/agent/lifecycle.ts';
 import { ADMIN_KEY, createJob, getJob } from '../fixtures/agent/api.ts';
 import { createScriptedModel, toolOutputs } from '../fixtures/agent/model.ts';
 import type { ScriptedToolCall } from '../fixtures/agent/model.ts';
 import { createFixtureRepository, runGit, showFile } from '../fixtures/agent/repo.ts';
 
-// Each job clones and commits with real git: give slow machines room.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  const pending = cleanups.toReversed();
-  cleanups = [];
-  for (const cleanup of pending) await cleanup();
-});
+const { defer } = agentTestLifecycle();
 
 /** Runs one job whose model makes `calls` in one step, and returns what each tool answered. */
 async function runCalls(calls: ScriptedToolCall[], prepare?: (source: string) => void) {
@@ -30,7 +24,7 @@ async function runCalls(calls: ScriptedToolCall[], prepare?: (source: string) =>
     },
   );
   const app = createAgentRoutes({ projects: { docs: { repository: fixture.source } }, adminKeys: [ADMIN_KEY], dataDir: fixture.dataDir, model });
-  cleanups.push(fixture.cleanup, () => app.service.close());
+  defer(fixture.cleanup, () => app.service.close());
   const created = await createJob(app, 'docs', 'Try things');
   await app.service.queue.idle();
   const job = (await getJob(app, 'docs', created.body.id)).body;
@@ -141,7 +135,7 @@ describe('given the read-only tools', () => {
       (messages) => seen.splice(0, seen.length, ...toolOutputs(messages)),
     );
     const app = createAgentRoutes({ projects: { docs: { repository: fixture.source } }, adminKeys: [ADMIN_KEY], dataDir: fixture.dataDir, model });
-    cleanups.push(fixture.cleanup, () => app.service.close());
+    defer(fixture.cleanup, () => app.service.close());
     await createJob(app, 'docs', 'Add a Kubernetes guide');
     await app.service.queue.idle();
     const searches = seen.filter((output) => (output as { toolName: string }).toolName === 'search_docs') as { value: { sections: { path: string }[] } }[];
