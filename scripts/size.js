@@ -3,7 +3,8 @@
 //   after opening    embed.js + the lazily imported chat (dist/embed/**): everything loaded once the dialog is open
 //   React entry      what `import { DocsAssistant } from 'docs-assistant'` adds to a React app that already has
 //                    react and react-dom: dist/index.js bundled with its dependencies and minified, plus styles.css
-// Prints a table (raw, gzip -9, brotli -q 11), fails when a gzip size is over its budget, then runs publint.
+// Prints a table (raw, gzip -9, brotli -q 11), fails when a gzip size is over its budget, when a browser
+// bundle contains server-only code or admin-key names, or when publint finds an error.
 import { readdirSync, readFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,12 +93,21 @@ for (const [name, size] of rows) {
   console.log(`${name.padEnd(26)}${kB(size.raw)} ${kB(size.gzip)} ${kB(size.brotli)} ${verdict}`);
 }
 
+// Browser code must carry no server code and no trace of admin keys (they never leave the server).
+const SERVER_ONLY = [/DOCS_ASSISTANT_ADMIN_KEY/, /adminKeys?\b/, /\/v2\/agent\b/, /["'`]node:[a-z_]+["'`]/];
+const browserFiles = ['dist/embed.js', ...filesUnder('dist/embed'), 'dist/index.js'].filter((file) => existsSync(file));
+const leaks = browserFiles.flatMap((file) => {
+  const text = readFileSync(file, 'utf8');
+  return SERVER_ONLY.filter((pattern) => pattern.test(text)).map((pattern) => `${file} contains ${pattern}`);
+});
+for (const leak of leaks) console.error(`size: server-only code in a browser bundle: ${leak}`);
+
 const { messages, pkg } = await publint({ pkgDir: root, level: 'warning', strict: false });
 for (const message of messages) console.log(`publint ${message.type}: ${formatMessage(message, pkg)}`);
 const publintErrors = messages.filter((message) => message.type === 'error').length;
 
-if (over || publintErrors) {
-  console.error(`size: ${over} artifact(s) over budget, ${publintErrors} publint error(s)`);
+if (over || publintErrors || leaks.length) {
+  console.error(`size: ${over} artifact(s) over budget, ${publintErrors} publint error(s), ${leaks.length} server-only leak(s)`);
   process.exit(1);
 }
-console.log('size: every artifact is within its budget; publint found no errors');
+console.log('size: every artifact is within its budget; publint found no errors; no server-only code in browser bundles');
