@@ -59,7 +59,7 @@ function heldResponse(response: Response, hold: Hold): Response {
         paused = true;
         hold.markReached();
         if ((await hold.decision) === 'cut') {
-          controller.error(new Error('answer cut by the e2e gate'));
+          controller.error(new Error('e2e journeys: answer stream cut on purpose (not a failure)'));
           await reader.cancel();
           return;
         }

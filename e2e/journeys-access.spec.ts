@@ -1,0 +1,125 @@
+// The journeys for every reader: keyboard only with focus always visible, axe in every state on
+// every demo page, and a phone-sized screen.
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures/checks.ts';
+import type { DemoAssistant } from './journeys/demoAssistant.ts';
+import { expect, test } from './journeys/demoTest.ts';
+import { focusState } from './journeys/focus.ts';
+
+const QUESTION = 'How do I change the launcher color?';
+
+/** Presses Tab and expects the newly focused element to show it (`:focus-visible` and a drawn indicator). */
+async function tabWithVisibleFocus(page: Page): Promise<void> {
+  await page.keyboard.press('Tab');
+  const state = await focusState(page);
+  expect(state, `focus after Tab: ${state.element}`).toEqual({ element: expect.any(String), focusVisible: true, indicatorDrawn: true });
+}
+
+const isFocused = (assistant: DemoAssistant) =>
+  assistant.launcher.evaluate((launcher) => (launcher.getRootNode() as Document | ShadowRoot).activeElement === launcher);
+
+test.describe('given a reader who uses only the keyboard', () => {
+  test('tabs to the launcher, asks, reads the answer and opens a source, with focus visible at every step', async ({ assistant, page, demo }) => {
+    await assistant.visit('/getting-started');
+    for (let stop = 0; stop < 100 && !(await isFocused(assistant)); stop++) await tabWithVisibleFocus(page);
+    await expect(assistant.launcher).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(assistant.composer).toBeFocused();
+    expect(await focusState(page)).toMatchObject({ focusVisible: true, indicatorDrawn: true });
+    await page.keyboard.type(QUESTION);
+    await page.keyboard.press('Enter');
+    const answer = assistant.answers.last();
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    await expect(answer).toContainText('--docs-assistant-launcher-background');
+
+    // Onward through the answer to its first source, every stop visible.
+    const source = assistant.sourcesOf(answer).first();
+    const sourceFocused = () => source.evaluate((link) => (link.getRootNode() as Document | ShadowRoot).activeElement === link);
+    for (let stop = 0; stop < 30 && !(await sourceFocused()); stop++) await tabWithVisibleFocus(page);
+    await expect(source).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`${demo.url}/theming#change-the-launcher-color`);
+    await expect(page.getByRole('heading', { name: 'Change the launcher color' })).toBeInViewport();
+  });
+});
+
+const pages = [
+  { name: 'a docs page', route: '/getting-started' },
+  { name: 'the React page', route: '/demo/react/' },
+  { name: 'the dark page', route: '/demo/dark' },
+  { name: 'the strict-CSP page', route: '/demo/strict-csp' },
+];
+
+test.describe('given axe on the demo', () => {
+  test('finds nothing on any docs page with the assistant closed', async ({ assistant, page }) => {
+    test.slow(); // one axe run per docs page
+    await assistant.visit('/');
+    const routes = await page
+      .getByRole('navigation', { name: 'Documentation' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+    expect(routes.length).toBeGreaterThan(5);
+    for (const route of routes) {
+      await assistant.visit(route);
+      await expectNoAxeViolations(page);
+    }
+  });
+
+  for (const { name, route } of pages) {
+    test(`finds nothing on ${name}: closed, open, streaming, answered, failed`, async ({ assistant, demo, page }) => {
+      await assistant.visit(route);
+      await expectNoAxeViolations(page);
+
+      await assistant.open();
+      await expectNoAxeViolations(page);
+
+      const held = demo.answers.holdNext();
+      await assistant.ask(QUESTION);
+      await held.reached;
+      await expect(assistant.answers.last()).toHaveAttribute('data-streaming', 'true');
+      await expectNoAxeViolations(page);
+
+      held.release();
+      await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+      await expect(assistant.sourcesOf(assistant.answers.last()).first()).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      const cut = demo.answers.holdNext();
+      await assistant.ask('Which port does the server listen on?');
+      await cut.reached;
+      cut.cut();
+      await expect(assistant.dialog).toHaveAttribute('data-status', 'error');
+      await expect(assistant.retryButton).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
+test.describe('given a 375 x 667 phone', () => {
+  test.use({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+
+  test('opens a full-screen dialog whose composer can type and send', async ({ assistant }) => {
+    await assistant.visit('/getting-started');
+    await assistant.launcher.tap();
+    await expect(assistant.composer).toBeVisible();
+    expect(await assistant.dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 667 });
+
+    await assistant.composer.tap();
+    await assistant.composer.fill(QUESTION);
+    await assistant.sendButton.tap();
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    await expect(assistant.answers.last()).toContainText('--docs-assistant-launcher-background');
+    await expect(assistant.composer).toBeInViewport();
+    await expect(assistant.sendButton).toBeInViewport();
+    // Nothing in the dialog is wider than the screen.
+    expect(await assistant.dialog.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
+  });
+
+  test('finds no demo page wider than the screen, so the dialog keeps to the viewport', async ({ assistant, page }) => {
+    for (const route of ['/getting-started', '/theming', '/demo/react/', '/demo/dark', '/demo/strict-csp']) {
+      await assistant.visit(route);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBe(375);
+    }
+  });
+});
