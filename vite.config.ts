@@ -48,12 +48,34 @@ const noEvalProbe: Plugin = {
   },
 };
 
+// zod's JSON Schema generation (to-json-schema.js and its per-type processors) is wired into every zod
+// schema class, so bundlers cannot drop it, yet the widget never turns a schema into JSON Schema (the
+// AI SDK only needs that for tools sent to a model, on the server). In the script-tag build these two
+// modules are replaced by stand-ins with the same exports that throw if ever called.
+const JSON_SCHEMA_MODULES = ['/node_modules/zod/v4/core/to-json-schema.js', '/node_modules/zod/v4/core/json-schema-processors.js'];
+const METHOD_FACTORIES = new Set(['createToJSONSchemaMethod', 'createStandardJSONSchemaMethod']);
+const noJsonSchema: Plugin = {
+  name: 'docs-assistant:no-json-schema',
+  load(id) {
+    if (!JSON_SCHEMA_MODULES.some((suffix) => id.endsWith(suffix))) return null;
+    const source = readFileSync(id, 'utf8');
+    const names = [
+      ...[...source.matchAll(/^export (?:function|const|let|class) (\w+)/gm)].map((match) => match[1]!),
+      ...[...source.matchAll(/^export \{([^}]+)\}/gm)].flatMap((match) => match[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/).pop()!)),
+    ];
+    const exports = names.map((name) =>
+      name === 'allProcessors' ? `export const ${name} = {};` : `export const ${name} = ${METHOD_FACTORIES.has(name) ? '() => unavailable' : 'unavailable'};`,
+    );
+    return `const unavailable = () => { throw new Error('docs-assistant: JSON Schema generation is not part of the widget build'); };\n${exports.join('\n')}\n`;
+  },
+};
+
 /** The lazily imported chat of the script tag, written to dist/embed/chat-<hash>.js and its chunks. */
 export function embedChatConfig(runtime: EmbedRuntime): InlineConfig {
   return {
     configFile: false,
     logLevel: 'warn',
-    plugins: [react(), noEvalProbe, collectThirdPartyNotices(NOTICE_FILE)],
+    plugins: [react(), noEvalProbe, noJsonSchema, collectThirdPartyNotices(NOTICE_FILE)],
     resolve: { alias: runtime === 'preact' ? preactAliases : [], dedupe: ['react', 'react-dom'] },
     define: production,
     build: {
