@@ -26,7 +26,7 @@ function wrapTabAtDialogEdges(shadowRoot: ShadowRoot) {
     if (!(event instanceof KeyboardEvent) || event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
     const dialog = shadowRoot.querySelector('[role="dialog"]');
     if (!dialog) return;
-    const tabbables = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((element) => element.checkVisibility());
+    const tabbables = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((element) => element.getClientRects().length > 0); // rendered (checkVisibility is too recent for Safari 16)
     const first = tabbables[0];
     const last = tabbables.at(-1);
     const active = shadowRoot.activeElement;
