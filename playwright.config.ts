@@ -1,7 +1,7 @@
 // End-to-end tests in a real Chromium. Two projects:
 //   embed     e2e/embed*.spec.ts: pages that load only dist/embed.js, against the reference server
 //             (both started per worker by e2e/fixtures/embedTest.ts; `npm run build` first)
-//   journeys  e2e/journeys*.spec.ts: reader journeys on the demo site
+//   journeys  e2e/journeys*.spec.ts: reader journeys on the demo site; e2e/recipes*.spec.ts: the README recipes
 // Debian's chromium is used when present (Playwright's own browser download may be unreachable);
 // otherwise Playwright's bundled Chromium (`npx playwright install chromium`).
 import { existsSync } from 'node:fs';
@@ -40,6 +40,6 @@ export default defineConfig({
   projects: [
     // Each project keeps its artifacts apart, so running one does not wipe the other's.
     { name: 'embed', testMatch: /embed.*\.spec\.ts$/, use: chromium, outputDir: 'test-results/embed' },
-    { name: 'journeys', testMatch: /journeys.*\.spec\.ts$/, use: chromium, outputDir: 'test-results/journeys' },
+    { name: 'journeys', testMatch: /(journeys|recipes).*\.spec\.ts$/, use: chromium, outputDir: 'test-results/journeys' },
   ],
 });
