@@ -26,6 +26,11 @@ const chromium = {
     : {},
 };
 
+// Locally several runs may share this checkout at once; each run writes its artifacts to its own
+// folder (named after the runner's pid, which workers inherit through the environment), because a run
+// empties its output folder when it starts. CI runs alone and keeps stable paths.
+const run = process.env.CI ? '' : `-${(process.env.DOCS_ASSISTANT_E2E_RUN ??= String(process.pid))}`;
+
 export default defineConfig({
   testDir: './e2e',
   timeout: 30_000,
@@ -38,8 +43,8 @@ export default defineConfig({
   use: { trace: 'retain-on-failure' },
   globalSetup: './e2e/fixtures/globalSetup.ts',
   projects: [
-    // Each project keeps its artifacts apart, so running one does not wipe the other's.
-    { name: 'embed', testMatch: /embed.*\.spec\.ts$/, use: chromium, outputDir: 'test-results/embed' },
-    { name: 'journeys', testMatch: /(journeys|recipes).*\.spec\.ts$/, use: chromium, outputDir: 'test-results/journeys' },
+    // Each project (and run) keeps its artifacts apart, so running one does not wipe the other's.
+    { name: 'embed', testMatch: /(embed.*|isolation)\.spec\.ts$/, use: chromium, outputDir: `test-results/embed${run}` },
+    { name: 'journeys', testMatch: /(journeys|recipes).*\.spec\.ts$/, use: chromium, outputDir: `test-results/journeys${run}` },
   ],
 });

@@ -57,7 +57,9 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
   let destroyed = false;
 
   const load = () =>
-    (chat ||= import(/* @vite-ignore */ chatUrl).then((module: ChatModule) => {
+    (chat ||= import(/* @vite-ignore */ chatUrl).then(async (module: ChatModule) => {
+      // Evaluating the chat and mounting it: two tasks for the page's main thread, not one long one.
+      await new Promise((resolve) => setTimeout(resolve));
       if (destroyed) throw new Error('destroyed');
       return (mounted = module.mount({
         shadowRoot,
