@@ -2,11 +2,13 @@
 // exercise what readers copy), the server the recipes assume, and a tiny origin serving a reader's site.
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 
-export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+// import.meta.dirname also where import.meta.url is not a file: URL (Vitest's jsdom environment).
+export const projectRoot = path.resolve(import.meta.dirname ?? fileURLToPath(new URL('.', import.meta.url)), '../..');
 
 /** The key and domain every README recipe uses (`serve docs --assistant-key da_dsc_0123456789abcdef`). */
 export const RECIPE_KEY = 'da_dsc_0123456789abcdef';
@@ -19,7 +21,7 @@ export interface Snippet {
 
 /** The fenced code blocks under `### <heading>` in the README's recipes section, in order. */
 export function readmeRecipe(heading: string): Snippet[] {
-  const readme = readFileSync(new URL('README.md', `file://${projectRoot}`), 'utf8');
+  const readme = readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
   const recipes = readme.slice(readme.indexOf('## Recipes'));
   const start = recipes.indexOf(`\n### ${heading}\n`);
   if (start < 0) throw new Error(`README.md has no "### ${heading}" recipe`);
