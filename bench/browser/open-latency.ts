@@ -99,7 +99,7 @@ export async function measureOpenLatency(browser: Browser, origin: string, runs 
     } catch (error) {
       result.failures++;
       result.firstFailure ??= (error as Error).message.split('\n')[0];
-      if (result.failures >= 3) throw new Error(`3 openings failed; the first: ${result.firstFailure}`);
+      if (result.failures >= 3) throw new Error(`3 openings failed; the first: ${result.firstFailure}`, { cause: error });
       return undefined;
     }
   };
