@@ -51,7 +51,9 @@ test.describe('given the demo docs site', () => {
     await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
     await saveScreenshot(page, testInfo, '8-react-answered');
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('list', { name: /Widget events/ })).toContainText('answer');
+    const eventLog = page.getByRole('list', { name: /Widget events/ });
+    await expect(eventLog).toContainText('answer');
+    await eventLog.scrollIntoViewIfNeeded();
     await saveScreenshot(page, testInfo, '8-react-event-log');
   });
 });

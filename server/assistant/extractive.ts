@@ -135,8 +135,11 @@ function chooseSections(sections: readonly Section[], match: Matcher): { section
 }
 
 /** Splits text into small deltas at word boundaries; joined, they give back `text` exactly. */
+/** A markdown link (bold or not) is one token: a delta ending inside `[title](url)` shows raw brackets mid-stream. */
+const DELTA_TOKENS = /\*{0,2}\[[^\]\n]*\]\([^)\s]*\)\*{0,2}\s*|\s+|\S+\s*/g;
+
 export function splitIntoDeltas(text: string, wordsPerDelta = 3): string[] {
-  const tokens = text.match(/\s+|\S+\s*/g) ?? [];
+  const tokens = text.match(DELTA_TOKENS) ?? [];
   const deltas: string[] = [];
   for (let index = 0; index < tokens.length; index += wordsPerDelta) {
     deltas.push(tokens.slice(index, index + wordsPerDelta).join(''));

@@ -59,6 +59,15 @@ describe('given an answer text', () => {
     const deltas = splitIntoDeltas(text);
     expect(deltas.join('')).toBe(text);
     expect(deltas.length).toBeGreaterThan(2);
-    for (const delta of deltas) expect(delta.trim().split(/\s+/).length).toBeLessThanOrEqual(3);
+    // A link counts as one word (it is never cut).
+    for (const delta of deltas) expect(delta.replace(/\*\*\[[^\]]*\]\([^)]*\)\*\*/g, 'link').trim().split(/\s+/).length).toBeLessThanOrEqual(3);
+  });
+
+  it('never ends a delta inside a markdown link, so no raw brackets show mid-stream', () => {
+    const text = '**[Theming › Change the launcher color](https://docs.example/theming#change-the-launcher-color)**\n\nThe launcher uses [the accent](/theming#colors) color.';
+    const deltas = splitIntoDeltas(text);
+    expect(deltas.join('')).toBe(text);
+    expect(deltas[0]).toMatch(/^\*\*\[Theming › Change the launcher color\]\(https:\/\/docs\.example\/theming#change-the-launcher-color\)\*\*/);
+    expect(deltas.some((delta) => delta.includes('[the accent](/theming#colors)'))).toBe(true);
   });
 });
