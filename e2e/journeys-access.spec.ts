@@ -6,6 +6,9 @@ import type { DemoAssistant } from './journeys/demoAssistant.ts';
 import { expect, test } from './journeys/demoTest.ts';
 import { focusState } from './journeys/focus.ts';
 
+// Independent tests (each with its own browser context; one demo per worker): spread them over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 const QUESTION = 'How do I change the launcher color?';
 
 /** Presses Tab and expects the newly focused element to show it (`:focus-visible` and a drawn indicator). */
@@ -68,6 +71,7 @@ test.describe('given axe on the demo', () => {
 
   for (const { name, route } of pages) {
     test(`finds nothing on ${name}: closed, open, streaming, answered, failed`, async ({ assistant, demo, page }) => {
+      test.slow(); // five axe runs
       await assistant.visit(route);
       await expectNoAxeViolations(page);
 

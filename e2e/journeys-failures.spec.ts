@@ -4,6 +4,9 @@ import { startDemo } from '../demo/server.ts';
 import { DemoAssistant, text } from './journeys/demoAssistant.ts';
 import { expect, test } from './journeys/demoTest.ts';
 
+// Independent tests (each with its own browser context; one demo per worker): spread them over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 const PORT_QUESTION = 'Which port does the server listen on?';
 const QUESTION_URL = /\/discovery\/v2\/assistant\/[^/]+\/message$/;
 

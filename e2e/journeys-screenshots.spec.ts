@@ -3,6 +3,9 @@
 import { expect, test } from './journeys/demoTest.ts';
 import { saveScreenshot } from './journeys/screenshots.ts';
 
+// Independent tests (each with its own browser context; one demo per worker): spread them over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 const QUESTION = 'How do I change the launcher color?';
 
 test.describe('given the demo docs site', () => {

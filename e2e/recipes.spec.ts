@@ -41,6 +41,9 @@ const test = base.extend<{ sites: Site[]; assistant: EmbeddedAssistant }, { api:
   },
 });
 
+// Independent tests (each serves its own site): spread them over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 async function askAndExpectAnswer(assistant: EmbeddedAssistant): Promise<void> {
   await assistant.open();
   await assistant.ask(QUESTION);
