@@ -3,7 +3,7 @@
 // script-tag build can mount it in a shadow root; the host page is only read (selection, code
 // blocks) and listened to (the shortcut).
 import * as Dialog from '@radix-ui/react-dialog';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { readCurrentPath } from './chat/currentPath.ts';
 import { codeBlockAt, codeContextFor, readSelectionContext } from './chat/pageContext.ts';
 import { ariaKeyShortcut, describeShortcut, matchesShortcut, parseShortcut } from './chat/shortcut.ts';
@@ -44,6 +44,10 @@ const DEFAULT_SHORTCUT = 'mod+i';
 const DEFAULT_CODE_BLOCKS = 'pre';
 const NO_QUESTIONS: string[] = [];
 
+const neverChanges = () => () => {};
+const isBrowser = () => true;
+const isServer = () => false;
+
 /** The focused element, looking inside open shadow roots. */
 function deepActiveElement(): HTMLElement | null {
   if (typeof document === 'undefined') return null;
@@ -66,8 +70,10 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
   const openRef = useLatest(open);
   const [draft, setDraft] = useState('');
   const returnFocus = useRef<HTMLElement | null>(null);
+  const launcherRef = useRef<HTMLButtonElement | null>(null);
+  const dialogId = useId();
   const selectionBeforeClick = useRef<ReturnType<typeof readSelectionContext>>(null);
-  const getCurrentPath = useLatest(options.getCurrentPath);
+  const getCurrentPathRef = useLatest(options.getCurrentPath);
 
   const shortcut = useMemo(() => {
     if (options.shortcut === false) return null;
@@ -75,9 +81,12 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
     if (!parsed) console.error(`docs-assistant: shortcut "${String(options.shortcut)}" is not a valid shortcut like "mod+i"; it is turned off.`);
     return parsed;
   }, [options.shortcut]);
-  const [shortcutNames, setShortcutNames] = useState<{ hint: string; aria: string } | undefined>(undefined);
-  // Read the platform after mount so server rendering and hydration agree.
-  useEffect(() => setShortcutNames(shortcut ? { hint: describeShortcut(shortcut), aria: ariaKeyShortcut(shortcut) } : undefined), [shortcut]);
+  // Read the platform only in the browser, after hydration, so server rendering and hydration agree.
+  const hydrated = useSyncExternalStore(neverChanges, isBrowser, isServer);
+  const shortcutNames = useMemo(
+    () => (hydrated && shortcut ? { hint: describeShortcut(shortcut), aria: ariaKeyShortcut(shortcut) } : undefined),
+    [hydrated, shortcut],
+  );
   const shortcutHint = shortcutNames?.hint;
 
   const setOpen = useCallback(
@@ -100,20 +109,20 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
     wasOpen.current = open;
     if (open) {
       returnFocus.current = deepActiveElement();
-      const selection = readSelectionContext(rootElement, readCurrentPath(getCurrentPath.current)) ?? selectionBeforeClick.current;
+      const selection = readSelectionContext(rootElement, readCurrentPath(getCurrentPathRef.current)) ?? selectionBeforeClick.current;
       if (selection) attachContext(selection);
     }
     selectionBeforeClick.current = null;
     emit({ type: open ? 'open' : 'close', threadId });
-  }, [open, rootElement, attachContext, emit, threadId, getCurrentPath]);
+  }, [open, rootElement, attachContext, emit, threadId, getCurrentPathRef]);
 
   const askAboutCode = useCallback(
     (block: Element) => {
-      const item = codeContextFor(block, readCurrentPath(getCurrentPath.current));
+      const item = codeContextFor(block, readCurrentPath(getCurrentPathRef.current));
       if (item) attachContext(item);
       setOpen(true);
     },
-    [attachContext, setOpen, getCurrentPath],
+    [attachContext, setOpen, getCurrentPathRef],
   );
 
   useEffect(() => {
@@ -164,13 +173,17 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
         data-status={assistant.status}
         data-position={options.position ?? 'bottom-right'}
       >
-        <Dialog.Root open={open} onOpenChange={setOpen}>
+        {/* Non-modal: Radix's modal would hide the page from assistive technology and turn off its pointer
+            events; the widget's modality stays in its own layer (see ModalContent). */}
+        <Dialog.Root open={open} onOpenChange={setOpen} modal={false}>
           {options.launcher === false ? null : (
             <Launcher
+              buttonRef={launcherRef}
+              controls={open ? dialogId : undefined}
               shortcutHint={shortcutHint}
               keyShortcut={shortcutNames?.aria}
               onPointerDown={() => {
-                selectionBeforeClick.current = readSelectionContext(rootElement, readCurrentPath(getCurrentPath.current));
+                selectionBeforeClick.current = readSelectionContext(rootElement, readCurrentPath(getCurrentPathRef.current));
               }}
             />
           )}
@@ -182,7 +195,10 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
               starterQuestions={options.starterQuestions ?? NO_QUESTIONS}
               draft={draft}
               onDraftChange={setDraft}
+              dialogId={dialogId}
+              onClose={() => setOpen(false)}
               returnFocus={returnFocus}
+              fallbackFocus={launcherRef}
             />
           ) : null}
         </Dialog.Root>

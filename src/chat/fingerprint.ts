@@ -1,16 +1,29 @@
 // The `fp` body field: the FingerprintJS visitor id, computed once per page off the critical path.
 // FingerprintJS (MIT, @fingerprintjs/fingerprintjs 5) is imported dynamically so it never weighs on
 // first paint, and anything that goes wrong (blocked by an ad blocker, turned off, slow) gives 'anonymous'.
+// Its sources are loaded without the few that add elements to the host page's <body> (see
+// PAGE_TOUCHING_SOURCES), so its `load()` (all sources, plus an optional usage ping) is not used.
 
 export const ANONYMOUS_FINGERPRINT = 'anonymous';
 /** How long a question may wait for a fingerprint that is still being computed. */
 export const FINGERPRINT_WAIT_MS = 300;
 
+/**
+ * FingerprintJS sources that add elements to the page's <body>: an iframe to measure fonts (fonts,
+ * fontPreferences) and probe elements for content blockers (domBlockers, Safari and Android). The
+ * widget never touches the host page outside its own root, so the visitor id is made without them.
+ */
+export const PAGE_TOUCHING_SOURCES = ['fonts', 'fontPreferences', 'domBlockers'] as const;
+
+/** The part of FingerprintJS used: what its `load()` does, with sources left out (exports of the 5.x package). */
 interface FingerprintModule {
-  load(options: { monitoring?: boolean }): Promise<{ get(): Promise<{ visitorId: string }> }>;
+  sources: Record<string, unknown>;
+  prepareForSources(): Promise<void>;
+  loadSources(sources: Record<string, unknown>, options: { cache: Record<string, unknown>; debug?: boolean }, exclude: readonly string[]): () => Promise<Record<string, unknown>>;
+  hashComponents(components: Record<string, unknown>): string;
 }
 
-export type FingerprintImporter = () => Promise<FingerprintModule | { default: FingerprintModule }>;
+export type FingerprintImporter = () => Promise<FingerprintModule>;
 
 export interface FingerprintSource {
   /** Starts computing the visitor id (idempotent). */
@@ -26,10 +39,13 @@ export function createFingerprintSource(importer: FingerprintImporter = importFi
 
   const start = (): Promise<string> => {
     visitorId ??= importer()
-      .then((loaded) => ('load' in loaded ? loaded : loaded.default))
-      .then((fingerprintJs) => fingerprintJs.load({ monitoring: false }))
-      .then((agent) => agent.get())
-      .then((result) => (typeof result.visitorId === 'string' && result.visitorId !== '' ? result.visitorId : ANONYMOUS_FINGERPRINT))
+      .then(async (fingerprintJs) => {
+        // The delay FingerprintJS's load() waits for stable readings, then its built-in sources but those.
+        await fingerprintJs.prepareForSources();
+        const getComponents = fingerprintJs.loadSources(fingerprintJs.sources, { cache: {} }, PAGE_TOUCHING_SOURCES);
+        return fingerprintJs.hashComponents(await getComponents());
+      })
+      .then((id) => (typeof id === 'string' && id !== '' ? id : ANONYMOUS_FINGERPRINT))
       .catch(() => ANONYMOUS_FINGERPRINT);
     return visitorId;
   };

@@ -13,41 +13,10 @@ import type { ChatHandle, ChatMountRequest } from './contract.ts';
 // The widget's stylesheet (its @imports bundled and minified by the build), as a string.
 const stylesheets = import.meta.glob<string>('../styles/styles.css', { query: '?inline', import: 'default', eager: true });
 
-const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/**
- * Keeps Tab inside the open dialog. Radix's focus trap compares `document.activeElement` with the
- * dialog's first and last tabbable elements, but inside a shadow root that is the shadow host, so at
- * the dialog's edges Tab would leave for the page. Here the same edge check reads the shadow root's
- * own activeElement; Radix still does everything else (Escape, focus return, outside clicks).
- */
-function wrapTabAtDialogEdges(shadowRoot: ShadowRoot) {
-  return (event: Event) => {
-    if (!(event instanceof KeyboardEvent) || event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
-    const dialog = shadowRoot.querySelector('[role="dialog"]');
-    if (!dialog) return;
-    const tabbables = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((element) => element.getClientRects().length > 0); // rendered (checkVisibility is too recent for Safari 16)
-    const first = tabbables[0];
-    const last = tabbables.at(-1);
-    const active = shadowRoot.activeElement;
-    if (!first || !last) return;
-    if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-      event.preventDefault();
-      first.focus();
-    } else if (event.shiftKey && (active === first || active === dialog)) {
-      event.preventDefault();
-      last.focus();
-    }
-  };
-}
-
 export function mount({ shadowRoot, container, options, onOpenChange, onEvent }: ChatMountRequest): ChatHandle {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(Object.values(stylesheets).join('\n'));
   shadowRoot.adoptedStyleSheets = [...shadowRoot.adoptedStyleSheets, sheet];
-
-  const onKeyDown = wrapTabAtDialogEdges(shadowRoot);
-  shadowRoot.addEventListener('keydown', onKeyDown);
 
   const root = createRoot(container);
   const ref = createRef<DocsAssistantHandle>();
@@ -64,7 +33,6 @@ export function mount({ shadowRoot, container, options, onOpenChange, onEvent }:
     newConversation: () => ref.current?.newConversation(),
     unmount: () => {
       root.unmount();
-      shadowRoot.removeEventListener('keydown', onKeyDown);
       shadowRoot.adoptedStyleSheets = shadowRoot.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
     },
   };

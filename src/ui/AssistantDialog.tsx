@@ -1,13 +1,15 @@
-// The dialog: a Radix modal (focus trap, Escape, focus return, ARIA) portalled into the widget's
-// own root. Radix's Overlay is not used on purpose: it injects a scroll-lock <style> into the host's
-// <head>, which strict CSPs block; the widget draws its own backdrop instead.
+// The dialog, portalled into the widget's own root: Radix Dialog (non-modal: it never touches the page)
+// for the open state, the launcher's ARIA and Close, and ModalContent for a modal that lives entirely in
+// the widget's layer. Radix's Overlay is not used: it injects a scroll-lock <style> into the host's
+// <head>, which strict CSPs block; the widget draws its own backdrop, and a press on it closes.
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRef, type RefObject } from 'react';
+import { useId, useRef, type RefObject } from 'react';
 import type { DocsAssistantController } from '../useDocsAssistant.ts';
 import { Composer } from './Composer.tsx';
 import { ContextChips } from './ContextChips.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { MessageList } from './MessageList.tsx';
+import { ModalContent } from './ModalContent.tsx';
 import { StarterQuestions } from './StarterQuestions.tsx';
 import { useAnnouncement } from './useAnnouncement.ts';
 import { useStickToBottom } from './useStickToBottom.ts';
@@ -20,12 +22,20 @@ interface AssistantDialogProps {
   starterQuestions: string[];
   draft: string;
   onDraftChange: (draft: string) => void;
+  /** The dialog element's id (the launcher's aria-controls). */
+  dialogId: string;
+  onClose: () => void;
   /** Where focus goes back on close (the element focused before opening). */
   returnFocus: RefObject<HTMLElement | null>;
+  /** Where focus goes when there was nothing to go back to (the launcher, when there is one). */
+  fallbackFocus: RefObject<HTMLElement | null>;
 }
 
-export function AssistantDialog({ assistant, container, theme, starterQuestions, draft, onDraftChange, returnFocus }: AssistantDialogProps) {
+export function AssistantDialog(props: AssistantDialogProps) {
+  const { assistant, container, theme, starterQuestions, draft, onDraftChange, dialogId, onClose, returnFocus, fallbackFocus } = props;
   const { translations } = useWidget();
+  const titleId = useId();
+  const descriptionId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const scrollRef = useStickToBottom<HTMLDivElement>();
   const { messages, status, error } = assistant;
@@ -36,27 +46,38 @@ export function AssistantDialog({ assistant, container, theme, starterQuestions,
     <Dialog.Portal container={container}>
       <div className="da-root da-layer" data-theme={theme}>
         <div className="da-backdrop" aria-hidden="true" />
-        <Dialog.Content
+        <ModalContent
+          id={dialogId}
           className="da-dialog"
+          aria-labelledby={titleId}
+          aria-describedby={descriptionId}
+          data-state="open"
           data-status={status}
+          onClose={onClose}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             inputRef.current?.focus();
           }}
           onCloseAutoFocus={(event) => {
             // Back to where the reader was; when that was nothing (Safari does not focus clicked
-            // buttons), Radix focuses the launcher.
-            const target = returnFocus.current;
-            if (target?.isConnected && target !== target.ownerDocument.body) {
+            // buttons), to the launcher.
+            const previous = returnFocus.current;
+            const target = previous?.isConnected && previous !== previous.ownerDocument.body ? previous : fallbackFocus.current;
+            if (target?.isConnected) {
               event.preventDefault();
               target.focus({ preventScroll: true });
             }
           }}
         >
-          <header className="da-header">
+          {/* Not <header>/<footer>: inside the dialog they would be a second banner and contentinfo beside the page's own. */}
+          <div className="da-header">
             <div className="da-heading">
-              <Dialog.Title className="da-title">{translations.dialogTitle}</Dialog.Title>
-              <Dialog.Description className="da-description">{translations.dialogDescription}</Dialog.Description>
+              <h2 id={titleId} className="da-title">
+                {translations.dialogTitle}
+              </h2>
+              <p id={descriptionId} className="da-description">
+                {translations.dialogDescription}
+              </p>
             </div>
             {messages.length > 0 ? (
               <button type="button" className="da-button da-new" onClick={() => {
@@ -72,7 +93,7 @@ export function AssistantDialog({ assistant, container, theme, starterQuestions,
               </svg>
               <span className="da-visually-hidden">{translations.close}</span>
             </Dialog.Close>
-          </header>
+          </div>
 
           <div className="da-scroll" ref={scrollRef}>
             {messages.length === 0 ? (
@@ -88,7 +109,7 @@ export function AssistantDialog({ assistant, container, theme, starterQuestions,
           {/* Filled once per finished answer (see useAnnouncement), never token by token. */}
           <output ref={liveRegion} className="da-visually-hidden" aria-live="polite" aria-atomic="true" />
 
-          <footer className="da-footer">
+          <div className="da-footer">
             {error ? <ErrorBanner error={error} onRetry={assistant.retry} /> : null}
             {/* A stopped answer keeps its partial text; Retry asks the same question again. */}
             {!error && !busy && assistant.stopped ? (
@@ -108,8 +129,8 @@ export function AssistantDialog({ assistant, container, theme, starterQuestions,
               disabled={error?.kind === 'configuration'}
               inputRef={inputRef}
             />
-          </footer>
-        </Dialog.Content>
+          </div>
+        </ModalContent>
       </div>
     </Dialog.Portal>
   );

@@ -1,31 +1,51 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ANONYMOUS_FINGERPRINT, createFingerprintSource, type FingerprintImporter } from '../../src/chat/fingerprint.ts';
+import { ANONYMOUS_FINGERPRINT, createFingerprintSource, PAGE_TOUCHING_SOURCES, type FingerprintImporter } from '../../src/chat/fingerprint.ts';
 
-function fakeFingerprintJs(visitorId: string) {
-  const get = vi.fn<() => Promise<{ visitorId: string }>>(async () => ({ visitorId }));
-  const load = vi.fn<(options: { monitoring?: boolean }) => Promise<{ get: typeof get }>>(async () => ({ get }));
-  return { module: { load }, load, get };
+/** FingerprintJS's exports the widget uses; the hash is the components' names, so the test sees which ran. */
+function fakeFingerprintJs() {
+  const sources = { fonts: 'adds an iframe', canvas: 'reads a detached canvas', timezone: 'reads Intl' };
+  const getComponents = vi.fn<() => Promise<Record<string, unknown>>>(async () => ({ canvas: { value: 1 }, timezone: { value: 'UTC' } }));
+  type LoadSources = (sources: Record<string, unknown>, options: { cache: Record<string, unknown> }, exclude: readonly string[]) => typeof getComponents;
+  const loadSources = vi.fn<LoadSources>(() => getComponents);
+  const load = vi.fn<() => void>();
+  const module = {
+    sources,
+    prepareForSources: async () => {},
+    loadSources,
+    hashComponents: (components: Record<string, unknown>) => `hash_of_${Object.keys(components).join('_')}`,
+    load,
+  };
+  return { module, loadSources, getComponents, load };
 }
 
 describe('given FingerprintJS loads', () => {
-  it('computes the visitor id once per page, with monitoring off', async () => {
-    const fake = fakeFingerprintJs('visitor_123');
-    const importer = vi.fn<FingerprintImporter>(async () => ({ default: fake.module }));
+  it('computes the visitor id once per page, without the sources that add elements to the page', async () => {
+    const fake = fakeFingerprintJs();
+    const importer = vi.fn<FingerprintImporter>(async () => fake.module);
     const source = createFingerprintSource(importer);
 
     source.start();
-    expect(await source.get(1000)).toBe('visitor_123');
-    expect(await source.get(1000)).toBe('visitor_123');
+    expect(await source.get(1000)).toBe('hash_of_canvas_timezone');
+    expect(await source.get(1000)).toBe('hash_of_canvas_timezone');
 
     expect(importer).toHaveBeenCalledTimes(1);
-    expect(fake.load).toHaveBeenCalledWith({ monitoring: false });
-    expect(fake.get).toHaveBeenCalledTimes(1);
+    expect(fake.loadSources).toHaveBeenCalledWith(fake.module.sources, { cache: {} }, PAGE_TOUCHING_SOURCES);
+    expect(PAGE_TOUCHING_SOURCES).toEqual(['fonts', 'fontPreferences', 'domBlockers']);
+    expect(fake.getComponents).toHaveBeenCalledTimes(1);
+    // load() is FingerprintJS's way in that runs every source and may send a usage ping: never used.
+    expect(fake.load).not.toHaveBeenCalled();
   });
 
-  it('loads the real package through its dynamic import', async () => {
+  it('loads the real package through its dynamic import and adds nothing to the page', async () => {
+    const changes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => changes.push(...records));
+    observer.observe(document.documentElement, { attributes: true, childList: true, subtree: true });
     const visitorId = await createFingerprintSource().get(10_000);
+    changes.push(...observer.takeRecords());
+    observer.disconnect();
     // jsdom lacks canvas (FingerprintJS logs it and skips that source) but still yields a visitor id.
     expect(visitorId).toMatch(/^[0-9a-f]{32}$/);
+    expect(changes).toEqual([]);
   });
 });
 
