@@ -17,7 +17,7 @@ async function pageListeners(session: CDPSession): Promise<string[]> {
 function hostPageShape(page: Page) {
   return page.evaluate(() => ({
     bodyChildren: [...document.body.children].map((element) => element.tagName.toLowerCase()),
-    // Radix's modal sets pointer-events on body while open and leaves an empty style attribute behind.
+    // The widget never styles <body>, not even briefly (a style set and undone leaves an empty attribute).
     bodyStyle: document.body.style.cssText,
     htmlAttributes: [...document.documentElement.attributes].map((attribute) => attribute.name),
   }));
