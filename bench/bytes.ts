@@ -85,7 +85,7 @@ export async function measureBytes(browser: Browser | undefined, origin: string 
 }
 
 if (import.meta.main) {
-  snapshotDist();
+  await snapshotDist();
   const server = await startBenchServer();
   const browser = await launchChromium();
   try {

@@ -61,7 +61,7 @@ async function step<T>(label: string, notes: string[], work: () => Promise<T>): 
 async function main(): Promise<void> {
   const notes: string[] = [];
   // One copy of dist/ for the whole run: another `npm run build` meanwhile cannot mix two builds.
-  const built = snapshotDist();
+  const built = await snapshotDist();
   if (!built) notes.push('dist/ is missing: run `npm run build` first. Our sizes and the browser benches of the widget were skipped.');
   const server: BenchServer = await startBenchServer();
   const browser: Browser = await launchChromium();

@@ -1,7 +1,7 @@
 // The loopback server every browser bench talks to: it serves the built widget (dist/), the bench's
 // own built pages (bench/out/), generated HTML pages, and an assistant endpoint that streams a fixed
 // Markdown answer in the AI SDK UI message stream format at a steady number of deltas per second.
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
@@ -19,12 +19,32 @@ export const builtDirectory = join(projectRoot, 'dist');
 /** The copy of dist/ every bench of one run measures and serves (see snapshotDist). */
 export const distDirectory = join(benchOutDirectory, 'dist');
 
+/** Names, sizes and times of every file under dist/: equal twice in a row means no build is writing. */
+function buildSignature(): string {
+  if (!existsSync(builtDirectory)) return '';
+  return readdirSync(builtDirectory, { recursive: true, encoding: 'utf8' })
+    .map((name) => {
+      const stats = statSync(join(builtDirectory, name), { throwIfNoEntry: false });
+      return `${name}:${stats?.size}:${stats?.mtimeMs}`;
+    })
+    .toSorted()
+    .join('\n');
+}
+
 /**
  * Copies dist/ into bench/out/dist so the whole run measures one build, even if dist/ is rebuilt
- * meanwhile. Returns false when there is no build (dist/embed.js missing).
+ * meanwhile; waits (up to a minute) until no build is writing dist/. Returns false when there is no
+ * build (dist/embed.js missing).
  */
-export function snapshotDist(): boolean {
+export async function snapshotDist(): Promise<boolean> {
   rmSync(distDirectory, { recursive: true, force: true });
+  let previous = buildSignature();
+  for (let check = 0; check < 30; check++) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const current = buildSignature();
+    if (current === previous) break;
+    previous = current;
+  }
   if (!existsSync(join(builtDirectory, 'embed.js'))) return false;
   cpSync(builtDirectory, distDirectory, { recursive: true });
   return true;
