@@ -5,31 +5,22 @@ import type { Section } from './types.ts';
 export interface Candidate {
   section: Section;
   score: number;
-  /** Matched every term of the question. */
-  allTerms: boolean;
 }
 
-export function applyCurrentPath(
-  candidates: Iterable<Candidate>,
-  currentPath: string | undefined,
-  boosts: { currentPageBoost: number; currentFolderBoost: number },
-): void {
-  const current = normalizePath(currentPath);
-  if (current === undefined) return;
-  for (const candidate of candidates) {
-    const pagePaths = pathsOf(candidate.section);
-    if (pagePaths.includes(current)) candidate.score *= boosts.currentPageBoost;
-    else if (pagePaths.some((pagePath) => sharesFolder(pagePath, current))) candidate.score *= boosts.currentFolderBoost;
-  }
-}
-
-/** A section's page as a reader's path may spell it: the published URL path, or the bare route. */
-function pathsOf(section: Section): string[] {
+/** A section's page as a reader's path may spell it: the published URL path, or the bare route (computed once per section at index time). */
+export function pagePathsOf(section: Section): string[] {
   const published = normalizePath(section.url.replace(/#.*$/, ''));
   return published !== undefined && published !== section.route ? [published, section.route] : [section.route];
 }
 
-function normalizePath(value: string | undefined): string | undefined {
+/** Multiplier for a section on a page with these paths, for a reader on `current` (from normalizePath). */
+export function currentPathBoost(pagePaths: string[], current: string, boosts: { currentPageBoost: number; currentFolderBoost: number }): number {
+  if (pagePaths.includes(current)) return boosts.currentPageBoost;
+  return pagePaths.some((pagePath) => sharesFolder(pagePath, current)) ? boosts.currentFolderBoost : 1;
+}
+
+/** A path as page paths are spelled (no origin, `index`, extension or trailing slash), or undefined when it gives nothing to match. */
+export function normalizePath(value: string | undefined): string | undefined {
   if (!value) return undefined;
   let pathname = value;
   try {
@@ -57,6 +48,19 @@ function sharesFolder(pagePath: string, current: string): boolean {
 function parentFolder(pagePath: string): string {
   const cut = pagePath.lastIndexOf('/');
   return cut <= 0 ? '/' : pagePath.slice(0, cut);
+}
+
+/** Whether `ranked` holds `limit` sections within `perPage` per page, so capPerPage needs nothing ranked after it. */
+export function fillsUnderCap(ranked: Candidate[], limit: number, perPage: number): boolean {
+  const perFile = new Map<string, number>();
+  let kept = 0;
+  for (const candidate of ranked) {
+    const count = perFile.get(candidate.section.file) ?? 0;
+    if (count >= perPage) continue;
+    perFile.set(candidate.section.file, count + 1);
+    if (++kept === limit) return true;
+  }
+  return false;
 }
 
 /** Up to `perPage` sections of each page first; if that leaves room, the best of the rest in rank order. */

@@ -1,11 +1,15 @@
 // The search index over all sections: MiniSearch (BM25+) with heading/title boosts, stemming,
 // prefix and fuzzy matching for longer terms, then our ranking steps: sections matching every
 // question term first, page and folder of `currentPath` lifted, `context` terms as a weaker query,
-// and at most a few sections per page before others get a place.
+// and at most a few sections per page before others get a place. MiniSearch builds and holds the
+// index; queries are scored from its postings into typed arrays (postings.ts) and only the best
+// few are ranked (topRanked.ts), so a search at 50,000 sections stays within a few milliseconds.
 import MiniSearch from 'minisearch';
 import { processTerm, termsOf, tokenize } from './analyzer.ts';
-import { compileFilter, type MetadataPredicate } from './filter.ts';
-import { applyCurrentPath, capPerPage, type Candidate } from './ranking.ts';
+import { compileFilter } from './filter.ts';
+import { bitCount, MAX_QUERY_TERMS, postingsOf, type Accumulated, type QueryTerm } from './postings.ts';
+import { capPerPage, currentPathBoost, fillsUnderCap, normalizePath, pagePathsOf, type Candidate } from './ranking.ts';
+import { topDocuments } from './topRanked.ts';
 import type { DocsIndex, LoadedDocs, SearchHit, SearchOptions, Section } from './types.ts';
 
 /** Ranking knobs; the defaults are the measured ones (see bench/retrieval.ts). */
@@ -45,10 +49,13 @@ export const DEFAULT_RANKING: RankingOptions = {
 /** Context beyond this many distinct terms adds noise and time, not relevance. */
 const MAX_CONTEXT_TERMS = 24;
 const MAX_CONTEXT_CHARS = 4000;
-const MAX_QUESTION_TERMS = 32;
+const MAX_QUESTION_TERMS = MAX_QUERY_TERMS;
 const MAX_LIMIT = 100;
+/** Compiled filters kept (a site's widget sends the same few); dropped whenever the sections change. */
+const FILTER_CACHE_SIZE = 16;
 
-interface IndexedSection {
+/** What MiniSearch indexes for a section (`key` is its short id). */
+export interface IndexedSection {
   key: number;
   title: string;
   heading: string;
@@ -56,35 +63,54 @@ interface IndexedSection {
   text: string;
 }
 
+/** The MiniSearch options of the index (fields and analyzer). */
+export const MINISEARCH_OPTIONS = { idField: 'key', fields: ['title', 'heading', 'breadcrumbs', 'text'], tokenize, processTerm };
+
 export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOptions> = {}): DocsIndex {
   const settings: RankingOptions = { ...DEFAULT_RANKING, ...ranking };
-  const miniSearch = new MiniSearch<IndexedSection>({
-    idField: 'key',
-    fields: ['title', 'heading', 'breadcrumbs', 'text'],
-    tokenize,
-    processTerm,
-  });
-  const sectionsByKey = new Map<number, Section>();
+  const miniSearch = new MiniSearch<IndexedSection>(MINISEARCH_OPTIONS);
+  const postings = postingsOf(miniSearch, settings.boost);
+  // Indexed by MiniSearch's short id, which equals our key: both count up from 0, one per added section.
+  const sections: (Section | undefined)[] = [];
+  const pagePaths: string[][] = [];
+  let live: Uint8Array = new Uint8Array(0);
   const keysByFile = new Map<string, number[]>();
-  let nextKey = 0;
+  const filterMasks = new Map<string, Uint8Array>();
+  let sectionCount = 0;
+  const question = postings.createAccumulator();
+  const context = postings.createAccumulator();
 
-  function addFile(file: string, sections: Section[]): void {
-    if (sections.length === 0) return;
-    const documents = sections.map((section, position) => {
-      const key = nextKey++;
-      sectionsByKey.set(key, section);
-      return toDocument(key, section, position === 0);
+  function addFile(file: string, fileSections: Section[]): void {
+    if (fileSections.length === 0) return;
+    const first = postings.nextDocument;
+    const paths = fileSections[0] ? pagePathsOf(fileSections[0]) : [];
+    const documents = fileSections.map((section, position) => {
+      sections[first + position] = section;
+      pagePaths[first + position] = paths;
+      return toDocument(first + position, section, position === 0);
     });
-    keysByFile.set(file, documents.map((document) => document.key));
     miniSearch.addAll(documents);
+    postings.added();
+    if (postings.nextDocument !== first + documents.length) throw new Error('minisearch: short ids no longer count up one per document');
+    if (live.length < postings.nextDocument) live = grown(live, postings.nextDocument);
+    for (const document of documents) live[document.key] = 1;
+    keysByFile.set(file, documents.map((document) => document.key));
+    sectionCount += documents.length;
+    filterMasks.clear();
   }
 
   function removeFile(file: string): void {
     const keys = keysByFile.get(file);
     if (!keys) return;
     miniSearch.discardAll(keys);
-    for (const key of keys) sectionsByKey.delete(key);
+    postings.changed();
+    for (const key of keys) {
+      sections[key] = undefined;
+      live[key] = 0;
+    }
     keysByFile.delete(file);
+    sectionCount -= keys.length;
+    filterMasks.clear();
   }
 
   const sectionsByFile = new Map<string, Section[]>();
@@ -93,79 +119,113 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     if (list) list.push(section);
     else sectionsByFile.set(section.file, [section]);
   }
-  for (const [file, sections] of sectionsByFile) addFile(file, sections);
+  for (const [file, fileSections] of sectionsByFile) addFile(file, fileSections);
 
-  function passesFilter(key: number, predicate: MetadataPredicate): boolean {
-    const section = sectionsByKey.get(key);
-    return section !== undefined && predicate(section.metadata);
+  /** One byte per section, 1 = live and passing the filter; computed once per distinct filter. */
+  function allowedBy(filter: SearchOptions['filter']): Uint8Array {
+    const predicate = compileFilter(filter);
+    if (!predicate) return live;
+    const cacheKey = JSON.stringify(filter);
+    const cached = filterMasks.get(cacheKey);
+    if (cached) return cached;
+    const mask = new Uint8Array(live.length);
+    for (let document = 0; document < live.length; document++) {
+      const section = sections[document];
+      if (live[document] === 1 && section && predicate(section.metadata)) mask[document] = 1;
+    }
+    if (filterMasks.size >= FILTER_CACHE_SIZE) filterMasks.delete(filterMasks.keys().next().value as string);
+    filterMasks.set(cacheKey, mask);
+    return mask;
   }
 
-  /** `terms` are already processed (analyzer.termsOf), so MiniSearch takes them as they are. */
-  function score(terms: string[], options: { fuzzy: boolean; allTermsCount: number }, predicate: MetadataPredicate | undefined): Map<number, Candidate> {
-    const candidates = new Map<number, Candidate>();
-    if (terms.length === 0) return candidates;
-    const results = miniSearch.search(terms.join(' '), {
-      tokenize: splitProcessedTerms,
-      processTerm: keepProcessedTerm,
-      boost: settings.boost,
-      combineWith: 'OR',
-      prefix: options.fuzzy ? (term) => term.length >= settings.prefixMinLength : false,
-      fuzzy: options.fuzzy ? (term) => (term.length >= settings.fuzzyMinLength ? settings.fuzziness : false) : false,
-      // A zero document boost makes MiniSearch skip the posting before it builds a result:
-      // a filter that keeps 1 section in 50 then costs a fraction of an unfiltered search.
-      ...(predicate ? { boostDocument: (key: number) => (passesFilter(key, predicate) ? 1 : 0) } : {}),
-    });
-    for (const result of results) {
-      const key = result.id as number;
-      const section = sectionsByKey.get(key);
-      if (!section) continue;
-      candidates.set(key, { section, score: result.score, allTerms: result.queryTerms.length >= options.allTermsCount });
-    }
-    return candidates;
+  function questionQuery(terms: string[]): QueryTerm[] {
+    return terms.map((term) => ({
+      term,
+      prefix: term.length >= settings.prefixMinLength,
+      fuzzy: term.length >= settings.fuzzyMinLength ? settings.fuzziness : false,
+    }));
   }
 
   return {
     search(query: string, options: SearchOptions): SearchHit[] {
       const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(options.limit) || 1));
-      const predicate = compileFilter(options.filter);
+      const allowed = allowedBy(options.filter);
       // Capped: a pasted log of a thousand words would cost seconds of fuzzy matching on a large site.
       const questionTerms = termsOf(query).slice(0, MAX_QUESTION_TERMS);
-      const candidates = score(questionTerms, { fuzzy: true, allTermsCount: questionTerms.length }, predicate);
-      addContext(candidates, contextTerms(options.context, questionTerms));
-      applyCurrentPath(candidates.values(), options.currentPath, settings);
-      const ranked = [...candidates.values()].toSorted(
-        (a, b) => (settings.allTermsFirst ? Number(b.allTerms) - Number(a.allTerms) : 0) || b.score - a.score,
+      postings.accumulate(questionQuery(questionTerms), allowed, question);
+      const extraTerms = contextTerms(options.context, questionTerms);
+      postings.accumulate(
+        extraTerms.map((term) => ({ term, prefix: false, fuzzy: false })),
+        allowed,
+        context,
       );
-      return capPerPage(ranked, limit, settings.sectionsPerPage).map(({ section, score: value }) => ({ section, score: value }));
-
-      function addContext(into: Map<number, Candidate>, terms: string[]): void {
-        if (terms.length === 0) return;
-        const contextual = score(terms, { fuzzy: false, allTermsCount: Infinity }, predicate);
-        const bestQuestion = bestScore(into) || 1;
-        const bestContext = bestScore(contextual) || 1;
-        for (const [key, candidate] of contextual) {
-          const added = (candidate.score / bestContext) * settings.contextWeight * bestQuestion;
-          const existing = into.get(key);
-          if (existing) existing.score += added;
-          // Without question terms (e.g. "what does this do?") the context alone decides.
-          else into.set(key, { section: candidate.section, score: added, allTerms: questionTerms.length === 0 });
+      addContext();
+      const current = normalizePath(options.currentPath);
+      if (current !== undefined) {
+        // Sections of one page share their paths array, so each page is judged once.
+        const boosts = new Map<string[], number>();
+        for (let position = 0; position < question.count; position++) {
+          const document = question.documents[position] as number;
+          const paths = pagePaths[document] ?? [];
+          let boost = boosts.get(paths);
+          if (boost === undefined) boosts.set(paths, (boost = currentPathBoost(paths, current, settings)));
+          question.scores[document] = (question.scores[document] as number) * boost;
         }
       }
+      return rank(questionTerms.length, limit);
     },
-    updateFile(file: string, sections: Section[]): void {
+    updateFile(file: string, fileSections: Section[]): void {
       removeFile(file);
-      addFile(file, sections);
+      addFile(file, fileSections);
     },
     get pageCount() {
       return keysByFile.size;
     },
     get sectionCount() {
-      return sectionsByKey.size;
+      return sectionCount;
     },
   };
+
+  /**
+   * Adds the context's scores into the question's, scaled so the context's best is `contextWeight` of
+   * the question's best: it steers a vague question without outweighing a precise one. Sections only
+   * the context matched join the question's list with no question term matched.
+   */
+  function addContext(): void {
+    if (context.count === 0) return;
+    const factor = (settings.contextWeight * (bestOf(question) || 1)) / (bestOf(context) || 1);
+    for (let position = 0; position < context.count; position++) {
+      const document = context.documents[position] as number;
+      if (question.matched[document] === 0) question.documents[question.count++] = document;
+      question.scores[document] = (question.scores[document] as number) + (context.scores[document] as number) * factor;
+    }
+  }
+
+  /** Sections with every question term first (without question terms, the context alone decides), then by score, capped per page. */
+  function rank(questionTermCount: number, limit: number): SearchHit[] {
+    const { documents, scores, matched } = question;
+    // The per-page cap may pass over many sections of one page: widen the window until it fills the limit.
+    for (let window = Math.max(limit * 4, 32); ; window *= 2) {
+      const first = topDocuments(scores, window);
+      const rest = topDocuments(scores, window);
+      for (let position = 0; position < question.count; position++) {
+        const document = documents[position] as number;
+        if (!settings.allTermsFirst || bitCount(matched[document] as number) >= questionTermCount) first.offer(document);
+        else rest.offer(document);
+      }
+      const top = first.sorted();
+      if (top.length < window) top.push(...rest.sorted().slice(0, window - top.length));
+      const ranked: Candidate[] = top.flatMap((document) => {
+        const section = sections[document];
+        return section ? [{ section, score: scores[document] as number }] : [];
+      });
+      if (top.length < window || fillsUnderCap(ranked, limit, settings.sectionsPerPage)) return capPerPage(ranked, limit, settings.sectionsPerPage);
+    }
+  }
 }
 
-function toDocument(key: number, section: Section, firstOfPage: boolean): IndexedSection {
+/** The indexed fields of a section; the page description counts as text of the page's first section. */
+export function toDocument(key: number, section: Section, firstOfPage: boolean): IndexedSection {
   const heading = section.headingPath.at(-1) ?? '';
   const parents = section.headingPath.slice(0, -1).filter((parent) => parent !== section.pageTitle);
   const description = firstOfPage && section.description ? `${section.description}\n\n` : '';
@@ -185,16 +245,14 @@ function contextTerms(context: SearchOptions['context'], questionTerms: string[]
     .slice(0, MAX_CONTEXT_TERMS);
 }
 
-function splitProcessedTerms(text: string): string[] {
-  return text.split(' ');
-}
-
-function keepProcessedTerm(term: string): string {
-  return term;
-}
-
-function bestScore(candidates: Map<number, Candidate>): number {
+function bestOf(accumulated: Accumulated): number {
   let best = 0;
-  for (const candidate of candidates.values()) best = Math.max(best, candidate.score);
+  for (let position = 0; position < accumulated.count; position++) best = Math.max(best, accumulated.scores[accumulated.documents[position] as number] as number);
   return best;
+}
+
+function grown(bytes: Uint8Array, size: number): Uint8Array {
+  const next = new Uint8Array(Math.max(size, bytes.length * 2));
+  next.set(bytes);
+  return next;
 }

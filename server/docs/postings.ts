@@ -1,0 +1,298 @@
+// Scores query terms straight from MiniSearch's own posting maps into preallocated typed arrays.
+// Why not `miniSearch.search()`: it builds a result object (terms array, match object) for every
+// posting of every term and sorts them all; at 50,000 sections a common word has tens of thousands of
+// postings and one question cost 30-700 ms, almost all of it in those objects. Summing the same BM25+
+// scores into arrays costs a fraction. MiniSearch still owns the index: tokenizing, storing, the radix
+// tree that expands prefixes and typos, discarding and vacuuming. The internals read here are checked
+// once at creation (`postingsOf`), so a MiniSearch release that changes them fails loudly at startup.
+import type MiniSearch from 'minisearch';
+
+type DocumentTermFrequencies = Map<number, number>;
+/** Per field id, the documents (short ids) holding the term and how often. */
+type FieldTermData = Map<number, DocumentTermFrequencies>;
+
+/** The part of MiniSearch's radix tree used here (SearchableMap; not exported as a type). */
+interface TermDictionary {
+  get(term: string): FieldTermData | undefined;
+  atPrefix(prefix: string): Iterable<[string, FieldTermData]>;
+  fuzzyGet(term: string, maxDistance: number): Map<string, [FieldTermData, number]>;
+}
+
+/** MiniSearch's own fields read here, by their meaning (MiniSearch names them `_index`, `_nextId` ...). */
+interface MiniSearchInternals {
+  readonly index: TermDictionary;
+  readonly documentCount: number;
+  readonly fieldIds: Record<string, number>;
+  readonly fieldLength: Map<number, number[]>;
+  readonly averageFieldLength: number[];
+  readonly nextId: number;
+}
+
+interface CompiledList {
+  documents: Int32Array;
+  parts: Float64Array;
+  inverseFrequency: number;
+}
+
+/** One processed question term and how far it may stretch. */
+export interface QueryTerm {
+  term: string;
+  prefix: boolean;
+  /** Allowed edits as a share of the term's length, or false. */
+  fuzzy: number | false;
+}
+
+/** Summed scores of one query: `documents[0..count)` were touched; index the arrays by short id. */
+export interface Accumulated {
+  count: number;
+  documents: Int32Array;
+  /** MiniSearch's score: the summed BM25+ of every matching term, times the number of query terms matched. */
+  scores: Float64Array;
+  /** Bit i set: the document matched query term i (through any of its expansions). */
+  matched: Uint32Array;
+}
+
+// MiniSearch's defaults (bm25 k/b/d, the weights of prefix and typo matches, maxFuzzy): the same
+// scores as its search(), so the ranking measured with it (bench/retrieval.ts) still holds.
+const K = 1.2;
+const B = 0.7;
+const D = 0.5;
+const PREFIX_WEIGHT = 0.375;
+const FUZZY_WEIGHT = 0.45;
+const MAX_FUZZY = 6;
+/** Postings kept as arrays (12 bytes each): about 24 MB at most. */
+const MAX_COMPILED_POSTINGS = 2_000_000;
+const MAX_CACHED_EXPANSIONS = 4096;
+/** Bits in `matched`. */
+export const MAX_QUERY_TERMS = 32;
+
+export interface Postings {
+  /** Call after every add to MiniSearch: copies the new documents' field lengths. */
+  added(): void;
+  /** Call after discarding documents. */
+  changed(): void;
+  /** Scores `terms` over documents whose `allowed` byte is 1 (index by short id). */
+  accumulate(terms: QueryTerm[], allowed: Uint8Array, into: Accumulated): void;
+  createAccumulator(): Accumulated;
+  /** The short id MiniSearch gives the next document it adds (ids are handed out in order). */
+  readonly nextDocument: number;
+}
+
+export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, boosts: Record<string, number>): Postings {
+  const internals = checkedInternals(miniSearch);
+  const fields = Object.entries(boosts).map(([name, boost]) => {
+    const id = internals.fieldIds[name];
+    if (id === undefined) throw new Error(`minisearch: no field ${name}`);
+    return { id, boost };
+  });
+  // Field lengths by field id, then short id: typed arrays instead of one Map lookup per posting.
+  let fieldLengths: Uint32Array[] = [];
+  let capacity = 0;
+  let copiedUpTo = 0;
+  const compiledLists = new Map<DocumentTermFrequencies, CompiledList>();
+  let compiledSize = 0;
+  const expansionCache = new Map<string, [FieldTermData, number][]>();
+
+  function grow(needed: number): void {
+    if (needed <= capacity) return;
+    capacity = Math.max(needed, Math.ceil(capacity * 1.5), 64);
+    fieldLengths = Object.keys(internals.fieldIds).map((_, fieldId) => {
+      const next = new Uint32Array(capacity);
+      const previous = fieldLengths[fieldId];
+      if (previous) next.set(previous);
+      return next;
+    });
+  }
+
+  function added(): void {
+    grow(internals.nextId);
+    for (let document = copiedUpTo; document < internals.nextId; document++) {
+      const lengths = internals.fieldLength.get(document);
+      if (!lengths) continue;
+      for (let fieldId = 0; fieldId < lengths.length; fieldId++) (fieldLengths[fieldId] as Uint32Array)[document] = lengths[fieldId] ?? 0;
+    }
+    copiedUpTo = internals.nextId;
+    changed();
+  }
+
+  function createAccumulator(): Accumulated {
+    return { count: 0, documents: new Int32Array(capacity), scores: new Float64Array(capacity), matched: new Uint32Array(capacity) };
+  }
+
+  function accumulate(terms: QueryTerm[], allowed: Uint8Array, into: Accumulated): void {
+    reset(into);
+    if (into.scores.length < capacity) Object.assign(into, createAccumulator());
+    const { documents, scores, matched } = into;
+    let count = 0;
+    terms.slice(0, MAX_QUERY_TERMS).forEach((query, termPosition) => {
+      const bit = 2 ** termPosition;
+      for (const [data, weight] of expansions(query)) {
+        for (const field of fields) {
+          const frequencies = data.get(field.id);
+          if (!frequencies) continue;
+          const list = compiled(frequencies, field.id);
+          const scale = weight * field.boost * list.inverseFrequency;
+          const { documents: listed, parts } = list;
+          for (let position = 0; position < listed.length; position++) {
+            const document = listed[position] as number;
+            if (allowed[document] !== 1) continue;
+            if (matched[document] === 0) documents[count++] = document;
+            matched[document] = ((matched[document] as number) | bit) >>> 0;
+            scores[document] = (scores[document] as number) + scale * (parts[position] as number);
+          }
+        }
+      }
+    });
+    into.count = count;
+    for (let position = 0; position < count; position++) {
+      const document = documents[position] as number;
+      scores[document] = (scores[document] as number) * bitCount(matched[document] as number);
+    }
+  }
+
+  /**
+   * A posting map as arrays: its documents and each one's BM25+ term part (everything but the
+   * field boost, the match weight and the inverse document frequency, which apply to the whole list).
+   * Iterating arrays is several times faster than a Map; lists are kept (least recently used dropped
+   * past a budget) until the sections change, since field lengths and their average then move.
+   */
+  function compiled(frequencies: DocumentTermFrequencies, fieldId: number): CompiledList {
+    const known = compiledLists.get(frequencies);
+    if (known) {
+      compiledLists.delete(frequencies);
+      compiledLists.set(frequencies, known);
+      return known;
+    }
+    const documentCount = internals.documentCount;
+    const matching = frequencies.size;
+    const lengths = fieldLengths[fieldId] as Uint32Array;
+    const lengthFactor = (K * B) / (internals.averageFieldLength[fieldId] || 1);
+    const list: CompiledList = {
+      documents: new Int32Array(matching),
+      parts: new Float64Array(matching),
+      inverseFrequency: Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5)),
+    };
+    let position = 0;
+    for (const [document, frequency] of frequencies) {
+      list.documents[position] = document;
+      list.parts[position] = D + (frequency * (K + 1)) / (frequency + K * (1 - B) + lengthFactor * (lengths[document] as number));
+      position++;
+    }
+    compiledLists.set(frequencies, list);
+    compiledSize += matching;
+    for (const [oldest, evicted] of compiledLists) {
+      if (compiledSize <= MAX_COMPILED_POSTINGS) break;
+      compiledLists.delete(oldest);
+      compiledSize -= evicted.documents.length;
+    }
+    return list;
+  }
+
+  /** After sections are added or discarded: lengths, averages and document frequencies have moved. */
+  function changed(): void {
+    expansionCache.clear();
+    compiledLists.clear();
+    compiledSize = 0;
+  }
+
+  /** The term itself, then (as MiniSearch weighs them) longer words it prefixes, then words within its typo budget. */
+  function expansions(query: QueryTerm): [FieldTermData, number][] {
+    // Walking the radix tree for typos is the dearest step left for a long word: readers repeat words.
+    const cacheKey = `${query.term} ${query.prefix} ${query.fuzzy}`;
+    const known = expansionCache.get(cacheKey);
+    if (known) return known;
+    const found = expand(query);
+    if (expansionCache.size >= MAX_CACHED_EXPANSIONS) expansionCache.delete(expansionCache.keys().next().value as string);
+    expansionCache.set(cacheKey, found);
+    return found;
+  }
+
+  function expand(query: QueryTerm): [FieldTermData, number][] {
+    const found: [FieldTermData, number][] = [];
+    const exact = internals.index.get(query.term);
+    if (exact) found.push([exact, 1]);
+    const prefixed = new Set<string>();
+    if (query.prefix) {
+      for (const [term, data] of internals.index.atPrefix(query.term)) {
+        const distance = term.length - query.term.length;
+        if (distance === 0) continue;
+        prefixed.add(term);
+        found.push([data, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance)]);
+      }
+    }
+    if (query.fuzzy !== false) {
+      const maxDistance = Math.min(MAX_FUZZY, Math.round(query.term.length * query.fuzzy));
+      if (maxDistance > 0) {
+        for (const [term, [data, distance]] of internals.index.fuzzyGet(query.term, maxDistance)) {
+          if (distance === 0 || prefixed.has(term)) continue;
+          found.push([data, (FUZZY_WEIGHT * term.length) / (term.length + distance)]);
+        }
+      }
+    }
+    return found;
+  }
+
+  added();
+  return {
+    added,
+    changed,
+    accumulate,
+    createAccumulator,
+    get nextDocument() {
+      return internals.nextId;
+    },
+  };
+}
+
+/** Clears only what the last query touched. */
+function reset(accumulated: Accumulated): void {
+  for (let position = 0; position < accumulated.count; position++) {
+    const document = accumulated.documents[position] as number;
+    accumulated.scores[document] = 0;
+    accumulated.matched[document] = 0;
+  }
+  accumulated.count = 0;
+}
+
+export function bitCount(value: number): number {
+  let bits = value - ((value >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function checkedInternals(miniSearch: unknown): MiniSearchInternals {
+  const raw = miniSearch as Record<string, unknown>;
+  // Read on every use: MiniSearch replaces some of them (counts, and the index on removeAll).
+  const internals: MiniSearchInternals = {
+    get index() {
+      return raw['_index'] as TermDictionary;
+    },
+    get documentCount() {
+      return raw['_documentCount'] as number;
+    },
+    get fieldIds() {
+      return raw['_fieldIds'] as Record<string, number>;
+    },
+    get fieldLength() {
+      return raw['_fieldLength'] as Map<number, number[]>;
+    },
+    get averageFieldLength() {
+      return raw['_avgFieldLength'] as number[];
+    },
+    get nextId() {
+      return raw['_nextId'] as number;
+    },
+  };
+  const index = internals.index as Partial<TermDictionary> | undefined;
+  const shaped =
+    typeof index?.get === 'function' &&
+    typeof index.atPrefix === 'function' &&
+    typeof index.fuzzyGet === 'function' &&
+    typeof internals.documentCount === 'number' &&
+    typeof internals.nextId === 'number' &&
+    internals.fieldLength instanceof Map &&
+    Array.isArray(internals.averageFieldLength) &&
+    typeof internals.fieldIds === 'object';
+  if (!shaped) throw new Error('minisearch: its internal index has changed shape; server/docs/postings.ts needs updating for this MiniSearch version');
+  return internals;
+}
