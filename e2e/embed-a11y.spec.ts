@@ -49,6 +49,14 @@ test.describe('given axe on the page', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('finds nothing in the dark theme, closed and open', async ({ assistant, page }) => {
+    await assistant.goto({ theme: 'dark' });
+    await expect(assistant.launcher).toBeVisible();
+    await expectNoAxeViolations(page);
+    await assistant.open();
+    await expectNoAxeViolations(page);
+  });
+
   test('finds nothing while an answer streams, nor once it is done', async ({ assistant, page, servers }) => {
     const answer = servers.holdNextAnswer();
     await assistant.goto({ 'base-url': `${servers.pages}/api` });
