@@ -27,7 +27,8 @@ function watchOutside(root: () => Element | null) {
 
 describe('given the component on a page', () => {
   it('opens a modal dialog, answers and closes without changing anything outside its root', async () => {
-    installFakeFetch(() => streamResponse(answerChunks({ text: ['An answer.'] })));
+    // With an image from the docs' origin: nothing may preload it from <head>.
+    installFakeFetch(() => streamResponse(answerChunks({ text: ['An answer. ![Deploy diagram](https://api.example.test/deploy.png)'] })));
     const container = hostPage();
     render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} />, { container });
     const widgetRoot = () => container.querySelector(':scope > .da-root');
@@ -44,7 +45,7 @@ describe('given the component on a page', () => {
     expect(document.body.style.pointerEvents).toBe('');
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Your question' }), 'Hello?{Enter}');
-    await within(dialog).findByText('An answer.');
+    await within(dialog).findByRole('img', { name: 'Deploy diagram' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(launcher));
