@@ -5,6 +5,7 @@
 //   libraryConfig     dist/index.js for React apps (ESM, every dependency external, 'use client') + dist/styles.css
 // The default export is the library build, so a bare `vite build` produces the React entry.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type InlineConfig, type Plugin } from 'vite';
 import { collectThirdPartyNotices } from './scripts/thirdPartyNotices.ts';
@@ -24,6 +25,9 @@ const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
 ];
+
+// The polyfill's job is done natively by every browser the script tag supports (see the module).
+const nativeStructuredClone = { find: /^@ungap\/structured-clone$/, replacement: fileURLToPath(new URL('./src/embed/nativeStructuredClone.ts', import.meta.url)) };
 
 // Library mode does not replace process.env.NODE_ENV; React and others read it.
 const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
@@ -76,7 +80,7 @@ export function embedChatConfig(runtime: EmbedRuntime): InlineConfig {
     configFile: false,
     logLevel: 'warn',
     plugins: [react(), noEvalProbe, noJsonSchema, collectThirdPartyNotices(NOTICE_FILE)],
-    resolve: { alias: runtime === 'preact' ? preactAliases : [], dedupe: ['react', 'react-dom'] },
+    resolve: { alias: [...(runtime === 'preact' ? preactAliases : []), nativeStructuredClone], dedupe: ['react', 'react-dom'] },
     define: production,
     build: {
       ...intoDist,
