@@ -110,6 +110,7 @@ test.describe('given an answer that is streaming', () => {
 
     await assistant.stopButton.click();
     await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    await expect(assistant.composer).toBeFocused();
     await expect(answer).toHaveText(partial);
     await expect(assistant.questions).toHaveText([LAUNCHER_QUESTION]);
 

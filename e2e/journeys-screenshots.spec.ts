@@ -36,6 +36,18 @@ test.describe('given the demo docs site', () => {
     await saveScreenshot(page, testInfo, '5-error');
   });
 
+  test('shows an answer the reader stopped, with Retry', async ({ assistant, demo, page }, testInfo) => {
+    await assistant.visit('/theming');
+    await assistant.open();
+    const held = demo.answers.holdNext();
+    await assistant.ask(QUESTION);
+    await held.reached;
+    await expect(assistant.answerText(assistant.answers.last())).toContainText('Theming');
+    await assistant.stopButton.click();
+    await expect(assistant.retryButton).toBeVisible();
+    await saveScreenshot(page, testInfo, '5-stopped');
+  });
+
   test('shows the dark page with an answer', async ({ assistant, page }, testInfo) => {
     await assistant.visit('/demo/dark');
     await saveScreenshot(page, testInfo, '6-dark-closed');

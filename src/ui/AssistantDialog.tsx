@@ -124,7 +124,11 @@ export function AssistantDialog(props: AssistantDialogProps) {
               value={draft}
               onChange={onDraftChange}
               onSubmit={(question) => assistant.ask(question)}
-              onStop={assistant.stop}
+              onStop={() => {
+                assistant.stop();
+                // Stop unmounts the focused Stop button: keep keyboard focus in the composer.
+                inputRef.current?.focus();
+              }}
               busy={busy}
               disabled={error?.kind === 'configuration'}
               inputRef={inputRef}
