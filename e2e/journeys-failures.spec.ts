@@ -25,6 +25,7 @@ test.describe('given a reference server that goes down', () => {
     }
 
     await assistant.retryButton.click();
+    await expect(assistant.composer).toBeFocused();
     await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
     await expect(assistant.alert).toHaveCount(0);
     await expect(assistant.answers.last()).toContainText('8787');

@@ -39,6 +39,11 @@ export function AssistantDialog(props: AssistantDialogProps) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const scrollRef = useStickToBottom<HTMLDivElement>();
   const { messages, status, error } = assistant;
+  // Retry unmounts the focused Retry button: keep keyboard focus in the composer.
+  const retry = () => {
+    assistant.retry();
+    inputRef.current?.focus();
+  };
   const liveRegion = useAnnouncement(assistant.announcement, translations.answerReady, messages);
   const busy = status === 'submitted' || status === 'streaming';
 
@@ -110,11 +115,11 @@ export function AssistantDialog(props: AssistantDialogProps) {
           <output ref={liveRegion} className="da-visually-hidden" aria-live="polite" aria-atomic="true" />
 
           <div className="da-footer">
-            {error ? <ErrorBanner error={error} onRetry={assistant.retry} /> : null}
+            {error ? <ErrorBanner error={error} onRetry={retry} /> : null}
             {/* A stopped answer keeps its partial text; Retry asks the same question again. */}
             {!error && !busy && assistant.stopped ? (
               <div className="da-stopped">
-                <button type="button" className="da-button da-retry" onClick={assistant.retry}>
+                <button type="button" className="da-button da-retry" onClick={retry}>
                   {translations.retry}
                 </button>
               </div>
