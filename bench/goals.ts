@@ -42,21 +42,32 @@ function atMost(goal: string, value: number | undefined, limit: number, format: 
 const bytes = (value: number) => `${kilobytes(value)} (${Math.round(value).toLocaleString('en-US')} B)`;
 
 /**
- * The search bench prints a row per corpus and engine: "synthetic 50k ... <engine> build heap p50 p99 ...".
- * The shipped engine is the row named "ours" (MiniSearch in older outputs).
+ * The search bench prints a row per corpus and engine, columns separated by two or more spaces:
+ * "corpus  engine  build-ms  heap-MB  p50-ms  p99-ms  recall". Its 50,000-section corpora have "50k"
+ * in their name (unfiltered and filtered rows). The shipped engine is "ours" (MiniSearch in older
+ * outputs). Read strictly: the worst p50 and p99 over that engine's 50k rows.
  */
-export function searchAtFiftyThousand(children: ChildBench[]): { engine: string; p50: number; p99: number; build: number } | undefined {
+export function searchAtFiftyThousand(
+  children: ChildBench[],
+): { engine: string; rows: number; p50: number; p99: number; build: number } | undefined {
   const output = children.find((child) => child.file === 'bench/search.ts' && child.status === 'ran')?.output ?? '';
-  const rows = output.split('\n').filter((line) => line.startsWith('synthetic 50k'));
+  const rows = output
+    .split('\n')
+    .map((line) => line.trim().split(/\s{2,}/))
+    .filter((columns) => columns[0]?.includes('50k') && columns.length >= 6);
   for (const engine of ['ours', 'MiniSearch']) {
-    const numbers = rows
-      .find((line) => line.includes(` ${engine} `))
-      ?.split(` ${engine} `)[1]
-      ?.trim()
-      .split(/\s+/)
-      .slice(0, 4)
-      .map(Number);
-    if (numbers?.length === 4 && numbers.every(Number.isFinite)) return { engine, build: numbers[0]!, p50: numbers[2]!, p99: numbers[3]! };
+    const figures = rows
+      .filter((columns) => columns[1] === engine)
+      .map((columns) => columns.slice(2, 6).map(Number))
+      .filter((numbers) => numbers.every(Number.isFinite));
+    if (figures.length === 0) continue;
+    return {
+      engine,
+      rows: figures.length,
+      build: Math.max(...figures.map((numbers) => numbers[0]!)),
+      p50: Math.max(...figures.map((numbers) => numbers[2]!)),
+      p99: Math.max(...figures.map((numbers) => numbers[3]!)),
+    };
   }
   return undefined;
 }
@@ -106,6 +117,7 @@ export function checkGoals(inputs: GoalInputs): GoalCheck[] {
   }
   checks.push(atMost('server: first byte of an extractive answer p50 <= 10 ms', firstBytePercentile(inputs.children), 10, milliseconds));
   const search = searchAtFiftyThousand(inputs.children);
-  checks.push(atMost(`server: search p99 <= 5 ms at 50,000 sections${search ? ` (engine "${search.engine}")` : ''}`, search?.p99, 5, milliseconds));
+  const searchLabel = search ? ` (engine "${search.engine}", worst of its ${search.rows} 50k rows)` : '';
+  checks.push(atMost(`server: search p99 <= 5 ms at 50,000 sections${searchLabel}`, search?.p99, 5, milliseconds));
   return checks;
 }

@@ -1,9 +1,11 @@
 // `npm run bench`: every benchmark in one run, written to bench/RESULTS.md with date and machine.
-//   node bench/run.ts [--quick] [--only=bytes,open,streaming,host,server]
+//   node bench/run.ts [--quick] [--only=bytes,open,streaming,host,server] [--render]
 // --quick takes fewer samples (for trying the harness; the committed results use the defaults).
+// Each run also keeps its raw figures in bench/out/results.json; --render rewrites RESULTS.md from
+// them without measuring again (after a change to the report's layout).
 // Browser benches need the build (`npm run build`); without dist/ they are skipped with a note.
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -12,7 +14,7 @@ import { launchChromium } from './browser/chromium.ts';
 import { measureHostImpact } from './browser/host-impact.ts';
 import { buildNaivePage } from './browser/naive/build.ts';
 import { measureOpenLatency } from './browser/open-latency.ts';
-import { projectRoot, snapshotDist, startBenchServer, type BenchServer } from './browser/server.ts';
+import { benchOutDirectory, projectRoot, snapshotDist, startBenchServer, type BenchServer } from './browser/server.ts';
 import { measureStreaming } from './browser/streaming.ts';
 import type { ChildBench } from './goals.ts';
 import { renderResults, type BenchResults } from './report.ts';
@@ -58,7 +60,19 @@ async function step<T>(label: string, notes: string[], work: () => Promise<T>): 
   }
 }
 
+const rawResultsPath = join(benchOutDirectory, 'results.json');
+const resultsPath = join(projectRoot, 'bench', 'RESULTS.md');
+
+function writeResults(results: BenchResults): void {
+  writeFileSync(resultsPath, renderResults(results) + '\n');
+  console.error(`bench: wrote ${resultsPath.slice(projectRoot.length)}`);
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--render')) {
+    writeResults(JSON.parse(readFileSync(rawResultsPath, 'utf8')) as BenchResults);
+    return;
+  }
   const notes: string[] = [];
   // One copy of dist/ for the whole run: another `npm run build` meanwhile cannot mix two builds.
   const built = await snapshotDist();
@@ -105,9 +119,8 @@ async function main(): Promise<void> {
   if (selected.has('server')) for (const child of childBenches) results.children.push(await runChild(child.name, child.file));
   results.machine.loadAverage.end = loadavg()[0] ?? 0;
   if (quick) notes.push('Run with --quick: fewer samples than the committed results use.');
-  const target = join(projectRoot, 'bench', 'RESULTS.md');
-  writeFileSync(target, renderResults(results) + '\n');
-  console.error(`bench: wrote ${target.slice(projectRoot.length)}`);
+  writeFileSync(rawResultsPath, JSON.stringify(results, null, 2));
+  writeResults(results);
 }
 
 await main();
