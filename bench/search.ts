@@ -1,11 +1,14 @@
 // Search engines on the same sections: our index (createDocsIndex: MiniSearch plus our ranking
 // steps, the shipped path), MiniSearch alone and Orama 3, both with the same fields, boosts and
 // analyzer (our tokenizer, stop words and stemmer), on the
-// Hono docs, this project's docs/ and a synthetic 50,000-section corpus.
+// Hono docs, this project's docs/ and a 50,000-section versioned site (bench/syntheticCorpus.ts),
+// searched unfiltered and filtered to `version: latest`.
 // Reports docs load time, index build time, heap held by the index, search p50/p99 and recall@5.
+// Timed queries are each asked once, after 10 warm-up queries (words they share are then cached).
 // Run: node --expose-gc bench/search.ts   (re-launches itself with --expose-gc when needed)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import MiniSearch from 'minisearch';
@@ -13,15 +16,19 @@ import { processTerm, tokenize } from '../server/docs/analyzer.ts';
 import { loadDocs } from '../server/docs/load.ts';
 import { createDocsIndex, DEFAULT_RANKING } from '../server/docs/searchIndex.ts';
 import type { LoadedDocs, Section } from '../server/docs/types.ts';
+import { syntheticCorpus } from './syntheticCorpus.ts';
 import { HONO_DOCS_DIR, HONO_QUESTIONS, PROJECT_DOCS_DIR, readQuestions, scoreRetrieval, type RetrievalQuestion } from './retrieval.ts';
 
 const SYNTHETIC_SIZE = 50_000;
+
+type Filter = { version: string } | undefined;
 
 interface Corpus {
   name: string;
   sections: Section[];
   queries: string[];
-  filter?: { version: string };
+  /** Each a row of its own, on one build. */
+  filters: Filter[];
   questions?: RetrievalQuestion[];
 }
 
@@ -111,24 +118,35 @@ const oramaEngine: Engine = (sections) =>
     };
   });
 
+interface FilterRow {
+  filter: Filter;
+  p50: number;
+  p99: number;
+  recall: string;
+}
+
 /** Everything that needs the index alive, in one scope so the index can be collected afterwards. */
-async function measureEngine(engine: Engine, corpus: Corpus): Promise<{ buildMs: number; p50: number; p99: number; recall: string; heapWith: number }> {
+async function measureEngine(engine: Engine, corpus: Corpus): Promise<{ buildMs: number; rows: FilterRow[]; heapWith: number }> {
   const run = await engine(corpus.sections);
-  const { p50, p99 } = timeQueries(run, corpus);
-  const recall = corpus.questions ? scoreRetrieval(corpus.questions, (question) => run.search(question)).recallAt5.toFixed(3) : '-';
-  return { buildMs: run.buildMs, p50, p99, recall, heapWith: heapUsedMb() };
+  const rows = corpus.filters.map((filter) => {
+    const { p50, p99 } = timeQueries(run, corpus.queries, filter);
+    const recall = corpus.questions ? scoreRetrieval(corpus.questions, (question) => run.search(question, filter)).recallAt5.toFixed(3) : '-';
+    return { filter, p50, p99, recall };
+  });
+  return { buildMs: run.buildMs, rows, heapWith: heapUsedMb() };
 }
 
 function percentile(sorted: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
 }
 
-function timeQueries(run: EngineRun, corpus: Corpus): { p50: number; p99: number } {
-  for (const query of corpus.queries.slice(0, 10)) run.search(query, corpus.filter); // warm-up
+function timeQueries(run: EngineRun, queries: string[], filter: Filter): { p50: number; p99: number } {
+  const warmUp = queries.slice(-10);
+  for (const query of warmUp) run.search(query, filter);
   const times: number[] = [];
-  for (const query of corpus.queries) {
+  for (const query of queries.slice(0, -10)) {
     const started = performance.now();
-    run.search(query, corpus.filter);
+    run.search(query, filter);
     times.push(performance.now() - started);
   }
   const sorted = times.toSorted((a, b) => a - b);
@@ -143,17 +161,8 @@ function queriesFor(sections: Section[], questions: RetrievalQuestion[] = [], co
   return [...questions.map((question) => question.question), ...fromHeadings].slice(0, Math.max(count, questions.length));
 }
 
-/** Real sections copied into versions v0..vN with a few words from other sections mixed in (seeded, so runs compare). */
-function syntheticCorpus(real: Section[], size: number): Section[] {
-  let seed = 42;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-  const words = real.flatMap((section) => section.text.split(/\s+/).filter((word) => /^[a-z]{4,}$/i.test(word)));
-  return Array.from({ length: size }, (_, position) => {
-    const base = real[position % real.length] as Section;
-    const version = `v${Math.floor(position / real.length)}`;
-    const extra = Array.from({ length: 12 }, () => words[Math.floor(random() * words.length)]).join(' ');
-    return { ...base, id: `${version}${base.id}`, file: `${version}/${base.file}`, text: `${base.text}\n\n${extra}`, metadata: { ...base.metadata, version } };
-  });
+function ratio(a: number, b: number): string {
+  return `${(a / b).toFixed(1)}x`;
 }
 
 function collectGarbage(): void {
@@ -176,18 +185,20 @@ async function main(): Promise<void> {
     const { docs, ms } = await timedLoad(HONO_DOCS_DIR);
     console.log(`load hono-docs: ${docs.pages.length} files, ${docs.sections.length} sections in ${ms.toFixed(0)} ms (${(ms / docs.pages.length).toFixed(2)} ms/file)`);
     const questions = await readQuestions(HONO_QUESTIONS);
-    corpora.push({ name: 'hono-docs', sections: docs.sections, queries: queriesFor(docs.sections, questions), questions });
+    corpora.push({ name: 'hono-docs', sections: docs.sections, queries: queriesFor(docs.sections, questions), filters: [undefined], questions });
     real.push(...docs.sections);
   } else console.log('hono-docs corpus not found; skipped');
   const project = await timedLoad(PROJECT_DOCS_DIR);
   if (project.docs.sections.length > 0) {
     console.log(`load docs/: ${project.docs.pages.length} files, ${project.docs.sections.length} sections in ${project.ms.toFixed(0)} ms`);
-    corpora.push({ name: 'docs/', sections: project.docs.sections, queries: queriesFor(project.docs.sections) });
+    corpora.push({ name: 'docs/', sections: project.docs.sections, queries: queriesFor(project.docs.sections), filters: [undefined] });
     real.push(...project.docs.sections);
   }
   if (real.length > 0) {
     const sections = syntheticCorpus(real, SYNTHETIC_SIZE);
-    corpora.push({ name: `synthetic ${SYNTHETIC_SIZE / 1000}k (filter version)`, sections, queries: queriesFor(real), filter: { version: 'v7' } });
+    // Hono questions over the real Hono sections inside the large site: does ranking still find them?
+    const questions = corpora[0]?.questions;
+    corpora.push({ name: `site ${SYNTHETIC_SIZE / 1000}k`, sections, queries: queriesFor(real, questions), filters: [undefined, { version: 'latest' }], ...(questions ? { questions } : {}) });
   }
 
   const engines: [string, Engine][] = [
@@ -195,25 +206,31 @@ async function main(): Promise<void> {
     ['MiniSearch', miniSearchOnlyEngine],
     ['Orama', oramaEngine],
   ];
-  console.log(`\n${'corpus'.padEnd(32)}${'engine'.padEnd(12)}${'build ms'.padStart(10)}${'heap MB'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'recall@5'.padStart(10)}`);
+  console.log(`\n${'corpus'.padEnd(28)}${'engine'.padEnd(12)}${'build ms'.padStart(10)}${'heap MB'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'recall@5'.padStart(10)}`);
   for (const corpus of corpora) {
     const rows: { name: string; buildMs: number; heapMb: number; p50: number; p99: number }[] = [];
     for (const [name, engine] of engines) {
       const measured = await measureEngine(engine, corpus);
       // Heap held by the index: used heap while it was alive minus used heap once it is dropped.
       const heapMb = measured.heapWith - heapUsedMb();
-      const { buildMs, p50, p99, recall } = measured;
-      rows.push({ name, buildMs, heapMb, p50, p99 });
+      for (const { filter, p50, p99, recall } of measured.rows) {
+        const label = `${corpus.name}${filter ? ` ${filter.version}` : ''}`;
+        rows.push({ name: `${name}${filter ? ' filtered' : ''}`, buildMs: measured.buildMs, heapMb, p50, p99 });
+        console.log(
+          `${label.padEnd(28)}${name.padEnd(12)}${measured.buildMs.toFixed(0).padStart(10)}${heapMb.toFixed(1).padStart(9)}${p50.toFixed(2).padStart(9)}${p99.toFixed(2).padStart(9)}${recall.padStart(10)}`,
+        );
+      }
+    }
+    for (const suffix of corpus.filters.map((filter) => (filter ? ' filtered' : ''))) {
+      const row = (name: string) => rows.find((candidate) => candidate.name === `${name}${suffix}`);
+      const [ours, mini, orama] = [row('ours'), row('MiniSearch'), row('Orama')];
+      if (!ours || !mini || !orama) continue;
       console.log(
-        `${corpus.name.padEnd(32)}${name.padEnd(12)}${buildMs.toFixed(0).padStart(10)}${heapMb.toFixed(1).padStart(9)}${p50.toFixed(2).padStart(9)}${p99.toFixed(2).padStart(9)}${recall.padStart(10)}`,
+        `${''.padEnd(28)}${`${suffix.trim() || 'unfiltered'}:`.padEnd(12)}MiniSearch/ours p50 ${ratio(mini.p50, ours.p50)} p99 ${ratio(mini.p99, ours.p99)}; Orama/MiniSearch build ${ratio(orama.buildMs, mini.buildMs)}, heap ${ratio(orama.heapMb, mini.heapMb)}, p50 ${ratio(orama.p50, mini.p50)}, p99 ${ratio(orama.p99, mini.p99)}`,
       );
     }
-    const [, mini, orama] = rows;
-    if (mini && orama)
-      console.log(
-        `${''.padEnd(32)}Orama/Mini  build ${(orama.buildMs / mini.buildMs).toFixed(1)}x, heap ${(orama.heapMb / mini.heapMb).toFixed(1)}x, p50 ${(orama.p50 / mini.p50).toFixed(1)}x, p99 ${(orama.p99 / mini.p99).toFixed(1)}x`,
-      );
   }
+  console.log(`\nload average ${loadavg().map((load) => load.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
 }
 
 if (import.meta.main) {

@@ -120,6 +120,8 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     else sectionsByFile.set(section.file, [section]);
   }
   for (const [file, fileSections] of sectionsByFile) addFile(file, fileSections);
+  // Later changes (serve re-reading a file) recompile lists as questions need them.
+  postings.precompile();
 
   /** One byte per section, 1 = live and passing the filter; computed once per distinct filter. */
   function allowedBy(filter: SearchOptions['filter']): Uint8Array {
