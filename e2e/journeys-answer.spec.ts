@@ -28,6 +28,10 @@ test.describe('given a reader on a docs page', () => {
     await expect(answer).toContainText('--docs-assistant-launcher-background');
     expect((await answer.innerText()).length).toBeGreaterThan(partialLength);
 
+    // A long answer is shown from its start: the question and the answer's first heading stay in view.
+    await expect(assistant.questions.last()).toBeInViewport();
+    await expect(answer.getByRole('link', { name: 'Theming › Change the launcher color' }).first()).toBeInViewport();
+
     const source = assistant.sourcesOf(answer).first();
     await expect(source).toHaveText('Theming › Change the launcher color');
     await source.click();

@@ -1,25 +1,51 @@
-// Keeps a scroll area pinned to its end while an answer streams in, unless the reader scrolled up
-// to read. Only the widget's own scroll area moves (never scrollIntoView, which scrolls the host page).
+// Keeps a scroll area following an answer as it streams in, until the answer's question reaches the
+// top (a long answer is read from its start) or the reader scrolls. Only the widget's own scroll area
+// moves (never scrollIntoView, which scrolls the host page).
 import { useCallback, useRef } from 'react';
 
 const PINNED_DISTANCE_PX = 48;
 
+/**
+ * The end of the conversation, but not past the latest question's top: a long answer stops scrolling
+ * once its question reaches the top, so the reader reads it from its first line (its source heading).
+ */
+function followTarget(element: HTMLElement): number {
+  const end = element.scrollHeight - element.clientHeight;
+  const questions = element.querySelectorAll('[data-role="user"]');
+  const latest = questions[questions.length - 1];
+  if (!latest) return end;
+  const padding = Number.parseFloat(getComputedStyle(element).paddingTop) || 0;
+  const questionTop = latest.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop - padding;
+  return Math.max(0, Math.min(end, questionTop));
+}
+
 /** Attaches the behaviour to `element`; returns the detach function. */
 function stickToBottom(element: HTMLElement): () => void {
   let pinned = true;
+  // Until the reader scrolls down past it, following stops at the latest question's top.
+  let holdAtQuestion = true;
   let lastTop = element.scrollTop;
-  // Growth never moves scrollTop up, so only a reader scrolling up unpins; reaching the end re-pins.
+  // Growth and following set lastTop themselves, so a move here is the reader's: it ends the hold at the
+  // question, and following goes on only from the end.
   const onScroll = () => {
-    if (element.scrollTop < lastTop - 1) pinned = false;
-    if (element.scrollHeight - element.scrollTop - element.clientHeight <= PINNED_DISTANCE_PX) pinned = true;
+    const atEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= PINNED_DISTANCE_PX;
+    if (Math.abs(element.scrollTop - lastTop) > 1) {
+      holdAtQuestion = false;
+      pinned = atEnd;
+    } else if (atEnd) {
+      pinned = true;
+    }
     lastTop = element.scrollTop;
   };
   const follow = (records: MutationRecord[]) => {
-    // A new question always brings the end into view.
+    // A new question always brings it into view.
     const asked = records.some((record) => [...record.addedNodes].some((node) => node instanceof Element && node.matches('[data-role="user"]')));
-    if (asked) pinned = true;
+    if (asked) {
+      pinned = true;
+      holdAtQuestion = true;
+    }
     if (!pinned) return;
-    element.scrollTop = element.scrollHeight;
+    element.scrollTop = holdAtQuestion ? followTarget(element) : element.scrollHeight;
     lastTop = element.scrollTop;
   };
   element.addEventListener('scroll', onScroll, { passive: true });
