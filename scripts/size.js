@@ -19,11 +19,11 @@ process.chdir(root);
 
 /**
  * Gzip budgets in bytes (1 kB = 1000 bytes): a little above what the build reaches, so growth is caught.
- * Issue limits: embed.js 4 kB, after opening 150 kB, React entry 130 kB. Reached: 2.30, 134.8, 128.2.
+ * Issue limits: embed.js 4 kB, after opening 150 kB, React entry 130 kB. Reached: 2.33, 132.5, 127.3.
  */
 export const budgets = {
   'embed.js': 2_400,
-  'after opening': 139_000,
+  'after opening': 136_000,
   'React entry': 130_000,
 };
 
