@@ -7,11 +7,16 @@ const TWOSLASH_DIRECTIVE = /^\s*\/\/ ?(---cut(-start|-end|-before|-after)?---|\^
 /** VitePress/Docusaurus container fences (`::: tip`, `:::`) and `[[toc]]` render as chrome, not text. */
 const CONTAINER_LINE = /^\s*(:{3,}.*|\[\[toc\]\])\s*$/i;
 
-export function inlineText(node: Nodes): string {
+/**
+ * Inline text of a node. With `markCode`, inline code keeps its backticks so an extractive answer quotes
+ * `--port` as code, faithfully; headings (titles, anchors) leave it out.
+ */
+export function inlineText(node: Nodes, markCode = false): string {
   switch (node.type) {
     case 'text':
-    case 'inlineCode':
       return node.value;
+    case 'inlineCode':
+      return markCode ? inlineCode(node.value) : node.value;
     case 'break':
       return '\n';
     case 'image':
@@ -24,8 +29,16 @@ export function inlineText(node: Nodes): string {
     case 'mdxjsEsm':
       return '';
     default:
-      return 'children' in node ? node.children.map((child) => inlineText(child as Nodes)).join('') : '';
+      return 'children' in node ? node.children.map((child) => inlineText(child as Nodes, markCode)).join('') : '';
   }
+}
+
+function inlineCode(value: string): string {
+  const longestRun = Math.max(0, ...(value.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  // CommonMark strips one space on each side when the code itself starts or ends with a backtick.
+  const padding = value.startsWith('`') || value.endsWith('`') ? ' ' : '';
+  return `${fence}${padding}${value}${padding}${fence}`;
 }
 
 export function blockText(node: Nodes, indent = ''): string {
@@ -33,6 +46,7 @@ export function blockText(node: Nodes, indent = ''): string {
     case 'code':
       return fencedCode(node.lang ?? '', node.value);
     case 'paragraph':
+      return cleanProse(inlineText(node, true));
     case 'heading':
       return cleanProse(inlineText(node));
     case 'list':
@@ -44,7 +58,7 @@ export function blockText(node: Nodes, indent = ''): string {
         })
         .join('\n');
     case 'table':
-      return node.children.map((row) => row.children.map((cell) => inlineText(cell).trim()).join(' | ')).join('\n');
+      return node.children.map((row) => row.children.map((cell) => inlineText(cell, true).trim()).join(' | ')).join('\n');
     case 'html':
       return stripHtml(node.value).trim();
     case 'mdxjsEsm':
@@ -60,7 +74,7 @@ export function blockText(node: Nodes, indent = ''): string {
     case 'root':
       return node.children.map((child) => blockText(child as Nodes, indent)).filter(Boolean).join('\n\n');
     default:
-      return inlineText(node);
+      return inlineText(node, true);
   }
 }
 

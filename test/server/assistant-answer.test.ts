@@ -31,7 +31,7 @@ describe('given the fixture docs and no model (extractive answers)', () => {
       title: 'Configuration › Port',
     });
     const text = answerText(message);
-    expect(text).toContain('Change the listening port with the --port flag.');
+    expect(text).toContain('Change the listening port with the `--port` flag.');
     expect(text).toContain('relay --port 5050');
     expect(text).toContain('[Configuration › Port](https://relay.example/guides/configuration#port)');
 
@@ -46,7 +46,7 @@ describe('given the fixture docs and no model (extractive answers)', () => {
     const { message } = await readAnswer(await postMessage(app, questionBody('Which host does the relay bind to in a container?')));
     const text = answerText(message);
     expect(text).toContain(
-      'The relay binds to 127.0.0.1 by default, so only your machine can reach it. Inside a container, set the host to 0.0.0.0 with --host.',
+      'The relay binds to 127.0.0.1 by default, so only your machine can reach it. Inside a container, set the host to 0.0.0.0 with `--host`.',
     );
   });
 

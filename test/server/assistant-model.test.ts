@@ -75,7 +75,7 @@ describe('given a model', () => {
     expect(promptText(call, 'system')).toEqual([SYSTEM_PROMPT]);
     const [turn] = promptText(call, 'user');
     expect(turn).toContain('<source id="1" title="Configuration › Port" url="https://relay.example/guides/configuration#port">');
-    expect(turn).toContain('Change the listening port with the --port flag.');
+    expect(turn).toContain('Change the listening port with the `--port` flag.');
     expect(turn).toContain('<context>\n<item type="code" path="/guides/configuration">\nrelay --port 5050\n</item>\n</context>');
     expect(turn).toContain('<page path="/guides/configuration"></page>');
     expect(turn?.endsWith('<question>\nHow do I change the listening port?\n</question>')).toBe(true);
