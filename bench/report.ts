@@ -89,14 +89,14 @@ function openSection(open: OpenLatency | undefined): string[] {
 
 function streamingRow(name: string, runs: StreamingRun[]): string {
   const pick = (field: keyof StreamingRun) => median(runs.map((run) => run[field]));
-  return `| ${name} | ${runs.length} | ${maximum(runs.map((run) => run.longTasks))} | ${milliseconds(maximum(runs.map((run) => run.longestTask)), 0)} | ${milliseconds(pick('scripting'), 0)} | ${milliseconds(pick('mainThread'), 0)} | ${milliseconds(pick('wall'), 0)} |`;
+  return `| ${name} | ${runs.length} | ${maximum(runs.map((run) => run.longTasks))} | ${milliseconds(maximum(runs.map((run) => run.longestTask)), 0)} | ${milliseconds(pick('scripting'), 0)} | ${milliseconds(pick('layout'), 0)} | ${milliseconds(pick('mainThread'), 0)} | ${milliseconds(pick('wall'), 0)} |`;
 }
 
 function streamingSection(streaming: StreamingResult | undefined): string[] {
   if (!streaming) return ['Not run.'];
   const lines = [
-    '| variant | runs | long tasks (most in a run) | longest task | scripting (median) | main-thread tasks (median) | wall (median) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| variant | runs | long tasks (most in a run) | longest task | scripting (median) | style + layout (median) | main-thread tasks (median) | wall (median) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   if (streaming.widget.length) lines.push(streamingRow('ours (embed.js, dialog open)', streaming.widget));
   if (streaming.naive.length) lines.push(streamingRow('naive (react-markdown re-renders the whole answer per delta)', streaming.naive));
@@ -182,7 +182,7 @@ export function renderResults(results: BenchResults): string {
     '',
     '## 3. Streaming render cost',
     '',
-    'A ~20 kB Markdown answer (GFM tables, fenced code) in 50-character deltas at 50 deltas/s from a loopback endpoint speaking the AI SDK UI message stream, from Enter until its last line is on screen. Long tasks from PerformanceObserver; scripting and main-thread task time from CDP Performance.getMetrics (ScriptDuration, TaskDuration).',
+    'A ~20 kB Markdown answer (GFM tables, fenced code) in 50-character deltas at 50 deltas/s from a loopback endpoint speaking the AI SDK UI message stream, from Enter until its last line is on screen. Long tasks from PerformanceObserver; scripting, style + layout and main-thread task time from CDP Performance.getMetrics (ScriptDuration, RecalcStyleDuration + LayoutDuration, TaskDuration).',
     '',
     ...streamingSection(results.streaming),
     '',

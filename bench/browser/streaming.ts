@@ -15,6 +15,8 @@ export interface StreamingRun {
   scripting: number;
   /** All main-thread task time: script, style, layout, paint (ms). */
   mainThread: number;
+  /** Style recalculation and layout time (ms): high when code reads layout after each DOM change. */
+  layout: number;
   /** Wall time from Enter to the last line on screen (ms). */
   wall: number;
 }
@@ -46,10 +48,10 @@ function observeLongTasks(): void {
   }).observe({ type: 'longtask', buffered: true });
 }
 
-async function mainThreadMetrics(session: CDPSession): Promise<{ script: number; task: number }> {
+async function mainThreadMetrics(session: CDPSession): Promise<{ script: number; task: number; layout: number }> {
   const { metrics } = await session.send('Performance.getMetrics');
   const value = (name: string) => (metrics.find((metric) => metric.name === name)?.value ?? 0) * 1000;
-  return { script: value('ScriptDuration'), task: value('TaskDuration') };
+  return { script: value('ScriptDuration'), task: value('TaskDuration'), layout: value('LayoutDuration') + value('RecalcStyleDuration') };
 }
 
 /** Brings the page to a focused, filled composer with everything loaded. */
@@ -92,6 +94,7 @@ async function streamOnce(browser: Browser, origin: string, variant: StreamingVa
       longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
       scripting: after.script - before.script,
       mainThread: after.task - before.task,
+      layout: after.layout - before.layout,
       wall: endedAt - startedAt,
     };
   } finally {
