@@ -78,7 +78,10 @@ async function main(): Promise<void> {
   const built = await snapshotDist();
   if (!built) notes.push('dist/ is missing: run `npm run build` first. Our sizes and the browser benches of the widget were skipped.');
   const server: BenchServer = await startBenchServer();
-  const browser: Browser = await launchChromium();
+  const browser: Browser | undefined = await launchChromium().catch((error: Error) => {
+    notes.push(`Chromium did not start (${error.message.split('\n')[0]}): the browser benches were skipped. Set CHROMIUM_PATH or run \`npx playwright install chromium\`.`);
+    return undefined;
+  });
   const results: BenchResults = {
     machine: {
       date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
@@ -87,7 +90,7 @@ async function main(): Promise<void> {
       memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
       os: `${osType()} ${release()}`,
       node: process.version,
-      chromium: browser.version(),
+      chromium: browser?.version() ?? 'not started',
       gzipTool,
       loadAverage: { start: loadavg()[0] ?? 0, end: 0 },
     },
@@ -98,21 +101,21 @@ async function main(): Promise<void> {
   try {
     if (selected.has('bytes')) results.bytes = await step('bytes', notes, () => measureBytes(browser, server.origin));
     if (results.bytes) notes.push(...results.bytes.notes);
-    if (built && selected.has('open')) results.openLatency = await step('open latency', notes, () => measureOpenLatency(browser, server.origin, samples.open));
-    if (selected.has('streaming')) {
+    if (browser && built && selected.has('open')) results.openLatency = await step('open latency', notes, () => measureOpenLatency(browser, server.origin, samples.open));
+    if (browser && selected.has('streaming')) {
       results.streaming = await step('streaming render cost', notes, async () => {
         await buildNaivePage();
         return measureStreaming(browser, server.origin, samples.streaming, built ? ['widget', 'naive'] : ['naive']);
       });
     }
-    if (built && selected.has('host')) {
+    if (browser && built && selected.has('host')) {
       for (const cpuSlowdown of [1, 4]) {
         const impact = await step(`host page impact (CPU ${cpuSlowdown}x)`, notes, () => measureHostImpact(browser, server.origin, samples.host, cpuSlowdown));
         if (impact) results.hostImpact.push(impact);
       }
     }
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.close();
   }
   // The server benches measure timings on the same two cores: run them after the browser is gone.
