@@ -1,4 +1,4 @@
-// embed.js is only a loader: the chat is fetched on the reader's intent or once the browser is idle,
+// embed.js is only a loader: the chat is downloaded once the browser is idle and run on the reader's intent,
 // and calls made before anything loaded are kept.
 import { ASSISTANT_KEY, DOMAIN, expect, test } from './fixtures/embedTest.ts';
 
@@ -59,13 +59,20 @@ test.describe('given a page with the script tag set to load on intent only', () 
 });
 
 test.describe('given a page with the script tag and default settings', () => {
-  test('fetches the chat once the browser is idle after load, and asks nothing', async ({ assistant, page }) => {
+  test('downloads the chat once the browser is idle after load, runs it only on intent, and asks nothing', async ({ assistant, page }) => {
     const questions: string[] = [];
     page.on('request', (request) => QUESTION_URL.test(request.url()) && questions.push(request.url()));
     const chatRequest = page.waitForRequest(CHAT_MODULE);
     await assistant.goto();
-    await chatRequest;
+    // A plain fetch that warms the cache, not a module import: nothing of the chat is evaluated yet.
+    expect((await chatRequest).resourceType()).toBe('fetch');
     await page.waitForLoadState('networkidle');
+    // The mounted chat adopts its stylesheet beside the launcher's; until then the launcher's is alone.
+    const adoptedSheets = () => page.evaluate(() => document.querySelector('docs-assistant')?.shadowRoot?.adoptedStyleSheets.length);
+    expect(await adoptedSheets()).toBe(1);
+
+    await assistant.launcher.hover();
+    await expect.poll(adoptedSheets).toBe(2);
     await expect(assistant.dialog).toHaveCount(0);
     expect(questions).toEqual([]);
   });

@@ -19,10 +19,12 @@ process.chdir(root);
 
 /**
  * Gzip budgets in bytes (1 kB = 1000 bytes): a little above what the build reaches, so growth is caught.
- * Issue limits: embed.js 4 kB, after opening 150 kB, React entry 130 kB. Reached: 2.33, 132.5, 127.3.
+ * Issue limits: embed.js 4 kB, after opening 150 kB, React entry 130 kB. Reached: 2.44, 133.2, 127.8.
+ * embed.js grew 0.11 kB when it stopped evaluating the chat on idle (idle download with fetch, intent
+ * from code blocks watched by the loader).
  */
 export const budgets = {
-  'embed.js': 2_400,
+  'embed.js': 2_460,
   'after opening': 136_000,
   'React entry': 130_000,
 };

@@ -2,7 +2,7 @@
 // <DocsAssistant> is one UI on top of it.
 import { useChat } from '@ai-sdk/react';
 import type { UIMessage } from 'ai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { checkApiKey } from './chat/apiKey.ts';
 import { readCurrentPath } from './chat/currentPath.ts';
 import { errorMessage } from './chat/errorMessage.ts';
@@ -49,7 +49,7 @@ export interface DocsAssistantController {
   attachContext(item: AssistantContextItem): void;
   removeContext(index: number): void;
   rate(messageId: string, rating: 'up' | 'down'): void;
-  /** Emits an event to `onEvent` (the UI uses it for open, close and copy). */
+  /** Emits an event to `onEvent` (the UI uses it for open, close and copy); `open` also starts the visitor fingerprint, when idle. */
   emit(event: DocsAssistantEvent): void;
 }
 
@@ -67,9 +67,20 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
     if (!keyCheck.ok) console.error(keyCheck.reason);
   }, [keyCheck]);
 
+  const fingerprint = useMemo(() => fingerprintSourceFor(options.fingerprint !== false), [options.fingerprint]);
+  // FingerprintJS is a 50-70 ms task: it starts once the reader opens the assistant (when idle after the
+  // opening renders), so a page where nobody opens it never pays. A question asked before it is ready
+  // waits a bounded time, then goes as 'anonymous'.
+  const cancelFingerprintStart = useRef<(() => void) | undefined>(undefined);
+  useEffect(() => () => cancelFingerprintStart.current?.(), []);
+
   const onEvent = useLatest(options.onEvent);
   const emit = useCallback(
     (event: DocsAssistantEvent) => {
+      if (event.type === 'open') {
+        cancelFingerprintStart.current?.();
+        cancelFingerprintStart.current = whenIdle(() => fingerprint.start());
+      }
       try {
         onEvent.current?.(event);
       } catch (error) {
@@ -77,15 +88,12 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
         console.error('docs-assistant: onEvent handler threw', error);
       }
     },
-    [onEvent],
+    [onEvent, fingerprint],
   );
 
   const store = useMemo(() => createThreadStore(domain), [domain]);
   const [restored] = useState(() => store.load());
   const [threadId, setThreadId] = useState<string | null>(restored.threadId);
-
-  const fingerprint = useMemo(() => fingerprintSourceFor(options.fingerprint !== false), [options.fingerprint]);
-  useEffect(() => whenIdle(() => fingerprint.start()), [fingerprint]);
 
   const transport = useMemo(
     () => new AssistantTransport({ api: assistantEndpoint(baseUrl, domain), ...(apiKey ? { apiKey } : {}), thread: store.load() }),
@@ -112,8 +120,9 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
 
   const chat = useChat({
     id: `docs-assistant:${domain}`,
-    // Fast streams re-render at most every 40 ms instead of once per token.
-    throttle: 40,
+    // Fast streams re-render at most every 80 ms instead of once per token: each render paints the
+    // answer again, and 12 updates a second still read as a smooth stream.
+    throttle: 80,
     messages: restored.messages,
     transport,
     onFinish: ({ message, messages, isAbort, isError }) => {

@@ -1,6 +1,6 @@
-// The chat module the loader imports on intent or idle: renders <DocsAssistant> into the instance's
-// shadow root and adopts the widget's CSS there as a constructable stylesheet (strict-CSP safe: no
-// <style> element, no style attribute). The component is uncontrolled; the loader drives its ref.
+// The chat module the loader imports on intent (downloaded earlier when idle): renders <DocsAssistant>
+// into the instance's shadow root and adopts the widget's CSS there as a constructable stylesheet
+// (strict-CSP safe: no <style> element, no style attribute). The component is uncontrolled; the loader drives its ref.
 /// <reference types="vite/client" />
 import { createRef } from 'react';
 import { flushSync } from 'react-dom';

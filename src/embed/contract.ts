@@ -4,7 +4,7 @@ import type { DocsAssistantEvent, DocsAssistantOptions } from '../options.ts';
 
 /** Options of one script-tag instance: the widget's options plus what only the loader understands. */
 export interface EmbedOptions extends DocsAssistantOptions {
-  /** When to fetch the chat: on intent or once the browser is idle after load ('idle'), or only on intent ('intent'). @default 'idle' */
+  /** When to download the chat: once the browser is idle after load, without evaluating it ('idle'), or only on intent ('intent'). Either way it is evaluated on intent. @default 'idle' */
   preload?: 'idle' | 'intent';
 }
 

@@ -1,6 +1,8 @@
 // One script-tag instance: a host element with an open shadow root at the end of <body>, the launcher
-// (vanilla DOM), the shortcut until the chat is there, and the chat module imported on intent or when
-// the browser is idle. Everything it adds (element, listeners, timers, the React root) goes in destroy().
+// (vanilla DOM), the shortcut until the chat is there, and the chat module: downloaded when the browser
+// is idle, evaluated only on intent (hover or focus on the launcher, click, shortcut, API), so a page
+// where nobody opens the assistant never runs its code. Everything it adds (element, listeners, timers,
+// the React root) goes in destroy().
 /// <reference types="vite/client" />
 import { matchesShortcut, parseShortcut } from '../chat/shortcut.ts';
 import type { DocsAssistantEvent, DocsAssistantEventName } from '../options.ts';
@@ -83,9 +85,24 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
     const selection = mounted ? undefined : getSelection()?.toString().trim();
     whenReady((handle) => handle.open(selection));
   };
-  launcher.addEventListener('pointerenter', load);
-  launcher.addEventListener('focus', load);
   launcher.addEventListener('click', open);
+
+  // Intent: the pointer or keyboard focus reaching the launcher (events from inside the shadow root
+  // reach the document as coming from the host) or one of the page's code blocks, whose "Ask AI"
+  // button the chat draws (once mounted it finds the block still under the pointer or focused).
+  const codeBlocks = options.codeBlocks ?? 'pre';
+  const onIntent = (event: Event) => {
+    try {
+      // Once loading, load() returns the same promise: a later event costs one closest().
+      if (event.target === host || (codeBlocks && (event.target as Element).closest?.(codeBlocks))) void load();
+    } catch {
+      // An invalid code-block selector from the page's config: no code-block buttons, as in the chat.
+    }
+  };
+  const watchIntent = (method: 'addEventListener' | 'removeEventListener') => {
+    for (const type of ['pointerover', 'focusin']) document[method](type, onIntent, true);
+  };
+  watchIntent('addEventListener');
 
   // Until the chat is mounted (it then listens itself, with the code-block keyboard path), the loader
   // answers the shortcut. Bubble phase on window: the page's handlers run first and a handled event is left alone.
@@ -98,8 +115,14 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
   };
   addEventListener('keydown', onKeyDown);
 
+  // Idle prefetch warms the HTTP cache only: evaluating ~130 kB gzip of chat is one long task on the host
+  // page. fetch's defaults match the request import() makes for a module script (CORS, same-origin
+  // credentials), so the import on intent is served from the cache. Nothing goes into the page's <head> (no modulepreload).
+  const prefetch = () => {
+    if (!chat) fetch(chatUrl).then((response) => response.blob()).catch(() => {});
+  };
   let idleTimer: number | undefined;
-  const whenIdle = () => (idleTimer = (window.requestIdleCallback ?? setTimeout)(load));
+  const whenIdle = () => (idleTimer = (window.requestIdleCallback ?? setTimeout)(prefetch));
   if (options.preload !== 'intent') {
     if (document.readyState === 'complete') whenIdle();
     else addEventListener('load', whenIdle, { once: true });
@@ -118,6 +141,7 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
     destroy: () => {
       destroyed = true;
       removeEventListener('keydown', onKeyDown);
+      watchIntent('removeEventListener');
       removeEventListener('load', whenIdle);
       removeEventListener('DOMContentLoaded', attach);
       if (idleTimer) (window.cancelIdleCallback ?? clearTimeout)(idleTimer);

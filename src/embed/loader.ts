@@ -1,5 +1,5 @@
 // embed.js: the classic script a docs site adds with one tag. It only reads the config, draws the
-// launcher and listens for the shortcut; the chat itself is an ES module imported on intent or idle.
+// launcher and listens for the shortcut; the chat itself is an ES module downloaded when idle and imported on intent.
 // Calls made before this script ran are queued in `window.DocsAssistant.q` and replayed here.
 import type { EmbedOptions } from './contract.ts';
 import { readEmbedOptions } from './config.ts';

@@ -15,6 +15,15 @@ interface CodeBlockButtonsProps {
 
 const EDGE_OFFSET_PX = 8;
 
+/** The code block under the pointer, if any (`:hover` also matches the hovered element's ancestors). */
+function hoveredCodeBlock(selector: string, widgetRoot: HTMLElement | null): Element | null {
+  try {
+    return codeBlockAt([...document.querySelectorAll(`:is(${selector}):hover`)].at(-1) ?? null, selector, widgetRoot);
+  } catch {
+    return null; // an invalid selector: no code-block buttons
+  }
+}
+
 export function CodeBlockButtons({ selector, widgetRoot, hidden, shortcutHint, onAsk }: CodeBlockButtonsProps) {
   const { translations } = useWidget();
   // byFocus: shown because keyboard focus is in the block, where the shortcut attaches its code.
@@ -40,6 +49,11 @@ export function CodeBlockButtons({ selector, widgetRoot, hidden, shortcutHint, o
       if (buttonRef.current?.contains(event.relatedTarget)) return;
       show(codeBlockAt(event.relatedTarget, selector, widgetRoot), true);
     };
+    // Mounted on intent (the script tag mounts the chat when the pointer or focus reaches a code block):
+    // the block already under the pointer, or focused, gets its button now.
+    const focused = codeBlockAt(document.activeElement, selector, widgetRoot);
+    if (focused) show(focused, true);
+    else show(hoveredCodeBlock(selector, widgetRoot), false);
     document.addEventListener('pointerover', track, { passive: true });
     document.addEventListener('focusin', track);
     document.addEventListener('focusout', onFocusOut);

@@ -1,7 +1,9 @@
 // The answer rendered as markdown. react-markdown never renders raw HTML (it stays text), and
 // the components below apply the URL policy: safe links only, images only from the docs' origin.
-import { useRef, type ComponentProps } from 'react';
+// Rendered block by block, each memoised: while an answer streams only its last block is parsed again.
+import { Fragment, memo, useMemo, useRef, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
+import { splitMarkdownBlocks } from '../chat/markdownBlocks.ts';
 import { remarkGfmParse } from '../chat/remarkGfmParse.ts';
 import { isExternalHref, safeImageSrc, safeLinkHref } from '../chat/safeUrls.ts';
 import { CopyButton } from './CopyButton.tsx';
@@ -79,12 +81,27 @@ const components: Components = {
   h6: answerHeading(6),
 };
 
+const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={remarkPlugins} components={components}>
+      {text}
+    </ReactMarkdown>
+  );
+});
+
 export function AnswerMarkdown({ text }: { text: string }) {
+  const blocks = useMemo(() => splitMarkdownBlocks(text), [text]);
   return (
     <div className="da-markdown">
-      <ReactMarkdown remarkPlugins={remarkPlugins} components={components}>
-        {text}
-      </ReactMarkdown>
+      {blocks.map((block, index) => (
+        // Blocks only ever grow at the end: the index is a stable key. The line break between blocks
+        // is the one react-markdown puts between them, so the answer's text reads the same.
+        // oxlint-disable-next-line react/no-array-index-key
+        <Fragment key={index}>
+          {index > 0 ? '\n' : null}
+          <MarkdownBlock text={block} />
+        </Fragment>
+      ))}
     </div>
   );
 }

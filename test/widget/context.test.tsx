@@ -113,6 +113,14 @@ describe('given code blocks on the page', () => {
     expect(requests[0]?.body.context).toEqual([{ type: 'code', value: code, path: '/', elementId: 'routing' }]);
   });
 
+  it('shows the button for a block that had focus before the chat mounted (the script tag mounts it on that intent)', async () => {
+    hostPage();
+    (document.querySelector('pre') as HTMLElement).focus();
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} />);
+    const askButton = await screen.findByRole('button', { name: 'Ask AI about this code' });
+    expect(askButton.querySelector('kbd')?.textContent).toBe('Ctrl I');
+  });
+
   it('shows no button when code blocks are turned off', async () => {
     hostPage();
     render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} codeBlocks={false} />);
