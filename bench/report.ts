@@ -17,6 +17,8 @@ export interface Machine {
   node: string;
   chromium: string;
   gzipTool: string;
+  /** Which build was measured: HEAD, when dist/embed.js was written, and uncommitted source files. */
+  build?: { commit: string; builtAt: string; uncommitted: string[] };
   /** 1-minute load averages when the run started and ended: other work on the machine makes timings noisy. */
   loadAverage: { start: number; end: number };
 }
@@ -162,6 +164,12 @@ export function renderResults(results: BenchResults): string {
     `- Date: ${machine.date}`,
     `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory} RAM, ${machine.os}; 1-minute load average ${machine.loadAverage.start.toFixed(1)} at the start, ${machine.loadAverage.end.toFixed(1)} at the end (above ${machine.cores}, timings are inflated by other work)`,
     `- Node ${machine.node}, Chromium ${machine.chromium}; gzip: ${machine.gzipTool}; brotli: Node zlib, quality 11 (1 kB = 1000 bytes)`,
+    ...(machine.build
+      ? [
+          `- Build measured: dist/ written ${machine.build.builtAt} at commit ${machine.build.commit}` +
+            (machine.build.uncommitted.length ? ` plus uncommitted changes to ${machine.build.uncommitted.join(', ')}` : ''),
+        ]
+      : []),
     ...(results.notes.length ? ['', '**Notes from this run:**', ...results.notes.map((note) => `- ${note}`)] : []),
     '',
     '## Goals (issue 5)',

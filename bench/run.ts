@@ -4,8 +4,8 @@
 // Each run also keeps its raw figures in bench/out/results.json; --render rewrites RESULTS.md from
 // them without measuring again (after a change to the report's layout).
 // Browser benches need the build (`npm run build`); without dist/ they are skipped with a note.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -14,7 +14,7 @@ import { launchChromium } from './browser/chromium.ts';
 import { measureHostImpact } from './browser/host-impact.ts';
 import { buildNaivePage } from './browser/naive/build.ts';
 import { measureOpenLatency } from './browser/open-latency.ts';
-import { benchOutDirectory, projectRoot, snapshotDist, startBenchServer, type BenchServer } from './browser/server.ts';
+import { benchOutDirectory, distDirectory, projectRoot, snapshotDist, startBenchServer, type BenchServer } from './browser/server.ts';
 import { measureStreaming } from './browser/streaming.ts';
 import type { ChildBench } from './goals.ts';
 import { renderResults, type BenchResults } from './report.ts';
@@ -60,6 +60,18 @@ async function step<T>(label: string, notes: string[], work: () => Promise<T>): 
   }
 }
 
+/** The commit and the uncommitted source files behind the snapshot of dist/ (helpers build from their working tree). */
+function buildProvenance(): { commit: string; builtAt: string; uncommitted: string[] } | undefined {
+  const embed = join(distDirectory, 'embed.js');
+  if (!existsSync(embed)) return undefined;
+  const git = (...parameters: string[]) => spawnSync('git', parameters, { cwd: projectRoot, encoding: 'utf8' }).stdout?.trim() ?? '';
+  const uncommitted = git('status', '--porcelain', '--', 'src', 'scripts', 'vite.config.ts')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.slice(3));
+  return { commit: git('rev-parse', '--short', 'HEAD') || 'unknown', builtAt: statSync(embed).mtime.toISOString(), uncommitted };
+}
+
 const rawResultsPath = join(benchOutDirectory, 'results.json');
 const resultsPath = join(projectRoot, 'bench', 'RESULTS.md');
 
@@ -93,6 +105,7 @@ async function main(): Promise<void> {
       chromium: browser?.version() ?? 'not started',
       gzipTool,
       loadAverage: { start: loadavg()[0] ?? 0, end: 0 },
+      build: buildProvenance(),
     },
     notes,
     hostImpact: [],

@@ -46,7 +46,7 @@ export async function snapshotDist(): Promise<boolean> {
     previous = current;
   }
   if (!existsSync(join(builtDirectory, 'embed.js'))) return false;
-  cpSync(builtDirectory, distDirectory, { recursive: true });
+  cpSync(builtDirectory, distDirectory, { recursive: true, preserveTimestamps: true });
   return true;
 }
 
