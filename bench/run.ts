@@ -60,11 +60,14 @@ async function step<T>(label: string, notes: string[], work: () => Promise<T>): 
   }
 }
 
+function git(...parameters: string[]): string {
+  return spawnSync('git', parameters, { cwd: projectRoot, encoding: 'utf8' }).stdout?.trim() ?? '';
+}
+
 /** The commit and the uncommitted source files behind the snapshot of dist/ (helpers build from their working tree). */
 function buildProvenance(): { commit: string; builtAt: string; uncommitted: string[] } | undefined {
   const embed = join(distDirectory, 'embed.js');
   if (!existsSync(embed)) return undefined;
-  const git = (...parameters: string[]) => spawnSync('git', parameters, { cwd: projectRoot, encoding: 'utf8' }).stdout?.trim() ?? '';
   const uncommitted = git('status', '--porcelain', '--', 'src', 'scripts', 'vite.config.ts')
     .split('\n')
     .filter(Boolean)
