@@ -4,27 +4,10 @@
 //   journeys  e2e/journeys*.spec.ts: reader journeys on the demo site; e2e/recipes*.spec.ts: the README recipes
 // Debian's chromium is used when present (Playwright's own browser download may be unreachable);
 // otherwise Playwright's bundled Chromium (`npx playwright install chromium`).
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
-const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromium = {
-  ...devices['Desktop Chrome'],
-  launchOptions: existsSync(systemChromium)
-    ? {
-        executablePath: systemChromium,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      }
-    : {},
-};
+const chromium = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() };
 
 // Locally several runs may share this checkout at once; each run writes its artifacts to its own
 // folder (named after the runner's pid, which workers inherit through the environment), because a run

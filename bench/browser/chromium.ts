@@ -1,24 +1,12 @@
 // Launches the machine's Chromium the way the size notes did, and opens contexts that can only reach
 // the loopback bench server (a widget or host page must never reach the internet during a bench).
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-
-const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const chromiumArguments = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
 
 /** The system Chromium when present (Playwright's own download may be unreachable), else Playwright's. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: existsSync(systemChromium) ? systemChromium : undefined, args: chromiumArguments });
+  const options = chromiumLaunchOptions();
+  return chromium.launch({ ...options, args: ['--headless', ...options.args] });
 }
 
 /** A fresh context (empty cache, no storage) whose requests outside 127.0.0.1 are aborted. */
