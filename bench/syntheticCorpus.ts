@@ -8,6 +8,7 @@
 //    from the page's own topic words. Section lengths follow the real ones; versions are 70% latest.
 // Seeded, so runs compare. Not realistic in one way: the made-up words are letters, not English.
 import type { Section } from '../server/docs/types.ts';
+import { seededRandom } from '../test/support/seededRandom.ts';
 
 const MADE_UP_WORDS = 20_000;
 const REAL_WORD_SHARE = 0.7;
@@ -57,17 +58,6 @@ export function syntheticCorpus(real: Section[], size: number): Section[] {
     }
   }
   return sections;
-}
-
-/** mulberry32: a small seeded generator with a full 2^32 period (a float LCG loses precision and cycles early). */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 function madeUpWord(position: number): string {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureApp, postMessage, readAnswer } from './support/assistant.ts';
+import { seededRandom } from '../support/seededRandom.ts';
 
-/** mulberry32: a small seeded generator, so every run sends the same bodies. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = seeded(20261122);
+const random = seededRandom(20261122);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const STRINGS = ['', 'user', 'assistant', 'system', 'text', 'port', 'How do I change the port?', '__proto__', 'constructor', '\u0000', '😀'.repeat(50), '<script>alert(1)</script>', 'a'.repeat(300), 'code', 'textSelection', 'step-start', 'source-url'];
 const KEYS = ['fp', 'messages', 'threadId', 'threadKey', 'retrievalPageSize', 'filter', 'context', 'currentPath', 'role', 'parts', 'type', 'text', 'value', 'path', 'id', 'content', 'version', 'groups', '__proto__', 'constructor', 'x'];
