@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +23,6 @@ import { createFixtureRepository, showFile } from '../fixtures/agent/repo.ts';
 import type { FixtureRepository } from '../fixtures/agent/repo.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/docs-assistant.js', import.meta.url));
-const COMPILED_CLI = fileURLToPath(new URL('../../dist/server/cli.js', import.meta.url));
-const SOURCE_CLI = new URL('../../server/cli.ts', import.meta.url).href;
 const FAST_POLL = { initial: 20, max: 100 };
 /** An admin key valid for the docs project only: the CLI needs no --project with it. */
 const DOCS_ONLY_KEY = 'da_admin_docs_only_0123';
@@ -240,14 +237,10 @@ describe('given the agent command line against the running server', () => {
   });
 
   it('runs as `docs-assistant agent create "..." --wait` in its own process, the project being the key\'s only one', async () => {
-    // The bin prefers a build in dist/ when present, which may predate this source: then run the source the bin runs without one.
-    const entry = existsSync(COMPILED_CLI)
-      ? ['--input-type=module', '-e', 'const { runCli } = await import(process.argv[1]); process.exitCode = await runCli(process.argv.slice(2));', SOURCE_CLI]
-      : [BIN];
     const { stdout, stderr, code } = await new Promise<{ stdout: string; stderr: string; code: number | null }>((resolve) => {
       const child = execFile(
         process.execPath,
-        [...entry, 'agent', 'create', 'Fix the typos in the quickstart', '--wait', '--base-url', baseUrl],
+        [BIN, 'agent', 'create', 'Fix the typos in the quickstart', '--wait', '--base-url', baseUrl],
         { env: { ...process.env, DOCS_ASSISTANT_ADMIN_KEY: DOCS_ONLY_KEY } },
         (_error, out, err) => resolve({ stdout: String(out), stderr: String(err), code: child.exitCode }),
       );

@@ -8,9 +8,6 @@ import { ConfigError, resolveFlags, serveHelp, SERVE_FLAGS, environmentName } fr
 import { FIXTURE_DOCS, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/docs-assistant.js', import.meta.url));
-/** The source entry: the bin prefers dist/ when built, which may be older than the code under test; the
- * serve test runs the bin as users do, the others run the source. */
-const CLI_SOURCE = fileURLToPath(new URL('../../server/cli.ts', import.meta.url));
 const folders: string[] = [];
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -139,7 +136,7 @@ describe('given the docs-assistant command', () => {
   });
 
   it('generates and prints an assistant key when none is given, before the listening line', { timeout: SPAWN_TIMEOUT }, async () => {
-    const { child, lines } = await startCli(CLI_SOURCE, ['serve', FIXTURE_DOCS, '--port', '0', '--data', temporaryFolder()]);
+    const { child, lines } = await startCli(BIN, ['serve', FIXTURE_DOCS, '--port', '0', '--data', temporaryFolder()]);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^assistant key \(generated for this run\): da_dsc_[0-9A-Za-z]{32}$/);
     expect(lines[1]).toMatch(/^listening on /);
@@ -148,7 +145,7 @@ describe('given the docs-assistant command', () => {
   });
 
   it('exits 2 with a readable message on a bad flag', { timeout: SPAWN_TIMEOUT }, async () => {
-    const child = spawn(process.execPath, [CLI_SOURCE, 'serve', FIXTURE_DOCS, '--port', 'eighty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'serve', FIXTURE_DOCS, '--port', 'eighty'], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let stderr = '';
     child.stderr?.on('data', (data: Buffer) => (stderr += data.toString()));
