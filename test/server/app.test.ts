@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServer } from '../../server/index.ts';
+import { temporaryFolders } from '../support/temporaryFolders.ts';
 import { ASSISTANT_KEY, FIXTURE_DOCS, fixtureApp, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 
-const folders: string[] = [];
+const temporaryFolder = temporaryFolders('da-app-');
 
 function freedPort(): Promise<number> {
   return new Promise((resolve) => {
@@ -16,15 +16,6 @@ function freedPort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-function temporaryFolder(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'da-app-'));
-  folders.push(folder);
-  return folder;
 }
 
 describe('given the health route', () => {

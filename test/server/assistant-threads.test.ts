@@ -1,22 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type ServerStore } from '../../server/store/index.ts';
+import { temporaryFolders } from '../support/temporaryFolders.ts';
 import { answerText, finishThreadId, fixtureApp, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 
-const folders: string[] = [];
+const dataFolder = temporaryFolders('da-threads-');
 const stores: ServerStore[] = [];
 afterEach(() => {
   for (const store of stores.splice(0)) store.close();
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
-
-function dataFolder(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'da-threads-'));
-  folders.push(folder);
-  return folder;
-}
 
 function storeIn(folder: string): ServerStore {
   const store = openStore(folder);

@@ -1,25 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, resolveFlags, serveHelp, SERVE_FLAGS, environmentName } from '../../server/config.ts';
+import { temporaryFolders } from '../support/temporaryFolders.ts';
 import { FIXTURE_DOCS, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/docs-assistant.js', import.meta.url));
-const folders: string[] = [];
+// Registered before the children's hook so that, hooks running as a stack, children are killed first.
+const temporaryFolder = temporaryFolders('da-cli-');
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
-
-function temporaryFolder(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'da-cli-'));
-  folders.push(folder);
-  return folder;
-}
 
 describe('given settings from flags, environment and a config file', () => {
   it('takes a flag over the environment, the environment over the file, the file over the default', () => {
