@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type InlineConfig, type Plugin } from 'vite';
+import { PAGE_TOUCHING_SOURCES } from './src/chat/fingerprint.ts';
 import { collectThirdPartyNotices } from './scripts/thirdPartyNotices.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -28,6 +29,9 @@ const preactAliases = [
 
 // The polyfill's job is done natively by every browser the script tag supports (see the module).
 const nativeStructuredClone = { find: /^@ungap\/structured-clone$/, replacement: fileURLToPath(new URL('./src/embed/nativeStructuredClone.ts', import.meta.url)) };
+
+// Classic zod, which the AI SDK imports for a few shared schemas, rebuilt from zod mini (see the module).
+const zodClassicFromMini = { find: /^zod\/v4$/, replacement: fileURLToPath(new URL('./src/embed/zodClassicFromMini.ts', import.meta.url)) };
 
 // Library mode does not replace process.env.NODE_ENV; React and others read it.
 const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
@@ -74,13 +78,37 @@ const noJsonSchema: Plugin = {
   },
 };
 
+// The widget leaves FingerprintJS's page-touching sources out of the visitor id (src/chat/fingerprint.ts),
+// but its `sources` table still references them, so their code (a font list, thousands of ad-blocker
+// selectors) is bundled: 6 kB gzip. In the script-tag build the table loses those entries; the id is the
+// same, since loadSources excluded them anyway.
+const FINGERPRINT_MODULE = '/node_modules/@fingerprintjs/fingerprintjs/dist/fp.esm.js';
+const withoutPageTouchingSources: Plugin = {
+  name: 'docs-assistant:without-page-touching-sources',
+  transform(code, id) {
+    if (!id.endsWith(FINGERPRINT_MODULE)) return null;
+    let table = code.match(/^const sources = \{$[\s\S]*?^\};$/m)?.[0];
+    if (!table) this.error(`FingerprintJS's sources table changed in ${id}: update withoutPageTouchingSources in vite.config.ts`);
+    const original = table;
+    for (const name of PAGE_TOUCHING_SOURCES) {
+      const entry = new RegExp(`^\\s*${name}: \\w+,\\n`, 'm');
+      if (!entry.test(table)) this.error(`FingerprintJS's sources table has no ${name} entry in ${id}: update withoutPageTouchingSources in vite.config.ts`);
+      table = table.replace(entry, '');
+    }
+    return code.replace(original, table);
+  },
+};
+
 /** The lazily imported chat of the script tag, written to dist/embed/chat-<hash>.js and its chunks. */
 export function embedChatConfig(runtime: EmbedRuntime): InlineConfig {
   return {
     configFile: false,
     logLevel: 'warn',
-    plugins: [react(), noEvalProbe, noJsonSchema, collectThirdPartyNotices(NOTICE_FILE)],
-    resolve: { alias: [...(runtime === 'preact' ? preactAliases : []), nativeStructuredClone], dedupe: ['react', 'react-dom'] },
+    plugins: [react(), noEvalProbe, noJsonSchema, withoutPageTouchingSources, collectThirdPartyNotices(NOTICE_FILE)],
+    resolve: {
+      alias: [...(runtime === 'preact' ? preactAliases : []), nativeStructuredClone, zodClassicFromMini],
+      dedupe: ['react', 'react-dom'],
+    },
     define: production,
     build: {
       ...intoDist,

@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Two projects: server and pure-logic tests run in Node; widget component tests run in jsdom.
+// Three projects: server and pure-logic tests run in Node; widget component tests run in jsdom; the AI SDK
+// as the script-tag build bundles it (classic zod rebuilt from zod mini, see vite.config.ts) runs in Node.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -17,6 +19,17 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/widget/**/*.test.{ts,tsx}'],
           setupFiles: ['test/widget/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        resolve: { alias: [{ find: /^zod\/v4$/, replacement: fileURLToPath(new URL('./src/embed/zodClassicFromMini.ts', import.meta.url)) }] },
+        test: {
+          name: 'embed build',
+          environment: 'node',
+          include: ['test/embed/**/*.test.ts'],
+          // Inlined, so the alias reaches the imports inside these packages.
+          server: { deps: { inline: ['ai', '@ai-sdk/provider-utils', '@ai-sdk/provider'] } },
         },
       },
     ],

@@ -21,11 +21,12 @@ process.chdir(root);
  * Gzip budgets in bytes (1 kB = 1000 bytes): a little above what the build reaches, so growth is caught.
  * Issue limits: embed.js 4 kB, after opening 150 kB, React entry 130 kB. Reached: 2.44, 133.2, 127.8.
  * embed.js grew 0.11 kB when it stopped evaluating the chat on idle (idle download with fetch, intent
- * from code blocks watched by the loader).
+ * from code blocks watched by the loader). After opening fell from 133.2 to 115.8 when the chat stopped
+ * bundling classic zod and FingerprintJS's unused sources (vite.config.ts).
  */
 export const budgets = {
   'embed.js': 2_460,
-  'after opening': 136_000,
+  'after opening': 117_000,
   'React entry': 130_000,
 };
 
