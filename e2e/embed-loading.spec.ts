@@ -64,8 +64,10 @@ test.describe('given a page with the script tag and default settings', () => {
     page.on('request', (request) => QUESTION_URL.test(request.url()) && questions.push(request.url()));
     const chatRequest = page.waitForRequest(CHAT_MODULE);
     await assistant.goto();
-    // A plain fetch that warms the cache, not a module import: nothing of the chat is evaluated yet.
-    expect((await chatRequest).resourceType()).toBe('fetch');
+    // A modulepreload inside the widget's shadow root (downloaded and parsed, not run), nothing in the page's <head>.
+    expect((await chatRequest).resourceType()).toBe('script');
+    expect(await page.evaluate(() => document.querySelector('docs-assistant')?.shadowRoot?.querySelector('link[rel="modulepreload"]') != null)).toBe(true);
+    expect(await page.locator('head link[rel="modulepreload"]').count()).toBe(0);
     await page.waitForLoadState('networkidle');
     // The mounted chat adopts its stylesheet beside the launcher's; until then the launcher's is alone.
     const adoptedSheets = () => page.evaluate(() => document.querySelector('docs-assistant')?.shadowRoot?.adoptedStyleSheets.length);

@@ -24,7 +24,8 @@ function stickToBottom(element: HTMLElement): () => void {
   let pinned = true;
   // Until the reader scrolls down past it, following stops at the latest question's top.
   let holdAtQuestion = true;
-  let lastTop = element.scrollTop;
+  // A scroll area that just mounted is at its top; reading scrollTop here would force a layout.
+  let lastTop = 0;
   // Growth and following set lastTop themselves, so a move here is the reader's: it ends the hold at the
   // question, and following goes on only from the end.
   const onScroll = () => {
@@ -51,8 +52,12 @@ function stickToBottom(element: HTMLElement): () => void {
   element.addEventListener('scroll', onScroll, { passive: true });
   const observer = new MutationObserver(follow);
   observer.observe(element, { childList: true, subtree: true, characterData: true });
-  follow([]);
+  // A restored conversation starts at its end. In the next frame, not now: reading the scroll height while
+  // the dialog mounts would force its first layout before focus moves into the composer (a keystroke
+  // typed meanwhile would be lost); the frame's own layout serves both, before anything is painted.
+  const firstFrame = requestAnimationFrame(() => follow([]));
   return () => {
+    cancelAnimationFrame(firstFrame);
     element.removeEventListener('scroll', onScroll);
     observer.disconnect();
   };
