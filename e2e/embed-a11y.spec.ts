@@ -33,6 +33,21 @@ test.describe('given a reader who uses only the keyboard', () => {
   });
 });
 
+test.describe('given a reader who types the moment the shortcut opens the assistant', () => {
+  test('finds every keystroke in the composer', async ({ assistant, page }) => {
+    await assistant.goto();
+    // The chat has run once (opened and closed), so the shortcut opens it at once.
+    await assistant.launcher.click();
+    await expect(assistant.composer).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(assistant.dialog).toHaveCount(0);
+
+    await page.keyboard.press('Control+i');
+    await page.keyboard.type(QUESTION);
+    await expect(assistant.composer).toHaveValue(QUESTION);
+  });
+});
+
 test.describe('given axe on the page', () => {
   test('finds nothing with the dialog closed', async ({ assistant, page }) => {
     const chatLoaded = page.waitForRequest(/\/embed\/chat-/);

@@ -59,6 +59,7 @@ export function AssistantDialog(props: AssistantDialogProps) {
           data-state="open"
           data-status={status}
           onClose={onClose}
+          initialFocus={inputRef}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             inputRef.current?.focus();

@@ -6,12 +6,14 @@
 // layer instead: aria-modal="true" for assistive technology, a backdrop over the page, focus trapped.
 import { DismissableLayer } from '@radix-ui/react-dismissable-layer';
 import { FocusScope } from '@radix-ui/react-focus-scope';
-import type { ComponentPropsWithoutRef, KeyboardEvent, ReactNode } from 'react';
+import { useLayoutEffect, type ComponentPropsWithoutRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 
 interface ModalContentProps extends Omit<ComponentPropsWithoutRef<'div'>, 'role'> {
   /** Called for Escape and for a press outside the box (on the backdrop, which covers the page). */
   onClose: () => void;
-  /** Focus on open; preventDefault() to place it yourself. */
+  /** Focused as the box mounts, before it is first painted. */
+  initialFocus: RefObject<HTMLElement | null>;
+  /** Focus on open, when `initialFocus` could not take it; preventDefault() to place it yourself. */
   onOpenAutoFocus: (event: Event) => void;
   /** Focus on close; preventDefault() to place it yourself. */
   onCloseAutoFocus: (event: Event) => void;
@@ -44,7 +46,13 @@ function loopTabInsideShadowRoot(event: KeyboardEvent<HTMLDivElement>) {
   }
 }
 
-export function ModalContent({ onClose, onOpenAutoFocus, onCloseAutoFocus, onKeyDown, children, ...boxProps }: ModalContentProps) {
+export function ModalContent({ onClose, initialFocus, onOpenAutoFocus, onCloseAutoFocus, onKeyDown, children, ...boxProps }: ModalContentProps) {
+  // FocusScope moves focus in from an effect, which waits for the frame after the box is painted: a
+  // keystroke typed right after the shortcut would be lost meanwhile. Focus taken here, in the commit,
+  // is already inside the scope when FocusScope looks, so it leaves it there. Once per opening: the box
+  // mounts with the dialog.
+  // oxlint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => initialFocus.current?.focus({ preventScroll: true }), []);
   return (
     <FocusScope asChild loop trapped onMountAutoFocus={onOpenAutoFocus} onUnmountAutoFocus={onCloseAutoFocus}>
       <DismissableLayer
