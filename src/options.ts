@@ -30,6 +30,10 @@ export interface Translations {
   emptyState: string;
   thinking: string;
   answerReady: string;
+  /** Notice on an answer the reader stopped (its partial text stays); also announced once. */
+  answerStopped: string;
+  /** Notice on an answer whose stream failed or ended early (the error itself is announced by the error banner). */
+  answerCutOff: string;
   errorUnauthorized: string;
   errorNotFound: string;
   errorRateLimited: string;

@@ -7,6 +7,7 @@ import { checkApiKey } from './chat/apiKey.ts';
 import { readCurrentPath } from './chat/currentPath.ts';
 import { errorMessage } from './chat/errorMessage.ts';
 import { classifyError, type AssistantError } from './chat/errors.ts';
+import { cutOffOnFinish, markCutOff, type CutOff } from './chat/cutOff.ts';
 import { fingerprintSourceFor, whenIdle } from './chat/fingerprint.ts';
 import { messageText, questionBefore } from './chat/messageParts.ts';
 import { addContextItem } from './chat/pageContext.ts';
@@ -25,7 +26,7 @@ export interface AskOptions {
 }
 
 export interface DocsAssistantController {
-  /** The conversation, as AI SDK UI messages (restored from the session when there is one). */
+  /** The conversation, as AI SDK UI messages (restored from the session when there is one); a cut-off answer carries `metadata.cutOff` ('stopped' | 'failed'). */
   messages: UIMessage[];
   status: AssistantStatus;
   /** What went wrong, or null. A misconfigured apiKey is a permanent `configuration` error. */
@@ -125,8 +126,10 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
     throttle: 80,
     messages: restored.messages,
     transport,
-    onFinish: ({ message, messages, isAbort, isError }) => {
+    onFinish: ({ message, messages, isAbort, isError, finishReason }) => {
       setStopped(isAbort);
+      const cutOff = cutOffOnFinish({ isAbort, isError, finishReason });
+      if (cutOff) chat.setMessages((current) => markCutOff(current, message.id, cutOff));
       if (isAbort || isError || message.role !== 'assistant') return;
       const answer = messageText(message);
       setAnnouncement(answer);
@@ -134,10 +137,20 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
       emit({ type: 'answer', answer, question, messageId: message.id, threadId: transport.currentThread.threadId });
     },
     onError: (error) => {
+      // Before the chat's status turns to error, so the answer never shows as whole in between.
+      markLastAnswer('failed');
       emit({ type: 'error', message: errorMessage(classifyError(error), translations), threadId: transport.currentThread.threadId });
     },
   });
   const { messages, status } = chat;
+
+  /** Marks the answer being streamed, if any (the live last message: the rendered one lags by the throttle). */
+  function markLastAnswer(cutOff: CutOff) {
+    chat.setMessages((current) => {
+      const last = current.at(-1);
+      return last?.role === 'assistant' ? markCutOff(current, last.id, cutOff) : current;
+    });
+  }
 
   // Persist once the conversation settles (not on every streamed token).
   useEffect(() => {
@@ -219,7 +232,11 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
     feedback,
     stopped,
     ask,
-    stop: () => void chat.stop(),
+    stop: () => {
+      // Marked before the abort, which makes the chat ready: the stopped answer never shows as whole.
+      if (status === 'streaming') markLastAnswer('stopped');
+      void chat.stop();
+    },
     retry,
     newConversation,
     attachContext,

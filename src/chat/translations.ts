@@ -27,6 +27,8 @@ export const defaultTranslations: Translations = {
   emptyState: 'Ask anything about these docs.',
   thinking: 'Thinking…',
   answerReady: 'Answer ready.',
+  answerStopped: 'Answer stopped',
+  answerCutOff: 'Answer cut off',
   errorUnauthorized: 'The assistant is not authorized on this site. Check its API key.',
   errorNotFound: 'The assistant could not be found for this site. Check its domain.',
   errorRateLimited: 'Too many questions right now. Please wait a moment and retry.',

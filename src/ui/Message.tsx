@@ -1,6 +1,7 @@
 // One message: the reader's question (with its context) or an answer (markdown, sources, actions).
 import type { UIMessage } from 'ai';
 import { memo } from 'react';
+import { answerCutOff, type CutOff } from '../chat/cutOff.ts';
 import { messageContext, messageSources, messageText } from '../chat/messageParts.ts';
 import { AnswerMarkdown } from './Markdown.tsx';
 import { ContextChips } from './ContextChips.tsx';
@@ -24,6 +25,22 @@ function ThumbIcon({ down }: { down?: boolean }) {
   );
 }
 
+/**
+ * Says that an answer is incomplete, right under its text. Not a live region: a failure is announced
+ * by the error banner, a stop by the message list, and a restored conversation stays quiet.
+ */
+function CutOffNotice({ cutOff }: { cutOff: CutOff }) {
+  const { translations } = useWidget();
+  return (
+    <p className="da-cut-off" data-cut-off={cutOff}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="da-icon">
+        {cutOff === 'stopped' ? <rect x="6" y="6" width="12" height="12" rx="2" /> : <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 8v5M12 16.5v.01" />}
+      </svg>
+      {cutOff === 'stopped' ? translations.answerStopped : translations.answerCutOff}
+    </p>
+  );
+}
+
 // Memoized: while an answer streams, only the streaming message gets a new object from the AI SDK.
 export const Message = memo(function Message({ message, streaming, rating, onRate }: MessageProps) {
   const { translations, emit } = useWidget();
@@ -38,21 +55,29 @@ export const Message = memo(function Message({ message, streaming, rating, onRat
     );
   }
 
+  // A cut-off answer keeps Copy (the partial text is still useful) but is not offered for rating:
+  // a rating of half an answer would only be noise in the docs team's feedback.
+  const cutOff = streaming ? undefined : answerCutOff(message);
   return (
-    <li className="da-message" data-role="assistant" data-streaming={streaming || undefined}>
+    <li className="da-message" data-role="assistant" data-streaming={streaming || undefined} data-cut-off={cutOff}>
       <AnswerMarkdown text={text} />
+      {cutOff ? <CutOffNotice cutOff={cutOff} /> : null}
       <Sources sources={messageSources(message)} />
       {!streaming && text !== '' ? (
         <div className="da-actions">
           <CopyButton label={translations.copyAnswer} getText={() => text} onCopied={(copiedText) => emit({ type: 'copy', answer: copiedText, messageId: message.id })} />
-          <button type="button" className="da-icon-button" aria-pressed={rating === 'up'} onClick={() => onRate(message.id, 'up')}>
-            <ThumbIcon />
-            <span className="da-visually-hidden">{translations.helpful}</span>
-          </button>
-          <button type="button" className="da-icon-button" aria-pressed={rating === 'down'} onClick={() => onRate(message.id, 'down')}>
-            <ThumbIcon down />
-            <span className="da-visually-hidden">{translations.notHelpful}</span>
-          </button>
+          {cutOff ? null : (
+            <>
+              <button type="button" className="da-icon-button" aria-pressed={rating === 'up'} onClick={() => onRate(message.id, 'up')}>
+                <ThumbIcon />
+                <span className="da-visually-hidden">{translations.helpful}</span>
+              </button>
+              <button type="button" className="da-icon-button" aria-pressed={rating === 'down'} onClick={() => onRate(message.id, 'down')}>
+                <ThumbIcon down />
+                <span className="da-visually-hidden">{translations.notHelpful}</span>
+              </button>
+            </>
+          )}
         </div>
       ) : null}
     </li>
