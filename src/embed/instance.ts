@@ -22,10 +22,6 @@ export interface EmbedInstance {
   destroy(): void;
 }
 
-/** The same sparkle as the component's launcher; decorative, the button's text is its name. */
-const launcherIcon =
-  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8zM18 15l.9 2.1L21 18l-2.1.9L18 21l-.9-2.1L15 18l2.1-.9z"/></svg>';
-
 export function createEmbedInstance(options: EmbedOptions, chatUrl: string): EmbedInstance {
   const listeners = new Map<string, Set<EventHandler>>();
   const emit = (event: DocsAssistantEvent) => {
@@ -45,7 +41,7 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
   launcher.dataset.theme = options.theme ?? 'auto';
   launcher.setAttribute('aria-haspopup', 'dialog');
   launcher.setAttribute('aria-expanded', 'false');
-  launcher.innerHTML = launcherIcon;
+  // Text only: the sparkle is drawn by launcher.css (no markup string, no innerHTML: Trusted Types pages reject those).
   launcher.append(options.translations?.launcherLabel ?? 'Ask AI');
   launcher.hidden = options.launcher === false;
   const container = document.createElement('div');
