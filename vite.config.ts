@@ -30,6 +30,13 @@ const preactAliases = [
 // The polyfill's job is done natively by every browser the script tag supports (see the module).
 const nativeStructuredClone = { find: /^@ungap\/structured-clone$/, replacement: fileURLToPath(new URL('./src/embed/nativeStructuredClone.ts', import.meta.url)) };
 
+// micromark decodes `&name;` references with decode-named-character-reference, whose browser build uses
+// innerHTML, a sink pages enforcing Trusted Types reject (see the module).
+const decodeCharacterReference = {
+  find: /^decode-named-character-reference$/,
+  replacement: fileURLToPath(new URL('./src/embed/decodeCharacterReference.ts', import.meta.url)),
+};
+
 // Classic zod, which the AI SDK imports for a few shared schemas, rebuilt from zod mini (see the module).
 const zodClassicFromMini = { find: /^zod\/v4$/, replacement: fileURLToPath(new URL('./src/embed/zodClassicFromMini.ts', import.meta.url)) };
 
@@ -106,7 +113,7 @@ export function embedChatConfig(runtime: EmbedRuntime): InlineConfig {
     logLevel: 'warn',
     plugins: [react(), noEvalProbe, noJsonSchema, withoutPageTouchingSources, collectThirdPartyNotices(NOTICE_FILE)],
     resolve: {
-      alias: [...(runtime === 'preact' ? preactAliases : []), nativeStructuredClone, zodClassicFromMini],
+      alias: [...(runtime === 'preact' ? preactAliases : []), nativeStructuredClone, zodClassicFromMini, decodeCharacterReference],
       dedupe: ['react', 'react-dom'],
     },
     define: production,
