@@ -1,6 +1,7 @@
 // When answering fails (server down, rate limited, offline, a stream cut mid-answer) the reader sees
 // a sentence saying what happened, keeps the question, and gets the answer with Retry once it can work.
 import { startDemo } from '../demo/server.ts';
+import { expectNoAxeViolations } from './fixtures/checks.ts';
 import { DemoAssistant, text } from './journeys/demoAssistant.ts';
 import { expect, test } from './journeys/demoTest.ts';
 
@@ -91,6 +92,12 @@ test.describe('given an answer stream that breaks', () => {
     await expect(assistant.alert).toHaveText(text.errorStream);
     await expect(assistant.answerText(assistant.answers.last())).toContainText('Theming');
     await expect(assistant.questions).toHaveText(['How do I change the launcher color?']);
+    // The half answer says so, can be copied, and is not offered for rating.
+    const cutAnswer = assistant.answers.last();
+    await expect(cutAnswer.getByText(text.answerCutOff, { exact: true })).toBeVisible();
+    await expect(cutAnswer.getByRole('button', { name: text.copyAnswer })).toBeVisible();
+    await expect(cutAnswer.getByRole('button', { name: text.helpful })).toHaveCount(0);
+    await expect(cutAnswer.getByRole('button', { name: text.notHelpful })).toHaveCount(0);
 
     await assistant.retryButton.click();
     await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
@@ -118,5 +125,33 @@ test.describe('given an answer stream that breaks', () => {
     await assistant.retryButton.click();
     await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
     await expect(assistant.answers.last()).toContainText('--docs-assistant-launcher-background');
+    await expect(assistant.answers.last().getByText(text.answerCutOff, { exact: true })).toHaveCount(0);
+    await expect(assistant.answers.last().getByRole('button', { name: text.helpful, exact: true })).toBeVisible();
+  });
+
+  test('still shows the answer as cut off after a reload, without rating', async ({ assistant, page }) => {
+    await page.route(QUESTION_URL, async (route) => {
+      const response = await route.fetch();
+      const events = (await response.text()).split('\n\n');
+      const firstDelta = events.findIndex((event) => event.includes('"type":"text-delta"'));
+      await route.fulfill({ response, body: `${events.slice(0, firstDelta + 1).join('\n\n')}\n\n` });
+    });
+    await assistant.visit('/theming');
+    await assistant.open();
+    await assistant.ask('How do I change the launcher color?');
+    await expect(assistant.alert).toHaveText(text.errorStream);
+    const partial = await assistant.answerText(assistant.answers.last()).innerText();
+
+    await page.reload();
+    await assistant.launcher.waitFor();
+    await assistant.open();
+
+    const restored = assistant.answers.last();
+    await expect(assistant.answerText(restored)).toHaveText(partial);
+    await expect(restored.getByText(text.answerCutOff, { exact: true })).toBeVisible();
+    await expect(restored.getByRole('button', { name: text.copyAnswer })).toBeVisible();
+    await expect(restored.getByRole('button', { name: text.helpful })).toHaveCount(0);
+    await expect(assistant.alert).toHaveCount(0);
+    await expectNoAxeViolations(page);
   });
 });
