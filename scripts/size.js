@@ -19,13 +19,13 @@ process.chdir(root);
 
 /**
  * Gzip budgets in bytes (1 kB = 1000 bytes): a little above what the build reaches, so growth is caught.
- * Issue limits: embed.js 4 kB, after opening 150 kB, React entry 130 kB. Reached: 2.44, 133.2, 127.8.
- * embed.js grew 0.11 kB when it stopped evaluating the chat on idle (idle download with fetch, intent
- * from code blocks watched by the loader). After opening fell from 133.2 to 115.8 when the chat stopped
- * bundling classic zod and FingerprintJS's unused sources (vite.config.ts).
+ * Issue 5's goals: embed.js 2 kB (not reached: see README "Sizes"), after opening 120 kB, React entry
+ * 130 kB. Reached: 2.41, 116.4, 128.4. After opening fell from 133.2 to 115.8 when the chat stopped
+ * bundling classic zod and FingerprintJS's unused sources (vite.config.ts); embed.js from 2.45 to 2.41
+ * when the launcher's icon moved from an SVG string to CSS (Trusted Types).
  */
 export const budgets = {
-  'embed.js': 2_460,
+  'embed.js': 2_420,
   'after opening': 117_000,
   'React entry': 130_000,
 };
