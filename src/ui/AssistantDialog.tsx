@@ -4,6 +4,7 @@
 // <head>, which strict CSPs block; the widget draws its own backdrop, and a press on it closes.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, type RefObject } from 'react';
+import { answerCutOff } from '../chat/cutOff.ts';
 import type { DocsAssistantController } from '../useDocsAssistant.ts';
 import { Composer } from './Composer.tsx';
 import { ContextChips } from './ContextChips.tsx';
@@ -46,6 +47,10 @@ export function AssistantDialog(props: AssistantDialogProps) {
   };
   const liveRegion = useAnnouncement(assistant.announcement, translations.answerReady, messages);
   const busy = status === 'submitted' || status === 'streaming';
+  // A stopped answer keeps its partial text, and so does one cut off on an earlier page (restored
+  // without the error that cut it): Retry asks the same question again.
+  const lastMessage = messages.at(-1);
+  const offerRetry = !error && !busy && (assistant.stopped || (lastMessage !== undefined && answerCutOff(lastMessage) !== undefined));
 
   return (
     <Dialog.Portal container={container}>
@@ -117,8 +122,7 @@ export function AssistantDialog(props: AssistantDialogProps) {
 
           <div className="da-footer">
             {error ? <ErrorBanner error={error} onRetry={retry} /> : null}
-            {/* A stopped answer keeps its partial text; Retry asks the same question again. */}
-            {!error && !busy && assistant.stopped ? (
+            {offerRetry ? (
               <div className="da-stopped">
                 <button type="button" className="da-button da-retry" onClick={retry}>
                   {translations.retry}

@@ -213,6 +213,35 @@ describe('given a conversation restored after a reload', () => {
   });
 });
 
+describe('given a conversation restored after a reload whose last answer was cut off', () => {
+  it('offers Retry, which asks the question again and shows the whole answer', async () => {
+    const { requests } = installFakeFetch(
+      () => streamResponse([...partialAnswer, { type: 'error', errorText: 'model failed' }]),
+      () => streamResponse(answerChunks({ text: ['The whole answer.'], messageId: 'msg_whole' })),
+    );
+    const first = render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} />);
+    const { dialog } = await openAndAsk('Break me');
+    await within(dialog).findByRole('alert');
+    await waitFor(() => expect(storedMessages().map((message) => (message.metadata as { cutOff?: string } | undefined)?.cutOff)).toEqual([undefined, 'failed']));
+
+    first.unmount();
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /ask ai/i }));
+    const restored = await screen.findByRole('dialog', { name: 'Ask the docs' });
+    expect(within(restored).queryByRole('alert')).toBeNull();
+    await user.click(within(restored).getByRole('button', { name: 'Retry' }));
+
+    await within(restored).findByText('The whole answer.');
+    await waitFor(() => expect(restored.getAttribute('data-status')).toBe('ready'));
+    expect(within(restored).queryByText('The first half of the answer')).toBeNull();
+    expect(within(restored).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(within(lastAnswer(restored)).getByRole('button', { name: 'Helpful' })).toBeTruthy();
+    const sent = requests[1]?.body.messages as Array<{ role: string }>;
+    expect(sent.map((message) => message.role)).toEqual(['user']);
+  });
+});
+
 describe('given translations for the notices', () => {
   it('shows and announces the host strings', async () => {
     const held = heldStream(partialAnswer);
