@@ -7,5 +7,7 @@ export { AssistantTransport, assistantEndpoint } from './chat/transport.ts';
 export type { AssistantTransportOptions, RequestFields, ThreadRef } from './chat/transport.ts';
 export { defaultTranslations } from './chat/translations.ts';
 export type { AssistantError, AssistantErrorKind } from './chat/errors.ts';
+export { answerCutOff } from './chat/cutOff.ts';
+export type { AnswerMetadata, CutOff } from './chat/cutOff.ts';
 export type { DocsAssistantEvent, DocsAssistantEventName, DocsAssistantOptions, Translations } from './options.ts';
 export type { AssistantContextItem, AssistantFilter, AssistantRequestBody } from './wire.ts';
