@@ -25,8 +25,8 @@ export function parseShortcut(text: string): Shortcut | null {
   return shortcut;
 }
 
+/** Only called in the browser (on a key press, or after hydration to name the shortcut). */
 export function isApplePlatform(): boolean {
-  if (typeof navigator === 'undefined') return false;
   return /mac|iphone|ipad|ipod/i.test(navigator.platform || navigator.userAgent);
 }
 

@@ -4,16 +4,18 @@
 // that are always text are never parsed (a numeric domain stays a string).
 import type { EmbedOptions } from './contract.ts';
 
-const textOptions = ['domain', 'apiKey', 'baseUrl'];
+const textOptions = /^(domain|apiKey|baseUrl)$/;
 
 /** Options from the attributes of `script` (when given), over `globalConfig`; baseUrl defaults to the script's origin. */
 export function readEmbedOptions(script: HTMLScriptElement | null, globalConfig: Partial<EmbedOptions> | undefined): Partial<EmbedOptions> {
   const options: Record<string, unknown> = { ...globalConfig };
-  for (const [name, text] of Object.entries(script?.dataset ?? {})) {
+  const dataset = script?.dataset;
+  for (const name in dataset) {
+    const text = dataset[name]!;
     let value: unknown = text;
-    if (!textOptions.includes(name)) {
+    if (!textOptions.test(name)) {
       try {
-        value = JSON.parse(text!);
+        value = JSON.parse(text);
       } catch {
         // Not JSON: the text itself is the value ('mod+i', 'dark', 'pre code').
       }

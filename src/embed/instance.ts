@@ -23,10 +23,11 @@ export interface EmbedInstance {
 }
 
 export function createEmbedInstance(options: EmbedOptions, chatUrl: string): EmbedInstance {
-  const listeners = new Map<string, Set<EventHandler>>();
+  // One entry per on() call (a handler subscribed twice runs twice, until each is unsubscribed).
+  const subscriptions = new Set<[string, EventHandler]>();
   const emit = (event: DocsAssistantEvent) => {
     options.onEvent?.(event);
-    listeners.get(event.type)?.forEach((handler) => handler(event));
+    subscriptions.forEach(([name, handler]) => name === event.type && handler(event));
   };
 
   const host = document.createElement('docs-assistant');
@@ -34,21 +35,30 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(launcherCss);
   shadowRoot.adoptedStyleSheets = [sheet];
+  // No type attribute: the button is in no form, so it submits nothing. Theme and position are classes
+  // that launcher.css styles (join() leaves an unset position empty).
   const launcher = document.createElement('button');
-  launcher.type = 'button';
-  launcher.className = 'launcher';
-  launcher.dataset.position = options.position ?? 'bottom-right';
-  launcher.dataset.theme = options.theme ?? 'auto';
+  launcher.className = ['launcher', options.theme ?? 'auto', options.position].join(' ');
   launcher.setAttribute('aria-haspopup', 'dialog');
   launcher.setAttribute('aria-expanded', 'false');
   // Text only: the sparkle is drawn by launcher.css (no markup string, no innerHTML: Trusted Types pages reject those).
   launcher.append(options.translations?.launcherLabel ?? 'Ask AI');
-  launcher.hidden = options.launcher === false;
   const container = document.createElement('div');
-  shadowRoot.append(launcher, container);
+  // launcher: false keeps the button out of the page (the page opens the chat through the API). The chat
+  // never draws a launcher of its own: this one stays. `options` is this instance's own copy (see loader.ts).
+  if (options.launcher !== false) shadowRoot.append(launcher);
+  options.launcher = false;
+  shadowRoot.append(container);
+
+  // What destroy() undoes: removing each listener the instance added, cancelling the idle prefetch.
+  const cleanups: (() => void)[] = [];
+  const listen = (target: EventTarget, type: string, listener: EventListener, capture?: boolean) => {
+    target.addEventListener(type, listener, capture);
+    cleanups.push(() => target.removeEventListener(type, listener, capture));
+  };
   const attach = () => document.body.append(host);
   if (document.body) attach();
-  else addEventListener('DOMContentLoaded', attach, { once: true });
+  else listen(window, 'DOMContentLoaded', attach);
 
   let chat: Promise<ChatHandle> | undefined;
   let mounted: ChatHandle | undefined;
@@ -62,7 +72,7 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
       return (mounted = module.mount({
         shadowRoot,
         container,
-        options: { ...options, launcher: false },
+        options,
         onOpenChange: (open) => launcher.setAttribute('aria-expanded', String(open)),
         onEvent: emit,
       }));
@@ -81,7 +91,7 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
     const selection = mounted ? undefined : getSelection()?.toString().trim();
     whenReady((handle) => handle.open(selection));
   };
-  launcher.addEventListener('click', open);
+  listen(launcher, 'click', open);
 
   // Intent: the pointer or keyboard focus reaching the launcher (events from inside the shadow root
   // reach the document as coming from the host) or one of the page's code blocks, whose "Ask AI"
@@ -95,10 +105,7 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
       // An invalid code-block selector from the page's config: no code-block buttons, as in the chat.
     }
   };
-  const watchIntent = (method: 'addEventListener' | 'removeEventListener') => {
-    for (const type of ['pointerover', 'focusin']) document[method](type, onIntent, true);
-  };
-  watchIntent('addEventListener');
+  for (const type of ['pointerover', 'focusin']) listen(document, type, onIntent, true);
 
   // Until the chat is mounted (it then listens itself, with the code-block keyboard path), the loader
   // answers the shortcut. Bubble phase on window: the page's handlers run first and a handled event is left alone.
@@ -109,7 +116,7 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
       open();
     }
   };
-  addEventListener('keydown', onKeyDown);
+  listen(window, 'keydown', onKeyDown as EventListener);
 
   // Idle prefetch downloads and parses the chat without running it: evaluating ~115 kB gzip of chat would
   // be a long task on the host page. A modulepreload link puts the parsed module in the page's module map
@@ -122,11 +129,13 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
     link.href = chatUrl;
     shadowRoot.append(link);
   };
-  let idleTimer: number | undefined;
-  const whenIdle = () => (idleTimer = (window.requestIdleCallback ?? setTimeout)(prefetch));
+  const whenIdle = () => {
+    const idleTimer = (window.requestIdleCallback ?? setTimeout)(prefetch);
+    cleanups.push(() => (window.cancelIdleCallback ?? clearTimeout)(idleTimer));
+  };
   if (options.preload !== 'intent') {
     if (document.readyState === 'complete') whenIdle();
-    else addEventListener('load', whenIdle, { once: true });
+    else listen(window, 'load', whenIdle);
   }
 
   return {
@@ -135,20 +144,16 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
     ask: (question) => whenReady((handle) => handle.ask(question)),
     newConversation: () => whenReady((handle) => handle.newConversation()),
     on: (name, handler) => {
-      const handlers = listeners.get(name) ?? new Set();
-      listeners.set(name, handlers.add(handler));
-      return () => handlers.delete(handler);
+      const subscription: [string, EventHandler] = [name, handler];
+      subscriptions.add(subscription);
+      return () => subscriptions.delete(subscription);
     },
     destroy: () => {
       destroyed = true;
-      removeEventListener('keydown', onKeyDown);
-      watchIntent('removeEventListener');
-      removeEventListener('load', whenIdle);
-      removeEventListener('DOMContentLoaded', attach);
-      if (idleTimer) (window.cancelIdleCallback ?? clearTimeout)(idleTimer);
+      for (const cleanup of cleanups) cleanup();
       mounted?.unmount();
       host.remove();
-      listeners.clear();
+      subscriptions.clear();
     },
   };
 }

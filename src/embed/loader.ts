@@ -27,6 +27,7 @@ const queued = window.DocsAssistant?.q ?? [];
 
 const create = (options: EmbedOptions) => {
   if (!options.domain) throw new Error('docs-assistant: domain is required');
+  // A copy: the instance sets its own `launcher` option (see instance.ts).
   return createEmbedInstance({ baseUrl: pageOptions.baseUrl, ...options }, chatUrl);
 };
 
