@@ -108,3 +108,15 @@ test.describe('given a page with the script tag and default settings', () => {
     await expect(assistant.answers.last()).toContainText('lumen rollback');
   });
 });
+
+test.describe('given a page whose script tag turns the launcher off', () => {
+  test('draws no launcher, and the page opens the chat through the API', async ({ assistant, page }) => {
+    await assistant.goto({ launcher: 'false', preload: 'intent' });
+    await expect(assistant.hosts).toHaveCount(1);
+    await expect(assistant.launcher).toHaveCount(0);
+
+    await page.evaluate(() => window.DocsAssistant?.open?.());
+    await expect(assistant.dialog).toBeVisible();
+    await expect(assistant.composer).toBeFocused();
+  });
+});

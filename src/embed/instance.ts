@@ -23,11 +23,10 @@ export interface EmbedInstance {
 }
 
 export function createEmbedInstance(options: EmbedOptions, chatUrl: string): EmbedInstance {
-  // One entry per on() call (a handler subscribed twice runs twice, until each is unsubscribed).
-  const subscriptions = new Set<[string, EventHandler]>();
+  const listeners = new Map<string, Set<EventHandler>>();
   const emit = (event: DocsAssistantEvent) => {
     options.onEvent?.(event);
-    subscriptions.forEach(([name, handler]) => name === event.type && handler(event));
+    listeners.get(event.type)?.forEach((handler) => handler(event));
   };
 
   const host = document.createElement('docs-assistant');
@@ -144,16 +143,16 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
     ask: (question) => whenReady((handle) => handle.ask(question)),
     newConversation: () => whenReady((handle) => handle.newConversation()),
     on: (name, handler) => {
-      const subscription: [string, EventHandler] = [name, handler];
-      subscriptions.add(subscription);
-      return () => subscriptions.delete(subscription);
+      const handlers = listeners.get(name) ?? new Set();
+      listeners.set(name, handlers.add(handler));
+      return () => handlers.delete(handler);
     },
     destroy: () => {
       destroyed = true;
       for (const cleanup of cleanups) cleanup();
       mounted?.unmount();
       host.remove();
-      subscriptions.clear();
+      listeners.clear();
     },
   };
 }
