@@ -32,4 +32,24 @@ describe('given a configured shortcut', () => {
     expect(parseShortcut('hyper+k')).toBeNull();
     expect(parseShortcut('')).toBeNull();
   });
+
+  it('reads every name of each modifier, in any case and with spaces around the +', () => {
+    const names: [string, Parameters<typeof press>[1]][] = [
+      ['ctrl+k', { ctrlKey: true }],
+      ['control+k', { ctrlKey: true }],
+      ['meta+k', { metaKey: true }],
+      ['cmd+k', { metaKey: true }],
+      ['command+k', { metaKey: true }],
+      ['alt+k', { altKey: true }],
+      ['option+k', { altKey: true }],
+      ['shift+k', { shiftKey: true }],
+      ['Ctrl + Shift + K', { ctrlKey: true, shiftKey: true }],
+    ];
+    for (const [text, modifiers] of names) {
+      const shortcut = parseShortcut(text);
+      if (!shortcut) throw new Error(`${text} must parse`);
+      expect(matchesShortcut(press('k', modifiers), shortcut, false), text).toBe(true);
+      expect(matchesShortcut(press('k'), shortcut, false), text).toBe(false);
+    }
+  });
 });
