@@ -20,13 +20,13 @@ process.chdir(root);
 /**
  * Gzip budgets in bytes (1 kB = 1000 bytes): a little above what the build reaches, so growth is caught.
  * Issue 5's goals: embed.js 2 kB (not reached: see README "Sizes"), after opening 120 kB, React entry
- * 130 kB. Reached: 2.27, 116.3, 128.4. After opening fell from 133.2 to 115.8 when the chat stopped
+ * 130 kB. Reached: 2.25, 116.3, 128.4. After opening fell from 133.2 to 115.8 when the chat stopped
  * bundling classic zod and FingerprintJS's unused sources (vite.config.ts); embed.js from 2.45 to 2.41
- * when the launcher's icon moved from an SVG string to CSS (Trusted Types), then to 2.27 with the same
+ * when the launcher's icon moved from an SVG string to CSS (Trusted Types), then to 2.25 with the same
  * behaviour and look (README "Sizes" lists what saved bytes and where the rest go).
  */
 export const budgets = {
-  'embed.js': 2_290,
+  'embed.js': 2_260,
   'after opening': 117_000,
   'React entry': 130_000,
 };
