@@ -7,7 +7,7 @@ import { checkApiKey } from './chat/apiKey.ts';
 import { readCurrentPath } from './chat/currentPath.ts';
 import { errorMessage } from './chat/errorMessage.ts';
 import { classifyError, type AssistantError } from './chat/errors.ts';
-import { cutOffOnFinish, markCutOff, type CutOff } from './chat/cutOff.ts';
+import { answerCutOff, cutOffOnFinish, markCutOff, type CutOff } from './chat/cutOff.ts';
 import { fingerprintSourceFor, whenIdle } from './chat/fingerprint.ts';
 import { messageText, questionBefore } from './chat/messageParts.ts';
 import { addContextItem } from './chat/pageContext.ts';
@@ -49,6 +49,7 @@ export interface DocsAssistantController {
   newConversation(): void;
   attachContext(item: AssistantContextItem): void;
   removeContext(index: number): void;
+  /** Rates a whole answer (emits `feedback`); a question, an unknown id or a cut-off answer is ignored. */
   rate(messageId: string, rating: 'up' | 'down'): void;
   /** Emits an event to `onEvent` (the UI uses it for open, close and copy); `open` also starts the visitor fingerprint, when idle. */
   emit(event: DocsAssistantEvent): void;
@@ -210,7 +211,8 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
       const conversation = latestMessages.current;
       const index = conversation.findIndex((message) => message.id === messageId);
       const message = conversation[index];
-      if (!message) return;
+      // A rating of half an answer, or of a question, tells the docs team nothing about an answer.
+      if (message?.role !== 'assistant' || answerCutOff(message)) return;
       setFeedback((current) => ({ ...current, [messageId]: rating }));
       const question = questionBefore(conversation, index);
       emit({ type: 'feedback', rating, messageId, answer: messageText(message), question, threadId: transport.currentThread.threadId });

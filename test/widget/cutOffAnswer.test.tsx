@@ -1,10 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { UIMessage, UIMessageChunk } from 'ai';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { threadStorageKey } from '../../src/chat/threadStorage.ts';
-import { DocsAssistant } from '../../src/index.ts';
+import { DocsAssistant, useDocsAssistant, type DocsAssistantController, type DocsAssistantEvent } from '../../src/index.ts';
 import { answerChunks, heldStream, installFakeFetch, streamResponse } from './fakeServer.ts';
 
 const baseUrl = 'https://api.example.test';
@@ -239,6 +239,35 @@ describe('given a conversation restored after a reload whose last answer was cut
     expect(within(lastAnswer(restored)).getByRole('button', { name: 'Helpful' })).toBeTruthy();
     const sent = requests[1]?.body.messages as Array<{ role: string }>;
     expect(sent.map((message) => message.role)).toEqual(['user']);
+  });
+});
+
+describe('given a headless UI built on useDocsAssistant', () => {
+  it('rates a whole answer but ignores a rating of a cut-off answer or a question', async () => {
+    installFakeFetch(
+      () => streamResponse([...partialAnswer, { type: 'error', errorText: 'model failed' }]),
+      () => streamResponse(answerChunks({ text: ['The whole answer.'], messageId: 'msg_whole' })),
+    );
+    const events: DocsAssistantEvent[] = [];
+    let controller: DocsAssistantController | undefined;
+    function Headless() {
+      controller = useDocsAssistant({ domain: 'acme', baseUrl, fingerprint: false, onEvent: (event) => events.push(event) });
+      return <p>{controller.status}</p>;
+    }
+    render(<Headless />);
+    act(() => void controller!.ask('Break me'));
+    await screen.findByText('error');
+    act(() => void controller!.ask('Again'));
+    await waitFor(() => expect(controller!.status).toBe('ready'));
+
+    const [question, cutOff, , whole] = controller!.messages;
+    act(() => {
+      controller!.rate(question!.id, 'up');
+      controller!.rate(cutOff!.id, 'down');
+      controller!.rate(whole!.id, 'up');
+    });
+    expect(events.filter((event) => event.type === 'feedback').map((event) => (event as { messageId: string }).messageId)).toEqual([whole!.id]);
+    expect(controller!.feedback).toEqual({ [whole!.id]: 'up' });
   });
 });
 
