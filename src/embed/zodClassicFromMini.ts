@@ -2,9 +2,10 @@
 // `zod/v4/mini`. The AI SDK's browser code validates stream chunks with zod mini, but a few of its shared
 // schemas (JSON values, provider metadata) and provider-utils' safeParseAsync import classic zod, whose
 // schema classes carry every method, and so every string format and check, into the bundle: 11 kB gzip
-// of the chat for schemas that need four constructors. Parsing stays zod's own; only the classic
+// of the chat for schemas built from a dozen plain constructors. Parsing stays zod's own; only the classic
 // methods the SDK chains on a schema (`.optional()`, `.transform()` and their kin) are added here.
-// The build fails if the SDK imports a name from `zod/v4` that this module does not export.
+// The build fails if the SDK imports a name from `zod/v4` that this module does not export, and
+// test/embed/ loads the whole SDK on this module (a missing method fails there).
 import * as mini from 'zod/v4/mini';
 
 type Schema = mini.ZodMiniType;
