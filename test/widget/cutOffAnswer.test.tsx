@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { UIMessage, UIMessageChunk } from 'ai';
 import axe from 'axe-core';
+import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { threadStorageKey } from '../../src/chat/threadStorage.ts';
 import { DocsAssistant, useDocsAssistant, type DocsAssistantController, type DocsAssistantEvent } from '../../src/index.ts';
@@ -250,11 +251,14 @@ describe('given a headless UI built on useDocsAssistant', () => {
     );
     const events: DocsAssistantEvent[] = [];
     let controller: DocsAssistantController | undefined;
-    function Headless() {
-      controller = useDocsAssistant({ domain: 'acme', baseUrl, fingerprint: false, onEvent: (event) => events.push(event) });
-      return <p>{controller.status}</p>;
+    function Headless({ onRender }: { onRender: (latest: DocsAssistantController) => void }) {
+      const assistant = useDocsAssistant({ domain: 'acme', baseUrl, fingerprint: false, onEvent: (event) => events.push(event) });
+      useEffect(() => {
+        onRender(assistant);
+      });
+      return <p>{assistant.status}</p>;
     }
-    render(<Headless />);
+    render(<Headless onRender={(latest) => (controller = latest)} />);
     act(() => void controller!.ask('Break me'));
     await screen.findByText('error');
     act(() => void controller!.ask('Again'));

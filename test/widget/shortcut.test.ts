@@ -48,8 +48,12 @@ describe('given a configured shortcut', () => {
     for (const [text, modifiers] of names) {
       const shortcut = parseShortcut(text);
       if (!shortcut) throw new Error(`${text} must parse`);
-      expect(matchesShortcut(press('k', modifiers), shortcut, false), text).toBe(true);
-      expect(matchesShortcut(press('k'), shortcut, false), text).toBe(false);
+      // The name in the compared value says which one failed.
+      expect({ text, withModifiers: matchesShortcut(press('k', modifiers), shortcut, false), bare: matchesShortcut(press('k'), shortcut, false) }).toEqual({
+        text,
+        withModifiers: true,
+        bare: false,
+      });
     }
   });
 });
