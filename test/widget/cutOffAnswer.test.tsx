@@ -7,16 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { threadStorageKey } from '../../src/chat/threadStorage.ts';
 import { DocsAssistant, useDocsAssistant, type DocsAssistantController, type DocsAssistantEvent } from '../../src/index.ts';
 import { answerChunks, heldStream, installFakeFetch, streamResponse } from './fakeServer.ts';
+import { openAndAsk } from './readerActions.ts';
 
 const baseUrl = 'https://api.example.test';
-
-async function openAndAsk(question: string) {
-  const user = userEvent.setup();
-  await user.click(screen.getByRole('button', { name: /ask ai/i }));
-  const dialog = await screen.findByRole('dialog', { name: 'Ask the docs' });
-  await user.type(within(dialog).getByRole('textbox', { name: 'Your question' }), `${question}{Enter}`);
-  return { user, dialog };
-}
 
 function lastAnswer(dialog: HTMLElement): HTMLElement {
   const answers = dialog.querySelectorAll<HTMLElement>('[data-role="assistant"]');

@@ -1,19 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
+import { render, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DocsAssistant, type DocsAssistantEvent } from '../../src/index.ts';
 import { answerChunks, installFakeFetch, jsonError, sentMessages, streamResponse } from './fakeServer.ts';
+import { openAndAsk } from './readerActions.ts';
 
 const baseUrl = 'https://api.example.test';
 const storageKey = 'docs-assistant:thread:acme';
-
-async function openAndAsk(question: string) {
-  const user = userEvent.setup();
-  await user.click(screen.getByRole('button', { name: /ask ai/i }));
-  const dialog = await screen.findByRole('dialog', { name: 'Ask the docs' });
-  await user.type(within(dialog).getByRole('textbox', { name: 'Your question' }), `${question}{Enter}`);
-  return { user, dialog };
-}
 
 /** The answer is on screen and the stream has finished (finish chunk processed, conversation saved). */
 async function answered(dialog: HTMLElement, text: string) {
