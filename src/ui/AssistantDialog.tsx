@@ -65,10 +65,6 @@ export function AssistantDialog(props: AssistantDialogProps) {
           data-status={status}
           onClose={onClose}
           initialFocus={inputRef}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            inputRef.current?.focus();
-          }}
           onCloseAutoFocus={(event) => {
             // Back to where the reader was; when that was nothing (Safari does not focus clicked
             // buttons), to the launcher.

@@ -13,8 +13,6 @@ interface ModalContentProps extends Omit<ComponentPropsWithoutRef<'div'>, 'role'
   onClose: () => void;
   /** Focused as the box mounts, before it is first painted. */
   initialFocus: RefObject<HTMLElement | null>;
-  /** Focus on open, when `initialFocus` could not take it; preventDefault() to place it yourself. */
-  onOpenAutoFocus: (event: Event) => void;
   /** Focus on close; preventDefault() to place it yourself. */
   onCloseAutoFocus: (event: Event) => void;
   children: ReactNode;
@@ -46,7 +44,7 @@ function loopTabInsideShadowRoot(event: KeyboardEvent<HTMLDivElement>) {
   }
 }
 
-export function ModalContent({ onClose, initialFocus, onOpenAutoFocus, onCloseAutoFocus, onKeyDown, children, ...boxProps }: ModalContentProps) {
+export function ModalContent({ onClose, initialFocus, onCloseAutoFocus, onKeyDown, children, ...boxProps }: ModalContentProps) {
   // FocusScope moves focus in from an effect, which waits for the frame after the box is painted: a
   // keystroke typed right after the shortcut would be lost meanwhile. Focus taken here, in the commit,
   // is already inside the scope when FocusScope looks, so it leaves it there. Once per opening: the box
@@ -54,7 +52,17 @@ export function ModalContent({ onClose, initialFocus, onOpenAutoFocus, onCloseAu
   // oxlint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => initialFocus.current?.focus({ preventScroll: true }), []);
   return (
-    <FocusScope asChild loop trapped onMountAutoFocus={onOpenAutoFocus} onUnmountAutoFocus={onCloseAutoFocus}>
+    <FocusScope
+      asChild
+      loop
+      trapped
+      // Only reached when focus is not in the box yet: then too, to `initialFocus` rather than the first button.
+      onMountAutoFocus={(event) => {
+        event.preventDefault();
+        initialFocus.current?.focus();
+      }}
+      onUnmountAutoFocus={onCloseAutoFocus}
+    >
       <DismissableLayer
         // Not a <dialog>: its showModal() makes the whole page inert, the page-wide effect this avoids.
         // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
