@@ -52,9 +52,8 @@ function stickToBottom(element: HTMLElement): () => void {
   element.addEventListener('scroll', onScroll, { passive: true });
   const observer = new MutationObserver(follow);
   observer.observe(element, { childList: true, subtree: true, characterData: true });
-  // A restored conversation starts at its end. In the next frame, not now: reading the scroll height while
-  // the dialog mounts would force its first layout before focus moves into the composer (a keystroke
-  // typed meanwhile would be lost); the frame's own layout serves both, before anything is painted.
+  // A restored conversation starts at its end. In the next frame, before anything is painted: reading the
+  // scroll height while the dialog mounts would force a layout of its own there.
   const firstFrame = requestAnimationFrame(() => follow([]));
   return () => {
     cancelAnimationFrame(firstFrame);
