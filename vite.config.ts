@@ -38,7 +38,8 @@ const decodeCharacterReference = {
 };
 
 // Classic zod, which the AI SDK imports for a few shared schemas, rebuilt from zod mini (see the module).
-const zodClassicFromMini = { find: /^zod\/v4$/, replacement: fileURLToPath(new URL('./src/embed/zodClassicFromMini.ts', import.meta.url)) };
+// vitest.config.ts runs the SDK on it too (test/embed/).
+export const zodClassicFromMini = { find: /^zod\/v4$/, replacement: fileURLToPath(new URL('./src/embed/zodClassicFromMini.ts', import.meta.url)) };
 
 // Library mode does not replace process.env.NODE_ENV; React and others read it.
 const production = { 'process.env.NODE_ENV': JSON.stringify('production') };

@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { zodClassicFromMini } from './vite.config.ts';
 
 // Three projects: server and pure-logic tests run in Node; widget component tests run in jsdom; the AI SDK
 // as the script-tag build bundles it (classic zod rebuilt from zod mini, see vite.config.ts) runs in Node.
@@ -23,7 +23,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        resolve: { alias: [{ find: /^zod\/v4$/, replacement: fileURLToPath(new URL('./src/embed/zodClassicFromMini.ts', import.meta.url)) }] },
+        resolve: { alias: [zodClassicFromMini] },
         test: {
           name: 'embed build',
           environment: 'node',
