@@ -107,12 +107,76 @@ const withoutPageTouchingSources: Plugin = {
   },
 };
 
+// The AI SDK builds its schemas in top-level constants (`const textPartSchema = z.object(...)`). A bundler
+// must keep a top-level call it cannot prove pure, so every schema of the SDK's prompt and message API is
+// bundled though the widget only validates stream chunks. In the script-tag build, such constants of
+// `ai` are wrapped in an IIFE marked pure: kept where used, dropped where not. Only constants built by
+// zod (through the SDK's `z` objects of zod imports) or by the SDK's own value factories are wrapped.
+const SDK_MODULE = '/node_modules/ai/dist/index.js';
+const SDK_VALUE_FACTORIES = new Set(['lazySchema', 'createIdGenerator', 'withJsonValueCheck', 'createDownload']);
+type AstNode = { type: string; start: number; end: number; [key: string]: any };
+const calleeRoot = (node: AstNode | undefined): string | undefined => {
+  while (node?.type === 'CallExpression' || node?.type === 'MemberExpression') node = node.type === 'CallExpression' ? node.callee : node.object;
+  return node?.type === 'Identifier' ? node.name : undefined;
+};
+export const pureSchemaConstants: Plugin = {
+  name: 'docs-assistant:pure-schema-constants',
+  transform(code, id) {
+    if (!id.endsWith(SDK_MODULE)) return null;
+    const body = (this.parse(code) as unknown as { body: AstNode[] }).body;
+    // The names a wrapped call may start from: zod imports, objects made only of zod imports, SDK factories.
+    const zodImports = new Set<string>();
+    const pureRoots = new Set<string>();
+    for (const statement of body) {
+      if (statement.type === 'ImportDeclaration') {
+        for (const specifier of statement.specifiers) {
+          if (statement.source.value.startsWith('zod/')) zodImports.add(specifier.local.name);
+          else if (SDK_VALUE_FACTORIES.has(specifier.imported?.name)) pureRoots.add(specifier.local.name);
+        }
+      } else if (statement.type === 'FunctionDeclaration' && SDK_VALUE_FACTORIES.has(statement.id.name)) pureRoots.add(statement.id.name);
+    }
+    for (const statement of body) {
+      if (statement.type !== 'VariableDeclaration') continue;
+      for (const { id: name, init } of statement.declarations) {
+        const zodObject = init?.type === 'ObjectExpression' && init.properties.length > 0;
+        if (zodObject && init.properties.every((property: AstNode) => zodImports.has(property.value?.name))) pureRoots.add(name.name);
+      }
+    }
+    const wraps: AstNode[] = [];
+    for (const statement of body) {
+      if (statement.type !== 'VariableDeclaration') continue;
+      for (const { init } of statement.declarations) if (init?.type === 'CallExpression' && pureRoots.has(calleeRoot(init)!)) wraps.push(init);
+    }
+    // A guard against SDK updates that silently undo this: today 50 constants (textPartSchema and its kin).
+    if (wraps.length < 40) this.error(`only ${wraps.length} schema constants found in ${id}: update pureSchemaConstants in vite.config.ts`);
+    let result = code;
+    for (const init of wraps.reverse()) {
+      result = `${result.slice(0, init.start)}/* @__PURE__ */ (() => ${result.slice(init.start, init.end)})()${result.slice(init.end)}`;
+    }
+    return result;
+  },
+};
+
+// The AI SDK turns schemas into JSON Schema through zod 4's toJSONSchema (replaced above) or, for zod 3
+// schemas, its own converter of about a thousand lines, reachable from zodSchema() by a runtime check.
+// The widget's schemas are all zod 4 and are never converted; in the script-tag build the zod 3 branch throws.
+const PROVIDER_UTILS_MODULE = '/node_modules/@ai-sdk/provider-utils/dist/index.js';
+const ZOD3_SCHEMA = 'function zod3Schema(zodSchema, options) {';
+export const noZod3Schemas: Plugin = {
+  name: 'docs-assistant:no-zod3-schemas',
+  transform(code, id) {
+    if (!id.endsWith(PROVIDER_UTILS_MODULE)) return null;
+    if (!code.includes(ZOD3_SCHEMA)) this.error(`the AI SDK's zod3Schema changed in ${id}: update noZod3Schemas in vite.config.ts`);
+    return code.replace(ZOD3_SCHEMA, `${ZOD3_SCHEMA} throw new Error('docs-assistant: zod 3 schemas are not part of the widget build');`);
+  },
+};
+
 /** The lazily imported chat of the script tag, written to dist/embed/chat-<hash>.js and its chunks. */
 export function embedChatConfig(runtime: EmbedRuntime): InlineConfig {
   return {
     configFile: false,
     logLevel: 'warn',
-    plugins: [react(), noEvalProbe, noJsonSchema, withoutPageTouchingSources, collectThirdPartyNotices(NOTICE_FILE)],
+    plugins: [react(), noEvalProbe, noJsonSchema, pureSchemaConstants, noZod3Schemas, withoutPageTouchingSources, collectThirdPartyNotices(NOTICE_FILE)],
     resolve: {
       alias: [...(runtime === 'preact' ? preactAliases : []), nativeStructuredClone, zodClassicFromMini, decodeCharacterReference],
       dedupe: ['react', 'react-dom'],

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { zodClassicFromMini } from './vite.config.ts';
+import { noZod3Schemas, pureSchemaConstants, zodClassicFromMini } from './vite.config.ts';
 
 // Three projects: server and pure-logic tests run in Node; widget component tests run in jsdom; the AI SDK
-// as the script-tag build bundles it (classic zod rebuilt from zod mini, see vite.config.ts) runs in Node.
+// as the script-tag build bundles it (classic zod rebuilt from zod mini, its schema constants marked pure and
+// no zod 3 branch, see vite.config.ts) runs in Node.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -23,6 +24,7 @@ export default defineConfig({
       },
       {
         extends: true,
+        plugins: [pureSchemaConstants, noZod3Schemas],
         resolve: { alias: [zodClassicFromMini] },
         test: {
           name: 'embed build',

@@ -1,7 +1,7 @@
-// The AI SDK as the script-tag chat bundles it: `zod/v4` is src/embed/zodClassicFromMini.ts here (see
-// vitest.config.ts), so these tests fail if the SDK needs a classic zod method or export the stand-in lacks,
-// or if validation of stream chunks changes with it.
-import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from 'ai';
+// The AI SDK as the script-tag chat bundles it: `zod/v4` is src/embed/zodClassicFromMini.ts here and the
+// SDK goes through the build's transforms (see vitest.config.ts), so these tests fail if the SDK needs a
+// classic zod method or export the stand-in lacks, or if validation of stream chunks changes with them.
+import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, zodSchema, type UIMessage, type UIMessageChunk } from 'ai';
 import { describe, expect, it } from 'vitest';
 import * as classicZod from 'zod/v4';
 
@@ -60,5 +60,16 @@ describe('given the AI SDK with classic zod rebuilt from zod mini', () => {
       { type: 'text-start', id: 'text-1', providerMetadata: { docs: { fine: [1, 'two', null, { three: false }] } } },
     ]);
     expect(chunks.map((chunk) => chunk.success)).toEqual([false, false, true]);
+  });
+});
+
+describe('given the AI SDK as the build transforms it', () => {
+  it('validates with zod 4 schemas and refuses a zod 3 one, whose branch the build leaves out', async () => {
+    const schema = zodSchema(classicZod.object({ question: classicZod.string() }));
+    expect(await schema.validate!({ question: 'How do I deploy?' })).toEqual({ success: true, value: { question: 'How do I deploy?' } });
+    expect((await schema.validate!({ question: 42 })).success).toBe(false);
+
+    const zod3Like = { safeParseAsync: async (value: unknown) => ({ success: true, data: value }) };
+    expect(() => zodSchema(zod3Like as never)).toThrow('docs-assistant: zod 3 schemas are not part of the widget build');
   });
 });
