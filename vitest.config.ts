@@ -1,10 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { noZod3Schemas, pureSchemaConstants, zodClassicFromMini } from './vite.config.ts';
+import {
+  answerElementsOnly,
+  noZod3Schemas,
+  pureSchemaConstants,
+  vfileWithoutPaths,
+  zodClassicFromMini,
+  zodWithoutEnglishMessages,
+} from './vite.config.ts';
 
 // Three projects: server and pure-logic tests run in Node; widget component tests run in jsdom; the AI SDK
-// as the script-tag build bundles it (classic zod rebuilt from zod mini, its schema constants marked pure and
-// no zod 3 branch, see vite.config.ts) runs in Node.
+// and the markdown pipeline as the script-tag build bundles them (with the build's stand-ins and transforms,
+// see vite.config.ts) run in Node.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -24,14 +31,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [pureSchemaConstants, noZod3Schemas],
+        plugins: [pureSchemaConstants, noZod3Schemas, zodWithoutEnglishMessages, answerElementsOnly, vfileWithoutPaths],
         resolve: { alias: [zodClassicFromMini] },
         test: {
           name: 'embed build',
           environment: 'node',
           include: ['test/embed/**/*.test.ts'],
           // Inlined, so the alias reaches the imports inside these packages.
-          server: { deps: { inline: ['ai', '@ai-sdk/provider-utils', '@ai-sdk/provider'] } },
+          server: { deps: { inline: ['ai', '@ai-sdk/provider-utils', '@ai-sdk/provider', 'react-markdown', 'hast-util-to-jsx-runtime', 'vfile'] } },
         },
       },
     ],

@@ -61,6 +61,15 @@ describe('given the AI SDK with classic zod rebuilt from zod mini', () => {
     ]);
     expect(chunks.map((chunk) => chunk.success)).toEqual([false, false, true]);
   });
+
+  it("reports a rejected chunk's field and expected type, with zod's message instead of its English phrasing", async () => {
+    const [chunk] = await parsedChunks([{ type: 'text-delta', id: 'text-1', delta: 42 }]);
+    const detail = (chunk as { error?: Error }).error?.message ?? '';
+    expect(detail).toContain('"expected": "string"');
+    expect(detail).toContain('"delta"');
+    expect(detail).toContain('"message": "Invalid input"');
+    expect(detail).not.toContain('received number');
+  });
 });
 
 describe('given the AI SDK as the build transforms it', () => {
