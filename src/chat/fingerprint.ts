@@ -32,7 +32,7 @@ export interface FingerprintSource {
   get(maxWaitMs?: number): Promise<string>;
 }
 
-const importFingerprintJs: FingerprintImporter = () => import('@fingerprintjs/fingerprintjs');
+const importFingerprintJs: FingerprintImporter = () => import('./fingerprintJsParts.ts');
 
 export function createFingerprintSource(importer: FingerprintImporter = importFingerprintJs): FingerprintSource {
   let visitorId: Promise<string> | undefined;
