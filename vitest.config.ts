@@ -1,17 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import {
-  answerElementsOnly,
-  noZod3Schemas,
-  pureSchemaConstants,
-  vfileWithoutPaths,
-  zodClassicFromMini,
-  zodWithoutEnglishMessages,
-} from './vite.config.ts';
+import { aiSdkAliases, aiSdkPlugins } from './scripts/embedChat/aiSdk.ts';
+import { markdownPlugins } from './scripts/embedChat/markdown.ts';
 
 // Three projects: server and pure-logic tests run in Node; widget component tests run in jsdom; the AI SDK
 // and the markdown pipeline as the script-tag build bundles them (with the build's stand-ins and transforms,
-// see vite.config.ts) run in Node.
+// see scripts/embedChat/) run in Node.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -31,8 +25,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [pureSchemaConstants, noZod3Schemas, zodWithoutEnglishMessages, answerElementsOnly, vfileWithoutPaths],
-        resolve: { alias: [zodClassicFromMini] },
+        plugins: [...aiSdkPlugins, ...markdownPlugins],
+        resolve: { alias: aiSdkAliases },
         test: {
           name: 'embed build',
           environment: 'node',

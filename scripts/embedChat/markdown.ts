@@ -1,0 +1,88 @@
+// What the script-tag chat leaves out of the markdown pipeline (react-markdown, micromark, mdast/hast):
+// aliases and plugins for embedChatConfig (vite.config.ts). vitest.config.ts renders answers through
+// them too (test/embed/answerElements.test.ts).
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+// The polyfill's job is done natively by every browser the script tag supports (see the module).
+const nativeStructuredClone = { find: /^@ungap\/structured-clone$/, replacement: fileURLToPath(new URL('../../src/embed/nativeStructuredClone.ts', import.meta.url)) };
+
+// micromark decodes `&name;` references with decode-named-character-reference, whose browser build uses
+// innerHTML, a sink pages enforcing Trusted Types reject (see the module).
+const decodeCharacterReference = {
+  find: /^decode-named-character-reference$/,
+  replacement: fileURLToPath(new URL('../../src/embed/decodeCharacterReference.ts', import.meta.url)),
+};
+
+// Answers become elements through hast-util-to-jsx-runtime, which looks every property up in
+// property-information's tables of all HTML and SVG attributes (about 5 kB gzip of the chat) and parses
+// `style` strings with style-to-object (1 kB). An answer has no raw HTML (react-markdown keeps it as text),
+// so its elements only carry the properties that mdast-util-to-hast gives markdown and GFM constructs,
+// listed here (data-* ones need no table), and never a style string. In the script-tag build the tables
+// keep those entries only, copied from property-information's own when the build runs (`find` and the
+// rest are its own code), and style-to-object throws. test/embed/answerElements.test.ts renders every
+// construct and fails if an element carries a property missing here, or if a kept entry differs.
+export const MARKDOWN_PROPERTIES = ['align', 'alt', 'ariaDescribedBy', 'ariaLabel', 'checked', 'className', 'disabled', 'href', 'id', 'src', 'start', 'title', 'type'];
+const STAND_INS: Record<string, string> = {
+  'property-information': '\0docs-assistant:property-information',
+  'style-to-object': '\0docs-assistant:style-to-object',
+};
+const answerElementsOnly: Plugin = {
+  name: 'docs-assistant:answer-elements-only',
+  enforce: 'pre',
+  resolveId: (source) => STAND_INS[source] ?? null,
+  async load(id) {
+    if (id === STAND_INS['style-to-object']) {
+      return `export default () => { throw new Error('docs-assistant: answers have no style attributes'); };`;
+    }
+    if (id !== STAND_INS['property-information']) return null;
+    const entry = import.meta.resolve('property-information');
+    const { html, hastToReact } = (await import(entry)) as {
+      html: { property: Record<string, object>; normal: Record<string, string> };
+      hastToReact: Record<string, string>;
+    };
+    const kept = new Set(MARKDOWN_PROPERTIES);
+    const property: Record<string, object> = {};
+    for (const name of kept) {
+      property[name] = html.property[name]!;
+      if (!property[name]) this.error(`property-information has no ${name}: update MARKDOWN_PROPERTIES in scripts/embedChat/markdown.ts`);
+    }
+    const normal = Object.fromEntries(Object.entries(html.normal).filter(([, name]) => kept.has(name)));
+    const reactNames = Object.fromEntries(Object.entries(hastToReact).filter(([name]) => kept.has(name)));
+    const lib = (file: string) => JSON.stringify(new URL(`lib/${file}`, entry).pathname);
+    return [
+      `import { DefinedInfo } from ${lib('util/defined-info.js')};`,
+      `export { find } from ${lib('find.js')};`,
+      `export { normalize } from ${lib('normalize.js')};`,
+      `export const hastToReact = ${JSON.stringify(reactNames)};`,
+      // Each entry's own fields on DefinedInfo's prototype, which holds the defaults, as in the original table.
+      `const defined = (fields) => Object.assign(Object.create(DefinedInfo.prototype), fields);`,
+      `const property = ${JSON.stringify(property)};`,
+      `for (const name in property) property[name] = defined(property[name]);`,
+      `export const html = { space: 'html', property, normal: ${JSON.stringify(normal)} };`,
+      // Only an <svg> element switches to this table, and answers have none.
+      `export const svg = { space: 'svg', property: {}, normal: {} };`,
+    ].join('\n');
+  },
+};
+
+// react-markdown parses each answer as a VFile without a path, and VFile only calls its browser path and
+// file-URL helpers (vfile's #minpath and #minurl, 1 kB gzip) when a path is set or read. In the script-tag
+// build they are stand-ins that throw if ever called; test/embed/answerElements.test.ts renders on them.
+const VFILE_STAND_INS: Record<string, string> = {
+  '#minpath': `export const minpath = { basename: unavailable, dirname: unavailable, extname: unavailable, join: unavailable, sep: '/' };`,
+  '#minurl': 'export const isUrl = unavailable, urlToPath = unavailable;',
+};
+const vfileWithoutPaths: Plugin = {
+  name: 'docs-assistant:vfile-without-paths',
+  enforce: 'pre',
+  resolveId: (source, importer) => (source in VFILE_STAND_INS && importer?.includes('/node_modules/vfile/') ? `\0docs-assistant:vfile${source}` : null),
+  load(id) {
+    const standIn = id.startsWith('\0docs-assistant:vfile#') ? VFILE_STAND_INS[id.slice('\0docs-assistant:vfile'.length)] : undefined;
+    if (standIn === undefined) return null;
+    return `const unavailable = () => { throw new Error('docs-assistant: file paths are not part of the widget build'); };\n${standIn}\n`;
+  },
+};
+
+export const markdownAliases = [nativeStructuredClone, decodeCharacterReference];
+export const markdownPlugins = [answerElementsOnly, vfileWithoutPaths];
