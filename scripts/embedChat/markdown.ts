@@ -49,7 +49,7 @@ const answerElementsOnly: Plugin = {
     }
     const normal = Object.fromEntries(Object.entries(html.normal).filter(([, name]) => kept.has(name)));
     const reactNames = Object.fromEntries(Object.entries(hastToReact).filter(([name]) => kept.has(name)));
-    const lib = (file: string) => JSON.stringify(new URL(`lib/${file}`, entry).pathname);
+    const lib = (file: string) => JSON.stringify(fileURLToPath(new URL(`lib/${file}`, entry)));
     return [
       `import { DefinedInfo } from ${lib('util/defined-info.js')};`,
       `export { find } from ${lib('find.js')};`,
