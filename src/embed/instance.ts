@@ -117,7 +117,7 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
   };
   listen(window, 'keydown', onKeyDown as EventListener);
 
-  // Idle prefetch downloads and parses the chat without running it: evaluating ~115 kB gzip of chat would
+  // Idle prefetch downloads and parses the chat without running it: evaluating ~100 kB gzip of chat would
   // be a long task on the host page. A modulepreload link puts the parsed module in the page's module map
   // (the import on intent skips both the download and the parse, which is off the main thread); it goes
   // in the instance's shadow root, which counts as connected to the document, never in the page's <head>.
