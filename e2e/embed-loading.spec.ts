@@ -107,6 +107,21 @@ test.describe('given a page with the script tag and default settings', () => {
     expect(request.url()).toBe(`${servers.api}/discovery/v2/assistant/${DOMAIN}/message`);
     await expect(assistant.answers.last()).toContainText('lumen rollback');
   });
+
+  test('loaded from the reference server, arrives brotli-compressed, the loader and the chat', async ({ assistant, page, servers }) => {
+    const fromServer = (path: RegExp) => page.waitForResponse((response) => response.url().startsWith(`${servers.api}/widget/`) && path.test(response.url()));
+    const loader = fromServer(/\/embed\.js$/);
+    const chat = fromServer(CHAT_MODULE);
+    await assistant.goto({ 'base-url': '', preload: 'intent' }, { embedFrom: 'api' });
+    await assistant.open();
+    for (const response of [await loader, await chat]) {
+      expect(response.headers()['content-encoding']).toBe('br');
+      // What crossed the network is the compressed copy: under half the file's bytes.
+      const { responseBodySize } = await response.request().sizes();
+      expect(responseBodySize).toBeLessThan((await response.body()).length / 2);
+    }
+    await expect(assistant.composer).toBeFocused();
+  });
 });
 
 test.describe('given a page whose script tag turns the launcher off', () => {

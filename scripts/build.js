@@ -1,6 +1,7 @@
 // `npm run build`: everything that is published under dist/.
 //   dist/embed.js                  the script-tag loader (classic script)
 //   dist/embed/chat-<hash>.js ...  the chat it imports lazily (ES module and chunks)
+//   .br and .gz of those           the same files compressed once (brotli 11, gzip 9), which the reference server sends
 //   dist/THIRD_PARTY_NOTICES.txt   licenses of the bundled packages
 //   dist/index.js, styles.css      the React entry, with .d.ts from tsc
 //   dist/server/**                 the reference server compiled to JavaScript (Node does not strip types in node_modules)
@@ -9,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { embedChatConfig, embedLoaderConfig, libraryConfig } from '../vite.config.ts';
 
@@ -51,6 +53,18 @@ await timed(`embed chat (${runtime})`, async () => {
   chatFile = entry.fileName;
 });
 await timed('embed loader', () => build(embedLoaderConfig(chatFile)));
+
+// The script tag's files, compressed once at the highest levels: the reference server sends the .br or .gz
+// a browser accepts (server/http/widget.ts), so a site serving the widget from it costs readers the
+// compressed sizes `npm run size` reports, with no compression work per request.
+await timed('embed precompressed', () => {
+  const files = ['dist/embed.js', ...readdirSync('dist/embed').filter((name) => name.endsWith('.js')).map((name) => join('dist/embed', name))];
+  for (const file of files) {
+    const content = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  }
+});
 
 if (existsSync('src/index.ts')) {
   await timed('React entry', () => build(libraryConfig()));

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createServer } from '../../server/index.ts';
@@ -67,9 +68,14 @@ describe('given mounted admin routes', () => {
   });
 });
 
+const EMBED_SOURCE = 'console.log("embed")';
+
 function widgetFolder(): string {
   const dist = temporaryFolder();
-  writeFileSync(join(dist, 'embed.js'), 'console.log("embed")');
+  writeFileSync(join(dist, 'embed.js'), EMBED_SOURCE);
+  // The copies `npm run build` writes beside the script tag's files.
+  writeFileSync(join(dist, 'embed.js.br'), brotliCompressSync(EMBED_SOURCE));
+  writeFileSync(join(dist, 'embed.js.gz'), gzipSync(EMBED_SOURCE));
   mkdirSync(join(dist, 'embed'));
   writeFileSync(join(dist, 'embed', 'chat-BadMEZfO.js'), 'export {}');
   writeFileSync(join(dist, 'use-markdown.js'), 'export {}');
@@ -84,7 +90,7 @@ describe('given a built widget folder', () => {
     const app = await fixtureApp({ widgetDir: widgetFolder() });
     const embed = await app.request('/widget/embed.js');
     expect(embed.status).toBe(200);
-    expect(await embed.text()).toBe('console.log("embed")');
+    expect(await embed.text()).toBe(EMBED_SOURCE);
     expect(embed.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(embed.headers.get('cache-control')).toBe('public, max-age=300');
     expect(embed.headers.get('access-control-allow-origin')).toBe('*');
@@ -94,6 +100,29 @@ describe('given a built widget folder', () => {
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await app.request('/widget/use-markdown.js')).headers.get('cache-control')).toBe('public, max-age=300');
     expect((await app.request('/widget/styles.css')).headers.get('content-type')).toMatch(/^text\/css/);
+  });
+
+  it('sends the compressed copy a browser accepts, brotli first, and the file itself to others', async () => {
+    const app = await fixtureApp({ widgetDir: widgetFolder() });
+    const brotli = await app.request('/widget/embed.js', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(EMBED_SOURCE);
+
+    const gzip = await app.request('/widget/embed.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(EMBED_SOURCE);
+
+    const plain = await app.request('/widget/embed.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(EMBED_SOURCE);
+    // A shared cache keeps the three apart.
+    for (const response of [brotli, gzip, plain]) expect(response.headers.get('vary')).toBe('Accept-Encoding');
+
+    // A file without copies is sent as it is, whatever the browser accepts.
+    const chat = await app.request('/widget/embed/chat-BadMEZfO.js', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(chat.headers.get('content-encoding')).toBeNull();
+    expect(await chat.text()).toBe('export {}');
   });
 
   it('serves nothing outside it, nor the compiled server', async () => {
