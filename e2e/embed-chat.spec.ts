@@ -52,6 +52,28 @@ test.describe('given a docs page with the script tag', () => {
     await expect(assistant.answers.nth(1)).toContainText('lumen deploy --prod');
   });
 
+  test("carries the visitor id to the next page, which runs no FingerprintJS and sends it with the first question", async ({ assistant, page }) => {
+    await assistant.goto();
+    await assistant.open();
+    await assistant.ask(ROLLBACK_QUESTION);
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    // By the follow-up, FingerprintJS has run on this page.
+    const followUp = await assistant.ask('And how do I deploy to production?');
+    const visitorId = followUp.postDataJSON().fp;
+    expect(visitorId).toMatch(/^[0-9a-f]{32}$/);
+
+    const fingerprintRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/fingerprintJsParts-[\w-]+\.js$/.test(request.url())) fingerprintRequests.push(request.url());
+    });
+    await page.reload();
+    await assistant.open();
+    const next = await assistant.ask('How fast does a rollback take effect?');
+    expect(next.postDataJSON().fp).toBe(visitorId);
+    await expect(assistant.answers.last()).toContainText('Rollbacks take effect within seconds');
+    expect(fingerprintRequests).toEqual([]);
+  });
+
   test('attaches the text the reader selected before opening', async ({ assistant, page }) => {
     await assistant.goto();
     await page.locator('#rollback-paragraph').selectText();

@@ -70,8 +70,9 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
   }, [keyCheck]);
 
   const fingerprint = useMemo(() => fingerprintSourceFor(options.fingerprint !== false), [options.fingerprint]);
-  // FingerprintJS is a 50-70 ms task: it starts once the reader opens the assistant (when idle after the
-  // opening renders), so a page where nobody opens it never pays. A question asked before it is ready
+  // FingerprintJS runs its sources in a few tasks (some over 50 ms on a slow phone): it starts once the reader
+  // opens the assistant (when idle after the opening renders), so a page where nobody opens it never pays,
+  // and its id is then kept for the tab's session (fingerprint.ts). A question asked before it is ready
   // waits a bounded time, then goes as 'anonymous'.
   const cancelFingerprintStart = useRef<(() => void) | undefined>(undefined);
   useEffect(() => () => cancelFingerprintStart.current?.(), []);

@@ -1,4 +1,4 @@
-// The `fp` body field: the FingerprintJS visitor id, computed once per page off the critical path.
+// The `fp` body field: the FingerprintJS visitor id, computed once per tab session off the critical path.
 // FingerprintJS (MIT, @fingerprintjs/fingerprintjs 5) is imported dynamically so it never weighs on
 // first paint, and anything that goes wrong (blocked by an ad blocker, turned off, slow) gives 'anonymous'.
 // Its sources are loaded without the few that add elements to the host page's <body> (see
@@ -34,19 +34,50 @@ export interface FingerprintSource {
 
 const importFingerprintJs: FingerprintImporter = () => import('./fingerprintJsParts.ts');
 
+/**
+ * The visitor id is kept in sessionStorage for the tab's session: the docs' other pages reuse it instead of
+ * running FingerprintJS again (a few long tasks on a slow phone), and a question asked there right after
+ * opening carries it instead of 'anonymous'. Storage can throw (sandboxed iframes, privacy modes): then
+ * each page computes it, as without storage.
+ */
+export const VISITOR_ID_STORAGE_KEY = 'docs-assistant:visitor-id';
+const MAX_VISITOR_ID_LENGTH = 128;
+
+function storedVisitorId(): string | null {
+  try {
+    const id = globalThis.sessionStorage?.getItem(VISITOR_ID_STORAGE_KEY);
+    return id && id !== ANONYMOUS_FINGERPRINT && id.length <= MAX_VISITOR_ID_LENGTH ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeVisitorId(id: string): void {
+  try {
+    globalThis.sessionStorage?.setItem(VISITOR_ID_STORAGE_KEY, id);
+  } catch {
+    // Not kept: the next page computes it again.
+  }
+}
+
+async function computeVisitorId(importer: FingerprintImporter): Promise<string> {
+  const fingerprintJs = await importer();
+  // The delay FingerprintJS's load() waits for stable readings, then its built-in sources but those.
+  await fingerprintJs.prepareForSources();
+  const getComponents = fingerprintJs.loadSources(fingerprintJs.sources, { cache: {} }, PAGE_TOUCHING_SOURCES);
+  const id = fingerprintJs.hashComponents(await getComponents());
+  if (typeof id !== 'string' || id === '') return ANONYMOUS_FINGERPRINT;
+  storeVisitorId(id);
+  return id;
+}
+
 export function createFingerprintSource(importer: FingerprintImporter = importFingerprintJs): FingerprintSource {
   let visitorId: Promise<string> | undefined;
 
   const start = (): Promise<string> => {
-    visitorId ??= importer()
-      .then(async (fingerprintJs) => {
-        // The delay FingerprintJS's load() waits for stable readings, then its built-in sources but those.
-        await fingerprintJs.prepareForSources();
-        const getComponents = fingerprintJs.loadSources(fingerprintJs.sources, { cache: {} }, PAGE_TOUCHING_SOURCES);
-        return fingerprintJs.hashComponents(await getComponents());
-      })
-      .then((id) => (typeof id === 'string' && id !== '' ? id : ANONYMOUS_FINGERPRINT))
-      .catch(() => ANONYMOUS_FINGERPRINT);
+    if (visitorId) return visitorId;
+    const stored = storedVisitorId();
+    visitorId = stored ? Promise.resolve(stored) : computeVisitorId(importer).catch(() => ANONYMOUS_FINGERPRINT);
     return visitorId;
   };
 

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ANONYMOUS_FINGERPRINT, createFingerprintSource, PAGE_TOUCHING_SOURCES, type FingerprintImporter } from '../../src/chat/fingerprint.ts';
+import {
+  ANONYMOUS_FINGERPRINT,
+  createFingerprintSource,
+  PAGE_TOUCHING_SOURCES,
+  VISITOR_ID_STORAGE_KEY,
+  type FingerprintImporter,
+} from '../../src/chat/fingerprint.ts';
 
 /** FingerprintJS's exports the widget uses; the hash is the components' names, so the test sees which ran. */
 function fakeFingerprintJs() {
@@ -46,6 +52,51 @@ describe('given FingerprintJS loads', () => {
     // jsdom lacks canvas (FingerprintJS logs it and skips that source) but still yields a visitor id.
     expect(visitorId).toMatch(/^[0-9a-f]{32}$/);
     expect(changes).toEqual([]);
+  });
+});
+
+describe("given a visitor id computed on an earlier page of the tab's session", () => {
+  it('reuses it on the next page without running FingerprintJS again', async () => {
+    const earlierPage = createFingerprintSource(async () => fakeFingerprintJs().module);
+    expect(await earlierPage.get(1000)).toBe('hash_of_canvas_timezone');
+
+    const importer = vi.fn<FingerprintImporter>(async () => fakeFingerprintJs().module);
+    const nextPage = createFingerprintSource(importer);
+    // No wait at all: a question asked right after opening carries it.
+    expect(await nextPage.get(0)).toBe('hash_of_canvas_timezone');
+    expect(importer).not.toHaveBeenCalled();
+  });
+
+  it('keeps no anonymous id: the next page tries FingerprintJS again', async () => {
+    const blocked = createFingerprintSource(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    expect(await blocked.get(1000)).toBe(ANONYMOUS_FINGERPRINT);
+
+    const importer = vi.fn<FingerprintImporter>(async () => fakeFingerprintJs().module);
+    expect(await createFingerprintSource(importer).get(1000)).toBe('hash_of_canvas_timezone');
+    expect(importer).toHaveBeenCalledTimes(1);
+  });
+
+  it('computes it on each page when storage throws, and still answers', async () => {
+    const throwing = {
+      getItem: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+      setItem: () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      },
+    };
+    vi.stubGlobal('sessionStorage', throwing);
+    const importer = vi.fn<FingerprintImporter>(async () => fakeFingerprintJs().module);
+    expect(await createFingerprintSource(importer).get(1000)).toBe('hash_of_canvas_timezone');
+    expect(await createFingerprintSource(importer).get(1000)).toBe('hash_of_canvas_timezone');
+    expect(importer).toHaveBeenCalledTimes(2);
+  });
+
+  it('ignores a stored value that cannot be a visitor id', async () => {
+    sessionStorage.setItem(VISITOR_ID_STORAGE_KEY, ANONYMOUS_FINGERPRINT);
+    const importer = vi.fn<FingerprintImporter>(async () => fakeFingerprintJs().module);
+    expect(await createFingerprintSource(importer).get(1000)).toBe('hash_of_canvas_timezone');
+    expect(importer).toHaveBeenCalledTimes(1);
   });
 });
 
