@@ -23,19 +23,22 @@ const decodeCharacterReference = {
 // rest are its own code), and style-to-object throws. test/embed/answerElements.test.ts renders every
 // construct and fails if an element carries a property missing here, or if a kept entry differs.
 export const MARKDOWN_PROPERTIES = ['align', 'alt', 'ariaDescribedBy', 'ariaLabel', 'checked', 'className', 'disabled', 'href', 'id', 'src', 'start', 'title', 'type'];
-const STAND_INS: Record<string, string> = {
-  'property-information': '\0docs-assistant:property-information',
-  'style-to-object': '\0docs-assistant:style-to-object',
-};
+// Maps, not object literals: a specifier such as 'constructor' must not find Object.prototype's.
+const PROPERTY_INFORMATION_STAND_IN = '\0docs-assistant:property-information';
+const STYLE_TO_OBJECT_STAND_IN = '\0docs-assistant:style-to-object';
+const STAND_INS = new Map([
+  ['property-information', PROPERTY_INFORMATION_STAND_IN],
+  ['style-to-object', STYLE_TO_OBJECT_STAND_IN],
+]);
 const answerElementsOnly: Plugin = {
   name: 'docs-assistant:answer-elements-only',
   enforce: 'pre',
-  resolveId: (source) => STAND_INS[source] ?? null,
+  resolveId: (source) => STAND_INS.get(source) ?? null,
   async load(id) {
-    if (id === STAND_INS['style-to-object']) {
+    if (id === STYLE_TO_OBJECT_STAND_IN) {
       return `export default () => { throw new Error('docs-assistant: answers have no style attributes'); };`;
     }
-    if (id !== STAND_INS['property-information']) return null;
+    if (id !== PROPERTY_INFORMATION_STAND_IN) return null;
     const entry = import.meta.resolve('property-information');
     const { html, hastToReact } = (await import(entry)) as {
       html: { property: Record<string, object>; normal: Record<string, string> };
@@ -69,16 +72,17 @@ const answerElementsOnly: Plugin = {
 // react-markdown parses each answer as a VFile without a path, and VFile only calls its browser path and
 // file-URL helpers (vfile's #minpath and #minurl, 1 kB gzip) when a path is set or read. In the script-tag
 // build they are stand-ins that throw if ever called; test/embed/answerElements.test.ts renders on them.
-const VFILE_STAND_INS: Record<string, string> = {
-  '#minpath': `export const minpath = { basename: unavailable, dirname: unavailable, extname: unavailable, join: unavailable, sep: '/' };`,
-  '#minurl': 'export const isUrl = unavailable, urlToPath = unavailable;',
-};
+const VFILE_STAND_IN_PREFIX = '\0docs-assistant:vfile';
+const VFILE_STAND_INS = new Map([
+  ['#minpath', `export const minpath = { basename: unavailable, dirname: unavailable, extname: unavailable, join: unavailable, sep: '/' };`],
+  ['#minurl', 'export const isUrl = unavailable, urlToPath = unavailable;'],
+]);
 const vfileWithoutPaths: Plugin = {
   name: 'docs-assistant:vfile-without-paths',
   enforce: 'pre',
-  resolveId: (source, importer) => (source in VFILE_STAND_INS && importer?.includes('/node_modules/vfile/') ? `\0docs-assistant:vfile${source}` : null),
+  resolveId: (source, importer) => (VFILE_STAND_INS.has(source) && importer?.includes('/node_modules/vfile/') ? `${VFILE_STAND_IN_PREFIX}${source}` : null),
   load(id) {
-    const standIn = id.startsWith('\0docs-assistant:vfile#') ? VFILE_STAND_INS[id.slice('\0docs-assistant:vfile'.length)] : undefined;
+    const standIn = id.startsWith(VFILE_STAND_IN_PREFIX) ? VFILE_STAND_INS.get(id.slice(VFILE_STAND_IN_PREFIX.length)) : undefined;
     if (standIn === undefined) return null;
     return `const unavailable = () => { throw new Error('docs-assistant: file paths are not part of the widget build'); };\n${standIn}\n`;
   },
