@@ -47,8 +47,9 @@ const answerElementsOnly: Plugin = {
     const kept = new Set(MARKDOWN_PROPERTIES);
     const property: Record<string, object> = {};
     for (const name of kept) {
-      property[name] = html.property[name]!;
-      if (!property[name]) this.error(`property-information has no ${name}: update MARKDOWN_PROPERTIES in scripts/embedChat/markdown.ts`);
+      const info = html.property[name];
+      if (!info) this.error(`property-information has no ${name}: update MARKDOWN_PROPERTIES in scripts/embedChat/markdown.ts`);
+      property[name] = info;
     }
     const normal = Object.fromEntries(Object.entries(html.normal).filter(([, name]) => kept.has(name)));
     const reactNames = Object.fromEntries(Object.entries(hastToReact).filter(([name]) => kept.has(name)));

@@ -70,6 +70,7 @@ describe("given a visitor id computed on an earlier page of the tab's session", 
   it('keeps no anonymous id: the next page tries FingerprintJS again', async () => {
     const blocked = createFingerprintSource(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
     expect(await blocked.get(1000)).toBe(ANONYMOUS_FINGERPRINT);
+    expect(sessionStorage.getItem(VISITOR_ID_STORAGE_KEY)).toBeNull();
 
     const importer = vi.fn<FingerprintImporter>(async () => fakeFingerprintJs().module);
     expect(await createFingerprintSource(importer).get(1000)).toBe('hash_of_canvas_timezone');
