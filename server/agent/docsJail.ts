@@ -14,8 +14,48 @@ export class PathRefusedError extends Error {
   }
 }
 
-function isInside(root: string, candidate: string): boolean {
-  return candidate === root || candidate.startsWith(root + path.sep);
+/** True when `candidate` is `root` or below it; a root that ends in a separator (`/`) holds everything under it. */
+export function isInside(root: string, candidate: string): boolean {
+  if (candidate === root) return true;
+  return candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
+/** The job cannot run: the repository's docs folder is not a plain folder inside the worktree. */
+export class DocsFolderRefusedError extends Error {
+  constructor(docsFolder: string, reason: string) {
+    super(`the docs folder "${docsFolder}" is refused: ${reason}`);
+    this.name = 'DocsFolderRefusedError';
+  }
+}
+
+/**
+ * Walks from the worktree to the docs folder one segment at a time and refuses any symlink on the way,
+ * so a repository that commits `docs -> /elsewhere` or `docs -> ../..` cannot move the jail.
+ * Missing segments are created as plain folders (the branch may not have the docs folder yet).
+ */
+async function plainDocsFolder(worktree: string, docsFolder: string): Promise<string> {
+  const realWorktree = await realpath(worktree);
+  const segments = docsFolder.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
+  if (segments.length === 0) throw new DocsFolderRefusedError(docsFolder, 'it must name a folder inside the repository');
+  if (segments.some((segment) => segment === '..')) throw new DocsFolderRefusedError(docsFolder, 'it leaves the repository');
+  if (segments.some((segment) => segment.toLowerCase() === '.git')) throw new DocsFolderRefusedError(docsFolder, 'git metadata is off limits');
+  let current = realWorktree;
+  for (const segment of segments) {
+    current = path.join(current, segment);
+    const stats = await lstat(current).catch(() => undefined);
+    if (!stats) {
+      await mkdir(current);
+      continue;
+    }
+    if (stats.isSymbolicLink()) {
+      throw new DocsFolderRefusedError(docsFolder, `"${path.relative(realWorktree, current).split(path.sep).join('/')}" is a symbolic link in the repository`);
+    }
+    if (!stats.isDirectory()) throw new DocsFolderRefusedError(docsFolder, `"${path.relative(realWorktree, current).split(path.sep).join('/')}" is not a folder`);
+  }
+  const root = await realpath(current);
+  // Belt and braces: whatever happened between the checks, the jail's root must lie in the worktree.
+  if (!isInside(realWorktree, root) || root === realWorktree) throw new DocsFolderRefusedError(docsFolder, 'it resolves outside the repository');
+  return root;
 }
 
 async function existingAncestor(target: string): Promise<string> {
@@ -43,10 +83,12 @@ export interface DocsJail {
   relative(absolute: string): string;
 }
 
-/** Creates the jail for `docsFolder` (absolute). The folder is created if the branch does not have it yet. */
-export async function createDocsJail(docsFolder: string): Promise<DocsJail> {
-  await mkdir(docsFolder, { recursive: true });
-  const root = await realpath(docsFolder);
+/**
+ * Creates the jail for `docsFolder` (relative to `worktree`). The folder is created if the branch does not
+ * have it yet; a docs folder that is (or passes through) a symbolic link is refused with DocsFolderRefusedError.
+ */
+export async function createDocsJail(worktree: string, docsFolder: string): Promise<DocsJail> {
+  const root = await plainDocsFolder(worktree, docsFolder);
 
   async function resolve(requested: string): Promise<string> {
     if (typeof requested !== 'string' || requested.trim() === '') throw new PathRefusedError(String(requested), 'empty path');

@@ -1,7 +1,6 @@
 // Runs a job's pending turns one after another in its own worktree, commits what each turn changed,
 // and opens or updates the pull request. Any failing step ends the job `failed` with the reason,
 // after throwing away what the failing turn had not committed.
-import path from 'node:path';
 import { generateText, isStepCount } from 'ai';
 import type { LanguageModel, ModelMessage } from 'ai';
 import { createDocsJail } from './docsJail.ts';
@@ -66,7 +65,7 @@ export function createJobRunner(deps: RunnerDeps) {
     store.updateTurn(job.id, turn.seq, { state: 'running', attempts: turn.attempts + 1 });
     log(job.id, `turn ${turn.seq} started`);
     const docsFolder = project.config.docsFolder ?? 'docs';
-    const jail = await createDocsJail(path.join(worktree, docsFolder));
+    const jail = await createDocsJail(worktree, docsFolder);
     const tools = createAgentTools({ jail, maxFileBytes: budgets.maxFileBytes, log: (text) => log(job.id, text) });
     const timeout = AbortSignal.timeout(budgets.turnTimeoutMs);
     const result = await generateText({

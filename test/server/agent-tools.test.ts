@@ -1,6 +1,7 @@
-import { readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isInside } from '../../server/agent/docsJail.ts';
 import { createAgentRoutes } from '../../server/agent/routes.ts';
 import { agentTestLifecycle } from '../fixtures/agent/lifecycle.ts';
 import { ADMIN_KEY, createJob, getJob } from '../fixtures/agent/api.ts';
@@ -103,6 +104,71 @@ describe('given a model that tries to leave the docs folder', () => {
     expect(job.prLink).not.toBeNull();
     expect(showFile(fixture.source, branch, 'docs/introduction.md')).toContain('answers reader questions');
     expect(showFile(fixture.source, branch, 'README.md')).toBeUndefined();
+  });
+});
+
+function replaceDocsWithLink(source: string, target: string): void {
+  rmSync(path.join(source, 'docs'), { recursive: true });
+  commitSymlink(source, 'docs', target);
+}
+
+describe('given a repository that commits its docs folder as a symlink', () => {
+  const attempts: ScriptedToolCall[] = [
+    { tool: 'write_file', input: { path: 'escaped.md', content: 'written outside the worktree' } },
+    { tool: 'read_file', input: { path: 'secret.txt' } },
+  ];
+
+  it('refuses an absolute link to a host folder: the job fails naming it and nothing is written there', async () => {
+    let outside = '';
+    const { outputs, job } = await runCalls(attempts, (source) => {
+      outside = path.join(path.dirname(source), 'host-folder');
+      mkdirSync(outside);
+      writeFileSync(path.join(outside, 'secret.txt'), 'HOST SECRET\n');
+      replaceDocsWithLink(source, outside);
+    });
+    expect(job.status).toBe('failed');
+    expect(job.error).toContain('the docs folder "docs" is refused: "docs" is a symbolic link in the repository');
+    expect(outputs).toEqual([]);
+    expect(readdirSync(outside)).toEqual(['secret.txt']);
+  });
+
+  it('refuses a relative link that climbs out of the worktree (docs -> ../..)', async () => {
+    const { fixture, outputs, job } = await runCalls(attempts, (source) => replaceDocsWithLink(source, path.join('..', '..')));
+    expect(job.status).toBe('failed');
+    expect(job.error).toContain('is a symbolic link in the repository');
+    expect(outputs).toEqual([]);
+    expect(existsSync(path.join(fixture.root, 'escaped.md'))).toBe(false);
+    expect(existsSync(path.join(fixture.dataDir, 'escaped.md'))).toBe(false);
+    expect(readFileSync(fixture.secretFile, 'utf8')).toBe('TOP SECRET\n');
+  });
+
+  it('refuses a link on the way to a nested docs folder', async () => {
+    const fixture = createFixtureRepository();
+    mkdirSync(path.join(fixture.root, 'elsewhere', 'docs'), { recursive: true });
+    commitSymlink(fixture.source, 'website', path.join(fixture.root, 'elsewhere'));
+    const model = createScriptedModel((_prompt, step) => (step === 0 ? attempts : 'Done.'));
+    const app = createAgentRoutes({
+      projects: { docs: { repository: fixture.source, docsFolder: 'website/docs' } },
+      adminKeys: [ADMIN_KEY],
+      dataDir: fixture.dataDir,
+      model,
+    });
+    defer(fixture.cleanup, () => app.service.close());
+    const created = await createJob(app, 'docs', 'Try things');
+    await app.service.queue.idle();
+    const job = (await getJob(app, 'docs', created.body.id)).body;
+    expect(job.status).toBe('failed');
+    expect(job.error).toContain('"website" is a symbolic link in the repository');
+    expect(readdirSync(path.join(fixture.root, 'elsewhere', 'docs'))).toEqual([]);
+  });
+});
+
+describe('given the jail\'s containment check', () => {
+  it('treats every absolute path as inside a root of "/" and keeps siblings with a shared prefix out', () => {
+    expect(isInside(path.sep, path.join(path.sep, 'etc', 'passwd'))).toBe(true);
+    expect(isInside(path.sep, path.sep)).toBe(true);
+    expect(isInside(path.join(path.sep, 'srv', 'docs'), path.join(path.sep, 'srv', 'docs-private', 'a.md'))).toBe(false);
+    expect(isInside(path.join(path.sep, 'srv', 'docs'), path.join(path.sep, 'srv', 'docs', 'a.md'))).toBe(true);
   });
 });
 
