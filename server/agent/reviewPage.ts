@@ -7,6 +7,7 @@ import { branchForJob } from './git.ts';
 import type { AgentService } from './service.ts';
 import { JOB_ID_PATTERN } from './service.ts';
 import { toWireJob } from './types.ts';
+import { publicRepository } from './redact.ts';
 import { jsonError } from '../http/errors.ts';
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2328}
@@ -55,7 +56,7 @@ export function createReviewRoutes(service: AgentService): Hono {
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Review ${escapeHtml(review.branch)}</title><style>${STYLE}</style></head><body><main>
 <h1>Review: ${escapeHtml(review.branch)} into ${escapeHtml(job.ref)}</h1>
-<dl><dt>Status</dt><dd>${escapeHtml(job.status)}</dd><dt>Repository</dt><dd>${escapeHtml(job.repository)}</dd></dl>
+<dl><dt>Status</dt><dd>${escapeHtml(job.status)}</dd><dt>Repository</dt><dd>${escapeHtml(publicRepository(job.repository))}</dd></dl>
 <h2>Conversation</h2>${conversation}
 <h2>Commits</h2>${commitList ? `<ul>${commitList}</ul>` : '<p>No commits.</p>'}
 <h2>Diff</h2><pre>${escapeHtml(diff) || 'No changes.'}</pre>

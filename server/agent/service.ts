@@ -17,6 +17,8 @@ import { createJobQueue } from './queue.ts';
 import { createJobRunner } from './runner.ts';
 import type { RunnerProject } from './runner.ts';
 import { openJobStore } from './store.ts';
+import type { JobStore } from './store.ts';
+import { createRedactor, isUrl, publicModelName, publicRepository } from './redact.ts';
 import type { AgentBudgets, AgentServiceOptions, StoredJob } from './types.ts';
 
 /** A job id: 20 lowercase base-32 characters (100 random bits), safe in a branch name. */
@@ -36,12 +38,17 @@ export class JobStateError extends Error {
   readonly status = 409;
 }
 
-function isUrl(repository: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(repository) || /^[\w.-]+@[\w.-]+:/.test(repository);
-}
-
 function isLocalPath(repository: string): boolean {
   return !isUrl(repository) && existsSync(repository);
+}
+
+/** Every event and error goes through `redact` before it is stored: they are shown to API callers and on the review page. */
+function redactingStore(store: JobStore, redact: (text: string) => string): JobStore {
+  return {
+    ...store,
+    addEvent: (jobId, text, at) => store.addEvent(jobId, redact(text), at),
+    updateJob: (id, patch) => store.updateJob(id, typeof patch.error === 'string' ? { ...patch, error: redact(patch.error) } : patch),
+  };
 }
 
 export function createAgentService(serviceOptions: AgentServiceOptions) {
@@ -71,7 +78,16 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
     });
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const store = openJobStore(path.join(options.dataDir, 'agent-jobs.sqlite'));
+  const redact = createRedactor(
+    Object.values(options.projects).flatMap((config) => (config.githubToken ? [config.githubToken] : [])),
+    [
+      { path: options.dataDir, label: '<data>' },
+      ...Object.values(options.projects)
+        .filter((config) => !isUrl(config.repository))
+        .map((config) => ({ path: config.repository, label: `<${publicRepository(config.repository)}>` })),
+    ],
+  );
+  const store = redactingStore(openJobStore(path.join(options.dataDir, 'agent-jobs.sqlite')), redact);
   const shutdown = new AbortController();
   const runner = createJobRunner({
     store,
@@ -84,7 +100,7 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
   });
   const queue = createJobQueue(runner.runJob, Math.max(1, options.concurrency ?? 2));
   const model = options.model;
-  const modelName = options.modelName ?? (typeof model === 'string' ? model : model ? `${model.provider}:${model.modelId}` : 'none');
+  const modelName = publicModelName(options.modelName ?? (typeof model === 'string' ? model : model ? `${model.provider}:${model.modelId}` : 'none'));
 
   let closing: Promise<void> | undefined;
   /** Cleanups that outlive their request (worktree removal); close() waits for them. */
@@ -118,7 +134,7 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
         id: randomId(),
         projectId,
         status: 'active',
-        repository: project.config.repository,
+        repository: publicRepository(project.config.repository),
         ref: project.config.ref ?? 'main',
         model: modelName,
         prLink: null,

@@ -1,6 +1,7 @@
 // Configuration and internal record types of the agent-job service.
 import type { LanguageModel } from 'ai';
 import type { AgentJob, AgentJobStatus } from '../../src/wire.ts';
+import { publicRepository } from './redact.ts';
 
 /** A docs repository the agent may edit, as configured on the server. */
 export interface AgentProjectConfig {
@@ -111,7 +112,7 @@ export function toWireJob(job: StoredJob): AgentJob {
   const wire: AgentJob = {
     id: job.id,
     status: job.status,
-    source: { repository: job.repository, ref: job.ref },
+    source: { repository: publicRepository(job.repository), ref: job.ref },
     model: job.model,
     prLink: job.status === 'active' ? null : job.prLink,
     createdAt: job.createdAt,

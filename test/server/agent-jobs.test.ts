@@ -46,7 +46,7 @@ describe('given a project whose repository is a local path (no GitHub token)', (
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       status: 'active',
-      source: { repository: fixture.source, ref: 'main' },
+      source: { repository: 'local:source', ref: 'main' },
       model: 'openai:gpt-test',
       prLink: null,
       archivedAt: null,
@@ -227,7 +227,7 @@ describe('given a project whose repository is a local path (no GitHub token)', (
     });
     defer(repository.cleanup, () => app.service.close());
     const created = await createJob(app, 'docs', 'Fix the typos in the quickstart');
-    expect(created.body.source.repository).toBe(repository.source);
+    expect(created.body.source.repository).toBe('local:source');
     await app.service.queue.idle();
     expect((await getJob(app, 'docs', created.body.id)).body.status).toBe('completed');
     expect(showFile(repository.source, `docs-assistant/${created.body.id}`, 'docs/quickstart.md')).toContain('Install the package');
