@@ -2,7 +2,7 @@
 // options: branch names are validated against a strict pattern and paths come after `--`.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 const BRANCH_PATTERN = /^docs-assistant\/[a-z0-9][a-z0-9-]{3,63}$/;
@@ -95,6 +95,23 @@ export interface ProjectRepository {
   log(jobId: string, baseCommit: string): Promise<{ commit: string; subject: string; date: string }[]>;
   /** The unified diff of the job's branch against its base. */
   diff(jobId: string, baseCommit: string): Promise<string>;
+  /** Removes lock files a killed git process left in the clone; only while no git command of this server runs on it. */
+  removeStaleLocks(): Promise<string[]>;
+}
+
+/** Every `*.lock` file under `folder` (git's lock files), skipping the object store. */
+async function lockFilesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.lock'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !path.relative(folder, file).split(path.sep).includes('objects'));
+}
+
+/** Deletes git lock files left by a killed git process; returns their names relative to `folder`. */
+async function removeLockFiles(folder: string, files: string[]): Promise<string[]> {
+  await Promise.all(files.map((file) => rm(file, { force: true })));
+  return files.map((file) => path.relative(folder, file).split(path.sep).join('/'));
 }
 
 export function openProjectRepository(options: {
@@ -172,6 +189,13 @@ export function openProjectRepository(options: {
       const branch = branchForJob(jobId);
       return git(['diff', '--no-color', '--no-ext-diff', baseCommit, `refs/heads/${branch}`, '--'], { cwd: cacheDir });
     },
+    removeStaleLocks() {
+      return withLock(lockKey, async () => {
+        // Worktrees' own index locks are the job runner's (removeStaleLocks of worktreeGit); these are the clone's.
+        const files = (await lockFilesUnder(cacheDir)).filter((file) => !path.relative(cacheDir, file).startsWith(`worktrees${path.sep}`));
+        return removeLockFiles(cacheDir, files);
+      });
+    },
   };
 }
 
@@ -189,6 +213,19 @@ export const worktreeGit = {
   async commit(worktree: string, message: string, identity: GitIdentity): Promise<string> {
     await git(['commit', '--quiet', '--no-verify', '-m', message], { cwd: worktree, identity });
     return (await git(['rev-parse', 'HEAD'], { cwd: worktree })).trim();
+  },
+  /**
+   * Removes the lock files (index.lock, HEAD.lock, the branch's ref lock) a git command killed in this worktree
+   * left behind: without this, a crash during `git add` makes every later command fail. Called before a job's
+   * turns run, when no git command runs in this worktree (one runner per job; one server per data folder).
+   */
+  async removeStaleLocks(worktree: string): Promise<string[]> {
+    const gitDir = path.resolve(worktree, (await git(['rev-parse', '--git-dir'], { cwd: worktree })).trim());
+    const commonDir = path.resolve(worktree, (await git(['rev-parse', '--git-common-dir'], { cwd: worktree })).trim());
+    const branch = (await git(['symbolic-ref', '--quiet', 'HEAD'], { cwd: worktree }).catch(() => '')).trim();
+    const candidates = [path.join(gitDir, 'index.lock'), path.join(gitDir, 'HEAD.lock')];
+    if (branch.startsWith('refs/heads/')) candidates.push(path.join(commonDir, `${branch}.lock`));
+    return removeLockFiles(worktree, candidates.filter((file) => existsSync(file)));
   },
   /** Throws away everything not committed, so a failed turn leaves nothing half-written. */
   async discard(worktree: string): Promise<void> {

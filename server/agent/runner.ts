@@ -153,7 +153,9 @@ export function createJobRunner(deps: RunnerDeps) {
     try {
       if (!job.baseCommit) job = store.updateJob(jobId, { baseCommit: await project.repository.fetchBase(job.ref) });
       worktree = await project.repository.ensureWorktree(jobId, job.baseCommit as string);
-      // Whatever an interrupted turn left uncommitted is dropped before anything else runs.
+      // Whatever an interrupted turn left (git's lock files, uncommitted edits) is dropped before anything else runs.
+      const locks = await worktreeGit.removeStaleLocks(worktree);
+      if (locks.length > 0) log(jobId, `removed ${locks.length} stale git lock file${locks.length === 1 ? '' : 's'} left by an interrupted turn`);
       await worktreeGit.discard(worktree);
       for (;;) {
         const turn = nextPending(jobId);

@@ -109,6 +109,10 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
   /** After a crash or restart: interrupted turns are resumed up to `maxResumes` times, then the job fails with the reason. */
   function recover(): void {
     const maxResumes = options.maxResumes ?? 1;
+    // Lock files a killed git left in a clone would fail every job of that project; queued before any fetch.
+    for (const project of projects.values()) {
+      void project.repository.removeStaleLocks().catch(() => undefined);
+    }
     for (const jobId of store.activeJobIds()) {
       const interrupted = store.turns(jobId).find((turn) => turn.state === 'running');
       if (interrupted && interrupted.attempts > maxResumes) {

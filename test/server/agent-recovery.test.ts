@@ -1,12 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createAgentRoutes } from '../../server/agent/routes.ts';
 import { agentTestLifecycle } from '../fixtures/agent/lifecycle.ts';
-import { ADMIN_KEY, createJob, getJob } from '../fixtures/agent/api.ts';
+import { ADMIN_KEY, createJob, getJob, sendMessage } from '../fixtures/agent/api.ts';
 import { aborted, createScriptedModel, gate } from '../fixtures/agent/model.ts';
 import type { Script } from '../fixtures/agent/model.ts';
-import { branchCommits, branches, createFixtureRepository, showFile } from '../fixtures/agent/repo.ts';
+import { branchCommits, branches, createFixtureRepository, runGit, showFile } from '../fixtures/agent/repo.ts';
 import type { FixtureRepository } from '../fixtures/agent/repo.ts';
 
 
@@ -119,5 +119,33 @@ describe('given a server that stopped while a job was active', () => {
     expect(job.body.status).toBe('completed');
     expect(showFile(fixture.source, `docs-assistant/${id}`, 'docs/half.md')).toBeUndefined();
     expect(showFile(fixture.source, `docs-assistant/${id}`, 'docs/complete.md')).toBe('# Complete\n');
+  });
+});
+
+describe('given a server killed while git held its locks', () => {
+  it('removes the stale index.lock a killed `git add` left and retries the turn', async () => {
+    const fixture = createFixtureRepository();
+    defer(fixture.cleanup);
+    const id = await crashDuringTurn(fixture, 1);
+    const worktree = path.join(fixture.dataDir, 'worktrees', id);
+    // What `git add` leaves when its process is killed: the worktree's index lock (and a ref lock of the clone).
+    const indexLock = path.resolve(worktree, runGit(worktree, 'rev-parse', '--git-path', 'index.lock').trim());
+    writeFileSync(indexLock, '');
+    const packedRefsLock = path.join(fixture.dataDir, 'repos', 'docs.git', 'packed-refs.lock');
+    writeFileSync(packedRefsLock, '');
+
+    const restarted = boot(fixture, finishes);
+    defer(() => restarted.service.close());
+    await restarted.service.queue.idle();
+    const job = await getJob(restarted, 'docs', id);
+    expect(job.body).toMatchObject({ status: 'completed' });
+    expect(showFile(fixture.source, `docs-assistant/${id}`, 'docs/complete.md')).toBe('# Complete\n');
+    expect(existsSync(indexLock)).toBe(false);
+    expect(existsSync(packedRefsLock)).toBe(false);
+
+    // A follow-up after the recovery works too: nothing of the crash is left.
+    await sendMessage(restarted, 'docs', id, 'Write another page');
+    await restarted.service.queue.idle();
+    expect((await getJob(restarted, 'docs', id)).body.status).toBe('completed');
   });
 });
