@@ -87,6 +87,22 @@ export const AGENT_FLAGS: FlagSpec[] = [
     check: wholeNumber(0),
   },
   { name: 'agent-max-steps', type: 'number', default: 24, valueName: '<n>', description: 'Model steps per agent turn.', check: wholeNumber(1) },
+  {
+    name: 'agent-max-files-per-turn',
+    type: 'number',
+    default: 50,
+    valueName: '<n>',
+    description: 'Files one agent turn may change; a turn over it fails and commits nothing.',
+    check: wholeNumber(1),
+  },
+  {
+    name: 'agent-max-bytes-per-turn',
+    type: 'number',
+    default: 2_097_152,
+    valueName: '<bytes>',
+    description: 'Bytes one agent turn may leave in the files it changed; a turn over it fails and commits nothing.',
+    check: wholeNumber(1),
+  },
   { name: 'agent-turn-timeout', type: 'number', default: 600, valueName: '<seconds>', description: 'Wall-time budget of one agent turn.', check: wholeNumber(1) },
   {
     name: 'github-token',
@@ -108,6 +124,8 @@ export interface AgentServerSettings {
   perProjectHour: number;
   maxSteps: number;
   turnTimeoutMs: number;
+  maxFilesPerTurn?: number;
+  maxBytesPerTurn?: number;
   publicUrl?: string;
 }
 
@@ -132,6 +150,8 @@ export function agentSettingsFrom(settings: ResolvedFlags): AgentServerSettings 
     perProjectHour: settings.limitAgentPerProjectHour as number,
     maxSteps: settings.agentMaxSteps as number,
     turnTimeoutMs: (settings.agentTurnTimeout as number) * 1000,
+    maxFilesPerTurn: settings.agentMaxFilesPerTurn as number,
+    maxBytesPerTurn: settings.agentMaxBytesPerTurn as number,
     publicUrl: (settings.publicUrl as string) || undefined,
   };
 }

@@ -2,7 +2,7 @@
 // options: branch names are validated against a strict pattern and paths come after `--`.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 const BRANCH_PATTERN = /^docs-assistant\/[a-z0-9][a-z0-9-]{3,63}$/;
@@ -209,6 +209,11 @@ export const worktreeGit = {
     await git(['add', '--all', '--', docsFolder], { cwd: worktree });
     const names = await git(['diff', '--cached', '--name-only', '--', docsFolder], { cwd: worktree });
     return names.split('\n').filter(Boolean);
+  },
+  /** Bytes the staged files hold now (deleted files count 0). */
+  async stagedBytes(worktree: string, files: string[]): Promise<number> {
+    const sizes = await Promise.all(files.map((file) => stat(path.join(worktree, file)).then((stats) => (stats.isFile() ? stats.size : 0), () => 0)));
+    return sizes.reduce((total, size) => total + size, 0);
   },
   async commit(worktree: string, message: string, identity: GitIdentity): Promise<string> {
     await git(['commit', '--quiet', '--no-verify', '-m', message], { cwd: worktree, identity });

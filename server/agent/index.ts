@@ -39,7 +39,7 @@ export function createAgentMount(
     modelName: settings.model || undefined,
     concurrency: settings.concurrency,
     limits: { createPerHour: settings.perProjectHour, messagePerHour: settings.perProjectHour },
-    budgets: { maxSteps: settings.maxSteps, turnTimeoutMs: settings.turnTimeoutMs },
+    budgets: { maxSteps: settings.maxSteps, turnTimeoutMs: settings.turnTimeoutMs, maxFilesPerTurn: settings.maxFilesPerTurn, maxBytesPerTurn: settings.maxBytesPerTurn },
     publicUrl: settings.publicUrl,
     now: server.now,
   });

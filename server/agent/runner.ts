@@ -39,8 +39,13 @@ function describe(error: unknown): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 500) || 'unknown error';
 }
 
+/** NUL cannot travel in a git argument or a commit message: shown as U+FFFD instead of failing a finished turn. */
+function withoutNul(text: string): string {
+  return text.replaceAll('\0', '\uFFFD');
+}
+
 function summaryLine(prompt: string): string {
-  const firstLine = prompt.trim().split('\n')[0] ?? '';
+  const firstLine = withoutNul(prompt).trim().split('\n')[0] ?? '';
   return firstLine.length > 64 ? `${firstLine.slice(0, 61).trimEnd()}...` : firstLine;
 }
 
@@ -87,8 +92,16 @@ export function createJobRunner(deps: RunnerDeps) {
     if (result.steps.length >= budgets.maxSteps && lastStep?.finishReason === 'tool-calls') {
       throw new Error(`the turn used its budget of ${budgets.maxSteps} steps without finishing`);
     }
-    const reply = result.text.trim() || '(no summary)';
+    const reply = withoutNul(result.text.trim()) || '(no summary)';
     const changed = await worktreeGit.changedFiles(worktree, docsFolder);
+    // A reviewer reads every change: a turn over the budget commits nothing (runJob discards it) and says why.
+    if (changed.length > budgets.maxFilesPerTurn) {
+      throw new Error(`the turn changed ${changed.length} files, over the limit of ${budgets.maxFilesPerTurn} files per turn (--agent-max-files-per-turn); nothing was committed`);
+    }
+    const bytes = await worktreeGit.stagedBytes(worktree, changed);
+    if (bytes > budgets.maxBytesPerTurn) {
+      throw new Error(`the turn wrote ${bytes} bytes, over the limit of ${budgets.maxBytesPerTurn} bytes per turn (--agent-max-bytes-per-turn); nothing was committed`);
+    }
     let commit: string | null = null;
     if (changed.length > 0) {
       const message = `docs: ${summaryLine(turn.prompt)}\n\n${reply.slice(0, 2000)}\n\nChanged files:\n${changed
@@ -116,7 +129,7 @@ export function createJobRunner(deps: RunnerDeps) {
       const firstPrompt = store.turns(job.id)[0]?.prompt ?? '';
       const pullRequest = await project.publisher.open(job, branchForJob(job.id), {
         title: `docs: ${summaryLine(firstPrompt)}`,
-        body: `Requested change:\n\n> ${firstPrompt.trim().split('\n').join('\n> ')}\n\n${reply}\n\nOpened by docs-assistant (job \`${job.id}\`). Review every change before merging.`,
+        body: `Requested change:\n\n> ${withoutNul(firstPrompt).trim().split('\n').join('\n> ')}\n\n${reply}\n\nOpened by docs-assistant (job \`${job.id}\`). Review every change before merging.`,
       });
       store.updateJob(job.id, { prLink: pullRequest.url, prNumber: pullRequest.number });
       log(job.id, `pull request ${pullRequest.url}`);

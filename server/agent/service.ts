@@ -27,7 +27,14 @@ export const JOB_ID_PATTERN = /^[a-z2-7]{20}$/;
 /** Follow-ups that may wait behind a running turn; more is 409. */
 const MAX_PENDING_TURNS = 10;
 
-const DEFAULT_BUDGETS: Required<AgentBudgets> = { maxSteps: 24, turnTimeoutMs: 600_000, maxOutputTokens: 4096, maxFileBytes: 262_144 };
+const DEFAULT_BUDGETS: Required<AgentBudgets> = {
+  maxSteps: 24,
+  turnTimeoutMs: 600_000,
+  maxOutputTokens: 4096,
+  maxFileBytes: 262_144,
+  maxFilesPerTurn: 50,
+  maxBytesPerTurn: 2 * 1024 * 1024,
+};
 
 function randomId(): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';

@@ -31,6 +31,10 @@ export interface AgentBudgets {
   maxOutputTokens?: number;
   /** Largest file the agent may write, in bytes. @default 262144 */
   maxFileBytes?: number;
+  /** Most files one turn may change (added, edited or deleted); more fails the turn, committing nothing. @default 50 */
+  maxFilesPerTurn?: number;
+  /** Most bytes one turn may leave in the files it changed; more fails the turn, committing nothing. @default 2097152 */
+  maxBytesPerTurn?: number;
 }
 
 /** Uses per project per hour; create and follow-up are counted separately. */

@@ -61,6 +61,8 @@ describe('given serve flags and a config file', () => {
       perProjectHour: 7,
       maxSteps: 24,
       turnTimeoutMs: 600_000,
+      maxFilesPerTurn: 50,
+      maxBytesPerTurn: 2_097_152,
       publicUrl: undefined,
     });
   });
