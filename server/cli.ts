@@ -62,8 +62,17 @@ export function serverOptionsFrom(settings: ResolvedFlags, docsDir: string): Ser
     watch: settings.watch as boolean,
     maxOutputTokens: settings.maxOutputTokens as number,
     answerTimeoutMs: (settings.answerTimeout as number) * 1000,
-    agent: agentSettingsFrom(settings),
+    agent: agentSettingsOrUsageError(settings),
   };
+}
+
+/** A bad agent setting (e.g. a key for an unknown project) is a usage error: exit 2 naming it. */
+function agentSettingsOrUsageError(settings: ResolvedFlags) {
+  try {
+    return agentSettingsFrom(settings);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 function urlHost(host: string): string {
@@ -89,6 +98,7 @@ async function runServe(args: string[], io: CliIo): Promise<number> {
 
   return await new Promise<number>((resolveExit) => {
     const httpServer = serve({ fetch: server.fetch, hostname: host, port: settings.port as number }, (info) => {
+      for (const notice of server.notices) io.out(notice);
       io.out(`listening on http://${urlHost(host)}:${info.port}`);
     });
     httpServer.on('error', (error) => {

@@ -86,8 +86,8 @@ export function environmentName(name: string): string {
 }
 
 export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'ConfigError';
   }
 }

@@ -12,8 +12,9 @@ import type { DocsIndex } from './docs/types.ts';
 import { watchDocs, type DocsWatcher } from './docs/watch.ts';
 import { generateAssistantKey } from './http/auth.ts';
 import { openStore } from './store/index.ts';
-import { createAgentMount } from './agent/index.ts';
+import { createAgentMount, type AgentMount } from './agent/index.ts';
 import type { AgentServerSettings } from './agent/config.ts';
+import { ConfigError } from './config.ts';
 
 export interface ServerOptions extends Omit<AppOptions, 'index' | 'store' | 'answerer' | 'assistantKeys'> {
   /** Folder of .md/.mdx files to answer from. */
@@ -50,6 +51,8 @@ export interface DocsAssistantServerExtras {
   generatedKey: string | null;
   /** Warnings of the initial docs load, one line per skipped file. */
   warnings: string[];
+  /** Start-up lines for the operator: agent projects, the agent model, where pull requests go. */
+  notices: string[];
   /** Stops the docs watcher and closes the store. */
   close(): Promise<void>;
 }
@@ -84,6 +87,20 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
   const docs = await loadDocs(options.docsDir, { siteUrl: options.siteUrl });
   for (const warning of docs.warnings) onWarning(warning);
   const index = createDocsIndex(docs);
+  // Agent projects are checked before anything that keeps the process alive (the watcher) starts: a bad
+  // repository, ref or docs folder stops the start with an error naming it instead of failing the first job.
+  let agent: AgentMount | null = null;
+  try {
+    agent = options.agent
+      ? createAgentMount(options.agent, { adminKeys: options.adminKeys ?? [], dataDir: options.dataDir ?? './.docs-assistant', now: options.now, model: options.agentModel })
+      : null;
+    await agent?.start();
+  } catch (error) {
+    await agent?.close();
+    throw new ConfigError((error as Error).message, { cause: error });
+  }
+  for (const warning of agent?.warnings ?? []) onWarning(warning);
+
   const store = openStore(options.dataDir ?? './.docs-assistant');
   const generatedKey = options.assistantKeys && options.assistantKeys.length > 0 ? null : generateAssistantKey();
   const assistantKeys = generatedKey ? [generatedKey] : [...(options.assistantKeys ?? [])];
@@ -96,11 +113,6 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
       onWarning,
     });
   }
-
-  const agent = options.agent
-    ? createAgentMount(options.agent, { adminKeys: options.adminKeys ?? [], dataDir: options.dataDir ?? './.docs-assistant', now: options.now, model: options.agentModel })
-    : null;
-  for (const warning of agent?.warnings ?? []) onWarning(warning);
 
   const app = createApp({
     ...options,
@@ -117,6 +129,7 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
     assistantKeys,
     generatedKey,
     warnings: docs.warnings,
+    notices: agent?.notices ?? [],
     close: async () => {
       watcher?.close();
       await agent?.close();

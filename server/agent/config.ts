@@ -40,6 +40,14 @@ function checkEach(parse: (text: string) => unknown) {
   };
 }
 
+/** Parses one `--github-repository` value: `<project id>=<owner>/<name>`. */
+function parseGithubRepository(text: string): [string, string] {
+  const equals = text.indexOf('=');
+  const value = text.slice(equals + 1);
+  if (equals <= 0 || !/^[\w.-]+\/[\w.-]+$/.test(value)) throw new Error(`"${text}" must be <project id>=<owner>/<name>, e.g. docs=acme/website`);
+  return [text.slice(0, equals), value];
+}
+
 function parseProjectKey(text: string): [string, string] {
   const equals = text.indexOf('=');
   if (equals <= 0 || equals === text.length - 1) throw new Error(`"${text.slice(0, equals + 1)}..." must be <project id>=<admin key>`);
@@ -111,6 +119,15 @@ export const AGENT_FLAGS: FlagSpec[] = [
     valueName: '<token>',
     description: 'Push job branches and open pull requests on GitHub (prefer the environment variable); without it, a review page on this server is linked.',
   },
+  {
+    name: 'github-repository',
+    type: 'string',
+    multiple: true,
+    default: [],
+    valueName: '<id>=<owner/name>',
+    description: "A project's GitHub repository, when it cannot be told from the --project URL (a local path or a mirror).",
+    check: checkEach(parseGithubRepository),
+  },
   { name: 'github-api-url', type: 'string', default: 'https://api.github.com', valueName: '<url>', description: 'GitHub REST API base URL (GitHub Enterprise).' },
   { name: 'public-url', type: 'string', default: '', valueName: '<url>', description: 'Public URL of this server for review-page links (default: the URL the job was created through).' },
 ];
@@ -142,6 +159,12 @@ export function agentSettingsFrom(settings: ResolvedFlags): AgentServerSettings 
     const project = projects[id];
     if (!project) throw new Error(`--project-admin-key: no --project "${id}" is configured`);
     project.adminKeys?.push(key);
+  }
+  for (const text of (settings.githubRepository as string[] | undefined) ?? []) {
+    const [id, repository] = parseGithubRepository(text);
+    const project = projects[id];
+    if (!project) throw new Error(`--github-repository: no --project "${id}" is configured`);
+    project.githubRepository = repository;
   }
   return {
     projects,

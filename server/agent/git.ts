@@ -97,6 +97,8 @@ export interface ProjectRepository {
   diff(jobId: string, baseCommit: string): Promise<string>;
   /** Removes lock files a killed git process left in the clone; only while no git command of this server runs on it. */
   removeStaleLocks(): Promise<string[]>;
+  /** What `folder` is at `commit`: a folder, a symbolic link, a file, or undefined when absent (or when any parent is not a folder). */
+  treeEntry(commit: string, folder: string): Promise<'tree' | 'link' | 'file' | undefined>;
 }
 
 /** Every `*.lock` file under `folder` (git's lock files), skipping the object store. */
@@ -188,6 +190,18 @@ export function openProjectRepository(options: {
     diff(jobId, baseCommit) {
       const branch = branchForJob(jobId);
       return git(['diff', '--no-color', '--no-ext-diff', baseCommit, `refs/heads/${branch}`, '--'], { cwd: cacheDir });
+    },
+    async treeEntry(commit, folder) {
+      // Walk segment by segment: `ls-tree` on a path below a symlinked folder reports nothing, which would hide the link.
+      const segments = folder.split('/').filter((segment) => segment !== '' && segment !== '.');
+      let kind: 'tree' | 'link' | 'file' | undefined = 'tree';
+      for (let index = 0; index < segments.length && kind === 'tree'; index += 1) {
+        const prefix = segments.slice(0, index + 1).join('/');
+        const line = (await git(['ls-tree', commit, '--', prefix], { cwd: cacheDir })).split('\n')[0] ?? '';
+        const mode = line.split(' ')[0];
+        kind = mode === '040000' ? 'tree' : mode === '120000' ? 'link' : mode ? 'file' : undefined;
+      }
+      return kind;
     },
     removeStaleLocks() {
       return withLock(lockKey, async () => {

@@ -7,7 +7,15 @@ import type { Hono } from 'hono';
 import type { LanguageModel } from 'ai';
 import { createLanguageModel, parseModelSpec } from '../assistant/model.ts';
 import type { AgentServerSettings } from './config.ts';
+import { githubRepositoryOf } from './pullRequest.ts';
+import { isUrl, publicModelName, publicRepository } from './redact.ts';
 import { createAgentRoutes } from './routes.ts';
+import type { AgentProjectConfig } from './types.ts';
+
+function describeGithubRepository(project: AgentProjectConfig): string {
+  const { owner, repo } = githubRepositoryOf(project);
+  return `${owner}/${repo}`;
+}
 
 export interface AgentMount {
   /** Mount at `path` (the routes carry their full `/v2/agent/...` and `/agent/review/...` paths). */
@@ -15,6 +23,10 @@ export interface AgentMount {
   routes: Hono;
   /** Lines to show the operator at start (e.g. no admin key, no model). */
   warnings: string[];
+  /** What the operator should know at start: the projects, the agent model, where pull requests go. */
+  notices: string[];
+  /** Checks every project's repository, ref and docs folder (rejecting with an error naming a bad one), then resumes the jobs left active. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +55,25 @@ export function createAgentMount(
     publicUrl: settings.publicUrl,
     now: server.now,
   });
-  routes.service.recover();
-  return { path: '/', routes, warnings, close: () => routes.service.close() };
+  const notices = [
+    `agent jobs: model ${publicModelName(settings.model || (model && typeof model !== 'string' ? `${model.provider}:${model.modelId}` : 'none'))}`,
+    ...Object.entries(settings.projects).map(([id, project]) => {
+      const source = `${publicRepository(project.repository)}#${project.ref ?? 'main'}:${project.docsFolder ?? 'docs'}`;
+      const destination = project.githubToken
+        ? `pull requests on GitHub ${project.githubRepository ?? describeGithubRepository(project)}`
+        : `review pages on this server${isUrl(project.repository) ? ', branches kept in the server\'s clone' : ', branches pushed to the local repository'}`;
+      return `agent jobs: project ${id}: ${source} -> ${destination}`;
+    }),
+  ];
+  return {
+    path: '/',
+    routes,
+    warnings,
+    notices,
+    async start() {
+      await routes.service.verifyProjects();
+      routes.service.recover();
+    },
+    close: () => routes.service.close(),
+  };
 }

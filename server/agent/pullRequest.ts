@@ -17,13 +17,16 @@ export interface PullRequestPublisher {
 }
 
 /** `owner/name` from config, or the last two path segments of a clone URL. */
-export function githubRepositoryOf(project: AgentProjectConfig): { owner: string; repo: string } {
+export function githubRepositoryOf(project: AgentProjectConfig, projectId = '<id>'): { owner: string; repo: string } {
   const explicit = project.githubRepository?.match(/^([\w.-]+)\/([\w.-]+)$/);
   if (explicit?.[1] && explicit[2]) return { owner: explicit[1], repo: explicit[2] };
   // https://host/owner/name(.git) or git@host:owner/name(.git): GitHub and GitHub Enterprise alike.
   const fromUrl = project.repository.match(/^(?:[a-z][a-z0-9+.-]*:\/\/[^/]+\/|[\w.-]+@[\w.-]+:)(?:.*\/)?([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/i);
   if (fromUrl?.[1] && fromUrl[2]) return { owner: fromUrl[1], repo: fromUrl[2] };
-  throw new Error('cannot tell the GitHub repository: set githubRepository ("owner/name") for this project');
+  throw new Error(
+    `project ${projectId}: cannot tell the GitHub repository from its --project repository: set --github-repository ${projectId}=<owner>/<name> ` +
+      '(env DOCS_ASSISTANT_GITHUB_REPOSITORY, config key "githubRepository")',
+  );
 }
 
 export function createGithubPublisher(project: AgentProjectConfig): PullRequestPublisher {

@@ -77,7 +77,7 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
     if (path.isAbsolute(docsFolder) || docsFolder.split(/[\\/]/).includes('..')) {
       throw new Error(`project ${projectId}: docsFolder must be a relative path inside the repository`);
     }
-    if (config.githubToken) githubRepositoryOf(config);
+    if (config.githubToken) githubRepositoryOf(config, projectId);
     projects.set(projectId, {
       config,
       repository: openProjectRepository({ projectId, repository: config.repository, dataDir: options.dataDir, token: config.githubToken }),
@@ -134,10 +134,33 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
     }
   }
 
+  /**
+   * Checks every project before the server listens: the repository can be fetched, the ref exists and the
+   * docs folder is a plain folder at that ref. Throws an error naming the project and what is wrong.
+   */
+  async function verifyProjects(): Promise<void> {
+    for (const [projectId, project] of projects) {
+      const { config } = project;
+      const ref = config.ref ?? 'main';
+      const docsFolder = config.docsFolder ?? 'docs';
+      const shown = `${publicRepository(config.repository)}#${ref}`;
+      let commit: string;
+      try {
+        commit = await project.repository.fetchBase(ref);
+      } catch (error) {
+        throw new Error(`--project ${projectId}: cannot fetch ref "${ref}" of ${shown}: ${redact((error as Error).message)}`, { cause: error });
+      }
+      const entry = await project.repository.treeEntry(commit, docsFolder);
+      if (!entry) throw new Error(`--project ${projectId}: the docs folder "${docsFolder}" does not exist at ${shown}`);
+      if (entry !== 'tree') throw new Error(`--project ${projectId}: the docs folder "${docsFolder}" at ${shown} is a ${entry === 'link' ? 'symbolic link' : 'file'}, not a folder`);
+    }
+  }
+
   return {
     store,
     queue,
     recover,
+    verifyProjects,
     createJob(projectId: string, prompt: string, requestOrigin: string): StoredJob {
       const project = projects.get(projectId);
       if (!project) throw new Error(`unknown project ${projectId}`);

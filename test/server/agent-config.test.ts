@@ -87,7 +87,7 @@ describe('given a project with a GitHub token', () => {
   });
 
   it('needs githubRepository for a local path', () => {
-    expect(() => githubRepositoryOf({ repository: '/srv/docs' })).toThrow('set githubRepository ("owner/name")');
+    expect(() => githubRepositoryOf({ repository: '/srv/docs' })).toThrow('set --github-repository <id>=<owner>/<name> (env DOCS_ASSISTANT_GITHUB_REPOSITORY, config key "githubRepository")');
     expect(githubRepositoryOf({ repository: '/srv/docs', githubRepository: 'acme/docs' })).toEqual({ owner: 'acme', repo: 'docs' });
   });
 });
