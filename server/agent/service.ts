@@ -16,6 +16,7 @@ import { createGithubPublisher, createLocalPublisher, githubRepositoryOf } from 
 import { createJobQueue } from './queue.ts';
 import { createJobRunner } from './runner.ts';
 import type { RunnerProject } from './runner.ts';
+import { lockDataFolder } from './dataLock.ts';
 import { openJobStore } from './store.ts';
 import type { JobStore } from './store.ts';
 import { createRedactor, isUrl, publicModelName, publicRepository } from './redact.ts';
@@ -85,6 +86,7 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
     });
   }
   mkdirSync(options.dataDir, { recursive: true });
+  const dataLock = lockDataFolder(options.dataDir);
   const redact = createRedactor(
     Object.values(options.projects).flatMap((config) => (config.githubToken ? [config.githubToken] : [])),
     [
@@ -214,6 +216,11 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
       }
       return archived;
     },
+    /** Leaves as a killed process would: the data folder's lock file stays, this process forgets it (crash tests). */
+    abandon(): void {
+      store.close();
+      dataLock.abandon();
+    },
     project(projectId: string): RunnerProject | undefined {
       return projects.get(projectId);
     },
@@ -225,6 +232,7 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
         await idle;
         await Promise.all(background);
         store.close();
+        dataLock.release();
       })();
       return closing;
     },

@@ -43,8 +43,9 @@ async function crashDuringTurn(fixture: FixtureRepository, attempt: number, jobI
     },
     { timeout: 15_000, interval: 10 },
   );
-  // The process is gone: its queue never finishes; only its store connection is released.
-  defer(() => app.service.store.close());
+  // The process is gone: its queue never finishes; its store connection is released and its data-folder
+  // lock file stays behind, as after a kill.
+  app.service.abandon();
   return id;
 }
 

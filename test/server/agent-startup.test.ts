@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createAgentRoutes } from '../../server/agent/routes.ts';
+import { ADMIN_KEY } from '../fixtures/agent/api.ts';
 import { createFixtureRepository, runGit, type FixtureRepository } from '../fixtures/agent/repo.ts';
 import { FIXTURE_DOCS } from './support/assistant.ts';
 
@@ -21,6 +24,22 @@ function fixture(): FixtureRepository {
   const created = createFixtureRepository();
   fixtures.push(created);
   return created;
+}
+
+/** Starts `docs-assistant serve` and resolves once it listens (it keeps running until the test ends). */
+function startServer(args: string[]): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', FIXTURE_DOCS, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (data: Buffer) => (stderr += data.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (data: Buffer) => {
+      stdout += data.toString();
+      if (/^listening on /m.test(stdout)) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${stderr}`)));
+  });
 }
 
 /** Runs `docs-assistant serve` until it prints its listening line (then stops it) or exits by itself. */
@@ -92,5 +111,38 @@ describe('given agent projects checked at start-up', () => {
       'agent jobs: project docs: local:source#main:docs -> review pages on this server, branches pushed to the local repository',
       expect.stringMatching(/^listening on http:\/\/127\.0\.0\.1:\d+$/),
     ]);
+  });
+});
+
+describe('given two servers on one --data folder', () => {
+  it('refuses to start the second with a clear message while the first runs, and starts it once the first stopped', { timeout: SPAWN_TIMEOUT }, async () => {
+    const repository = fixture();
+    const args = ['--data', repository.dataDir, '--project', `docs=${repository.source}`];
+    const first = await startServer(args);
+    const second = await serve(args);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toContain(`docs-assistant: another docs-assistant server (pid ${first.pid} on ${os.hostname()}) runs agent jobs from this data folder`);
+    first.kill('SIGTERM');
+    await new Promise((resolve) => first.once('exit', resolve));
+    expect((await serve(args)).code).toBe(0);
+  });
+
+  it('refuses a second agent service in the same process', () => {
+    const repository = fixture();
+    const first = createAgentRoutes({ projects: { docs: { repository: repository.source } }, adminKeys: [ADMIN_KEY], dataDir: repository.dataDir });
+    const second = () => createAgentRoutes({ projects: { docs: { repository: repository.source } }, adminKeys: [ADMIN_KEY], dataDir: repository.dataDir });
+    expect(second).toThrow('another docs-assistant server (this process');
+    void first.service.close();
+  });
+
+  it('takes over the lock a killed server left behind', async () => {
+    const repository = fixture();
+    const dead = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => dead.once('exit', resolve));
+    mkdirSync(path.join(repository.dataDir), { recursive: true });
+    writeFileSync(path.join(repository.dataDir, 'server.lock'), JSON.stringify({ host: os.hostname(), pid: dead.pid }));
+    const app = createAgentRoutes({ projects: { docs: { repository: repository.source } }, adminKeys: [ADMIN_KEY], dataDir: repository.dataDir });
+    await app.service.close();
+    expect(existsSync(path.join(repository.dataDir, 'server.lock'))).toBe(false);
   });
 });
