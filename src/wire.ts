@@ -42,6 +42,8 @@ export interface AgentJob {
   createdAt: string;
   archivedAt: string | null;
   error?: string;
+  /** Beyond the OpenAPI: the agent's reply to its latest finished turn (what it changed, or why nothing). */
+  lastMessage?: string;
 }
 
 /** The most characters of `currentPath` the API accepts. */

@@ -13,6 +13,7 @@ Commands:
   message <id> "<prompt>"  Send a follow-up; the job continues on the same branch and pull request.
   get <id>                 Show a job.
   list                     List jobs, newest first (--skip, --take).
+  retry <id>               Run a failed job's failed request again, as it was.
   archive <id>             Archive a completed or failed job.
 
 Options:
@@ -46,12 +47,21 @@ function describeJob(job: AgentJob): string {
   return lines.join('\n');
 }
 
-/** Polls the job, printing status changes and (on this server) the agent's activity, then the result. */
-async function waitAndReport(client: AgentClient, job: AgentJob, io: AgentCliIo, timeoutSeconds: number | undefined, json: boolean): Promise<number> {
+/**
+ * Polls the job, printing the agent's activity (on this server) and status changes in the order they
+ * happened, then the result. `afterEvent`: events up to it belong to earlier turns and are not printed.
+ */
+async function waitAndReport(
+  client: AgentClient,
+  job: AgentJob,
+  io: AgentCliIo,
+  options: { timeoutSeconds: number | undefined; json: boolean; afterEvent: number },
+): Promise<number> {
   const started = Date.now();
   let lastStatus = '';
-  let eventCursor = 0;
+  let eventCursor = options.afterEvent;
   let eventsSupported = true;
+  let rateLimitStated = false;
   // The activity log is this server's addition; against other servers only the status is shown.
   const printNewEvents = async () => {
     if (!eventsSupported) return;
@@ -61,24 +71,32 @@ async function waitAndReport(client: AgentClient, job: AgentJob, io: AgentCliIo,
         eventCursor = event.seq;
         io.error(`  ${event.text}`);
       }
-    } catch {
-      eventsSupported = false;
+    } catch (error) {
+      // A 429 only delays the log (the next poll catches up); a server without the log never has it.
+      if (!(error instanceof RateLimitError)) eventsSupported = false;
     }
   };
-  let eventsPrinted = Promise.resolve();
+  let printed = Promise.resolve();
   const finished = await client.waitForJob(job.id, {
-    timeout: timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000,
+    timeout: options.timeoutSeconds === undefined ? undefined : options.timeoutSeconds * 1000,
     pollInterval: io.pollInterval,
     onProgress: (current) => {
-      const elapsed = Math.round((Date.now() - started) / 1000);
-      if (current.status !== lastStatus) io.error(`[${elapsed}s] ${current.status}`);
-      lastStatus = current.status;
-      eventsPrinted = eventsPrinted.then(printNewEvents);
+      // The events that led to a status come before the status line.
+      printed = printed.then(printNewEvents).then(() => {
+        if (current.status === lastStatus) return;
+        lastStatus = current.status;
+        io.error(`[${Math.round((Date.now() - started) / 1000)}s] ${current.status}`);
+      });
+    },
+    onRateLimit: (seconds, error) => {
+      if (rateLimitStated) return;
+      rateLimitStated = true;
+      io.error(`  rate limited (${error.message}); waiting ${seconds} s between polls`);
     },
   });
-  await eventsPrinted;
+  await printed;
   await printNewEvents();
-  return report(finished, io, json);
+  return report(finished, io, options.json);
 }
 
 function report(job: AgentJob, io: AgentCliIo, json: boolean): number {
@@ -145,14 +163,23 @@ export async function runAgentCli(args: string[], io: AgentCliIo): Promise<numbe
     };
 
     let job: AgentJob;
+    // After a follow-up or retry, --wait prints only the new turn's events: the earlier ones were printed before.
+    let afterEvent = 0;
+    const lastEventSeq = async (id: string) => (values.wait ? ((await client.getEvents(id, 0).catch(() => [])).at(-1)?.seq ?? 0) : 0);
     if (command === 'create') {
       expect(1, 'create "<prompt>" --project <id> [--wait]');
       job = await client.createJob(rest[0] as string);
       io.error(`created job ${job.id} (branch docs-assistant/${job.id})`);
     } else if (command === 'message') {
       expect(2, 'message <id> "<prompt>" --project <id> [--wait]');
+      afterEvent = await lastEventSeq(rest[0] as string);
       job = await client.sendMessage(rest[0] as string, rest[1] as string);
       io.error(`sent follow-up to job ${job.id}`);
+    } else if (command === 'retry') {
+      expect(1, 'retry <id> --project <id> [--wait]');
+      afterEvent = await lastEventSeq(rest[0] as string);
+      job = await client.retryJob(rest[0] as string);
+      io.error(`queued the failed request of job ${job.id} again`);
     } else if (command === 'get') {
       expect(1, 'get <id> --project <id> [--wait]');
       job = await client.getJob(rest[0] as string);
@@ -173,7 +200,7 @@ export async function runAgentCli(args: string[], io: AgentCliIo): Promise<numbe
     } else {
       throw new UsageError(`unknown agent command "${command}"\n\n${AGENT_HELP}`);
     }
-    if (values.wait && !isFinished(job)) return await waitAndReport(client, job, io, timeout, values.json);
+    if (values.wait && !isFinished(job)) return await waitAndReport(client, job, io, { timeoutSeconds: timeout, json: values.json, afterEvent });
     if (values.json) io.out(JSON.stringify(job, null, 2));
     else if (isFinished(job)) return report(job, io, false);
     else io.out(describeJob(job));

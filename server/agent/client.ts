@@ -67,6 +67,8 @@ export interface WaitOptions {
   timeout?: number;
   /** Called with every polled state. */
   onProgress?: (job: AgentJob) => void;
+  /** Called when a poll was refused with 429, with the seconds it waits before polling again. */
+  onRateLimit?: (seconds: number, error: RateLimitError) => void;
   /** First and largest delay between polls in milliseconds; delays grow by half each poll. @default { initial: 1000, max: 10000 } */
   pollInterval?: { initial: number; max: number };
 }
@@ -188,6 +190,10 @@ export function createAgentClient(options: AgentClientOptions) {
       if (page.take !== undefined) query.set('take', String(page.take));
       return request('GET', `/jobs${query.size > 0 ? `?${query}` : ''}`);
     },
+    /** Runs a failed job's failed request again, as it was (this server's addition). */
+    async retryJob(id: string): Promise<AgentJob> {
+      return withoutMessage(await request('POST', `${jobPath(id)}/retry`));
+    },
     /** Archives a completed or failed job (this server's addition). */
     archiveJob(id: string): Promise<AgentJob> {
       return request('POST', `${jobPath(id)}/archive`);
@@ -214,7 +220,10 @@ export function createAgentClient(options: AgentClientOptions) {
           if (isFinished(last)) return last;
         } catch (error) {
           if (wait.signal?.aborted) throw wait.signal.reason;
-          if (error instanceof RateLimitError) pause = Math.max(delay, (error.retryAfter ?? 1) * 1000);
+          if (error instanceof RateLimitError) {
+            pause = Math.max(delay, (error.retryAfter ?? 1) * 1000);
+            wait.onRateLimit?.(Math.ceil(pause / 1000), error);
+          }
           else if (!(error instanceof ApiError) || (error.status !== 0 && error.status < 500)) throw error;
         }
         const remaining = deadline - Date.now();

@@ -25,7 +25,8 @@ export function publicRepository(repository: string): string {
 
 /** How a job names its model: `provider:id`, without the `@baseURL` an OpenAI-compatible spec may carry. */
 export function publicModelName(spec: string): string {
-  const at = spec.indexOf('@');
+  // As parseModelSpec reads it: the base URL starts at the last '@' before "http" (ids may hold ':' or '@').
+  const at = spec.lastIndexOf('@http');
   return at === -1 ? spec : spec.slice(0, at);
 }
 

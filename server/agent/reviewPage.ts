@@ -37,8 +37,8 @@ export function createReviewRoutes(service: AgentService): Hono {
     const project = service.project(job.projectId);
     const commits = project && job.baseCommit ? await project.repository.log(job.id, job.baseCommit) : [];
     const diff = project && job.baseCommit && commits.length > 0 ? await project.repository.diff(job.id, job.baseCommit) : '';
-    const turns = service.store.turns(job.id).map(({ seq, prompt, state, reply, commit }) => ({ seq, prompt, state, reply, commit }));
-    const review = { job: toWireJob(job), branch: branchForJob(job.id), base: job.ref, commits, diff, turns };
+    const turns = service.store.turns(job.id).map(({ seq, prompt, state, reply, commit, error }) => ({ seq, prompt, state, reply, commit, error }));
+    const review = { job: toWireJob(job, service.store.turns(job.id)), branch: branchForJob(job.id), base: job.ref, commits, diff, turns };
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');
@@ -49,6 +49,7 @@ export function createReviewRoutes(service: AgentService): Hono {
         (turn) =>
           `<dl class="turn"><dt>Request ${turn.seq} (${escapeHtml(turn.state)})</dt><dd>${escapeHtml(turn.prompt)}</dd>` +
           (turn.reply ? `<dt>Agent</dt><dd>${escapeHtml(turn.reply)}</dd>` : '') +
+          (turn.error ? `<dt>Why it failed</dt><dd>${escapeHtml(turn.error)}</dd>` : '') +
           '</dl>',
       )
       .join('');
@@ -56,7 +57,7 @@ export function createReviewRoutes(service: AgentService): Hono {
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Review ${escapeHtml(review.branch)}</title><style>${STYLE}</style></head><body><main>
 <h1>Review: ${escapeHtml(review.branch)} into ${escapeHtml(job.ref)}</h1>
-<dl><dt>Status</dt><dd>${escapeHtml(job.status)}</dd><dt>Repository</dt><dd>${escapeHtml(publicRepository(job.repository))}</dd></dl>
+<dl><dt>Status</dt><dd>${escapeHtml(job.status)}</dd>${job.status === 'failed' && job.error ? `<dt>Why it failed</dt><dd>${escapeHtml(job.error)}</dd>` : ''}<dt>Repository</dt><dd>${escapeHtml(publicRepository(job.repository))}</dd></dl>
 <h2>Conversation</h2>${conversation}
 <h2>Commits</h2>${commitList ? `<ul>${commitList}</ul>` : '<p>No commits.</p>'}
 <h2>Diff</h2><pre>${escapeHtml(diff) || 'No changes.'}</pre>

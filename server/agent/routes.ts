@@ -105,6 +105,8 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
     return c.json({ projects: result.projects ?? [] });
   });
 
+  const wire = (job: StoredJob) => toWireJob(job, service.store.turns(job.id));
+
   function findJob(c: Context): StoredJob | undefined {
     const id = c.req.param('id') ?? '';
     return JOB_ID_PATTERN.test(id) ? service.store.getJob(c.req.param('projectId') ?? '', id) : undefined;
@@ -116,7 +118,7 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
     const refused = overLimit(c, service, createPolicy, projectId, now(), 'new agent jobs');
     if (refused) return refused;
     const job = service.createJob(projectId, parsed.prompt, new URL(c.req.url).origin);
-    return c.json({ ...toWireJob(job), message: 'Agent job created' }, 201);
+    return c.json({ ...wire(job), message: 'Agent job created' }, 201);
   });
 
   app.get('/v2/agent/:projectId/jobs', (c) => {
@@ -125,12 +127,12 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
     if (typeof skip === 'string') return jsonError(c, 400, skip);
     if (typeof take === 'string') return jsonError(c, 400, take);
     const page = service.store.listJobs(c.req.param('projectId'), skip, take);
-    return c.json({ jobs: page.jobs.map(toWireJob), total: page.total, skip, take });
+    return c.json({ jobs: page.jobs.map((job) => wire(job)), total: page.total, skip, take });
   });
 
   app.get('/v2/agent/:projectId/job/:id', (c) => {
     const job = findJob(c);
-    return job ? c.json(toWireJob(job)) : jobNotFound(c);
+    return job ? c.json(wire(job)) : jobNotFound(c);
   });
 
   app.get('/v2/agent/:projectId/job/:id/events', (c) => {
@@ -138,7 +140,7 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
     if (!job) return jobNotFound(c);
     const after = parseCount(c.req.query('after'), 'after', 0, 0, Number.MAX_SAFE_INTEGER);
     if (typeof after === 'string') return jsonError(c, 400, after);
-    return c.json({ job: toWireJob(job), events: service.store.events(job.id, after) });
+    return c.json({ job: wire(job), events: service.store.events(job.id, after) });
   });
 
   app.post('/v2/agent/:projectId/job/:id/message', async (c) => {
@@ -154,14 +156,24 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
     const refused = overLimit(c, service, messagePolicy, job.projectId, now(), 'follow-up messages');
     if (refused) return refused;
     const updated = service.sendMessage(job, parsed.prompt);
-    return c.json({ ...toWireJob(updated), message: 'Message sent to the agent job' }, 200);
+    return c.json({ ...wire(updated), message: 'Message sent to the agent job' }, 200);
+  });
+
+  // Beyond the spec: runs a failed job's failed request again, as it was (and the follow-ups it cancelled).
+  app.post('/v2/agent/:projectId/job/:id/retry', (c) => {
+    const job = findJob(c);
+    if (!job) return jobNotFound(c);
+    if (job.status !== 'failed') return conflict(c, new JobStateError(`status: only a failed job can be retried; this one is ${job.status}`));
+    const refused = overLimit(c, service, messagePolicy, job.projectId, now(), 'follow-up messages');
+    if (refused) return refused;
+    return c.json({ ...wire(service.retry(job)), message: 'The failed request was queued again' }, 200);
   });
 
   app.post('/v2/agent/:projectId/job/:id/archive', (c) => {
     const job = findJob(c);
     if (!job) return jobNotFound(c);
     try {
-      return c.json(toWireJob(service.archive(job)));
+      return c.json(wire(service.archive(job)));
     } catch (error) {
       return conflict(c, error);
     }

@@ -49,13 +49,30 @@ function summaryLine(prompt: string): string {
   return firstLine.length > 64 ? `${firstLine.slice(0, 61).trimEnd()}...` : firstLine;
 }
 
+/**
+ * The earlier turns as conversation. A failed or cancelled request stays in it, marked as not carried out,
+ * so a follow-up such as "Please retry." reaches the model together with the request it refers to.
+ */
 function history(turns: StoredTurn[]): ModelMessage[] {
-  return turns
-    .filter((turn) => turn.state === 'done')
-    .flatMap((turn): ModelMessage[] => [
-      { role: 'user', content: turn.prompt },
-      { role: 'assistant', content: turn.reply ?? '(done)' },
-    ]);
+  return turns.flatMap((turn): ModelMessage[] => {
+    const request: ModelMessage = { role: 'user', content: turn.prompt };
+    if (turn.state === 'done') return [request, { role: 'assistant', content: turn.reply ?? '(done)' }];
+    if (turn.state === 'failed') {
+      const reason = turn.error ? `: ${turn.error}` : '';
+      return [request, { role: 'assistant', content: `(This request failed${reason}. Nothing of it was committed; it has not been carried out.)` }];
+    }
+    if (turn.state === 'cancelled') {
+      return [request, { role: 'assistant', content: '(This request was not run because an earlier one failed; it has not been carried out.)' }];
+    }
+    return [];
+  });
+}
+
+/** One line per tool call the model got wrong (unknown tool, bad arguments, a refused path): the activity log shows why a turn went nowhere. */
+function toolErrorsOf(content: readonly { type: string; toolName?: string; error?: unknown }[]): string[] {
+  return content
+    .filter((part) => part.type === 'tool-error')
+    .map((part) => `tool error in ${part.toolName ?? 'a tool call'}: ${describe(part.error).replace(/^AI_\w+: /, '')}`);
 }
 
 export function createJobRunner(deps: RunnerDeps) {
@@ -73,26 +90,35 @@ export function createJobRunner(deps: RunnerDeps) {
     const jail = await createDocsJail(worktree, docsFolder);
     const tools = createAgentTools({ jail, maxFileBytes: budgets.maxFileBytes, log: (text) => log(job.id, text) });
     const timeout = AbortSignal.timeout(budgets.turnTimeoutMs);
+    const earlier = store.turns(job.id).filter((earlierTurn) => earlierTurn.seq < turn.seq);
+    let lastToolError: string | undefined;
     const result = await generateText({
       model,
       instructions: INSTRUCTIONS,
-      messages: [...history(store.turns(job.id)), { role: 'user', content: turn.prompt }],
+      messages: [...history(earlier), { role: 'user', content: turn.prompt }],
       tools,
       stopWhen: isStepCount(budgets.maxSteps),
       maxOutputTokens: budgets.maxOutputTokens,
       abortSignal: AbortSignal.any([timeout, deps.shutdown]),
       maxRetries: 1,
+      onStepFinish: (step) => {
+        for (const line of toolErrorsOf(step.content)) {
+          lastToolError = line;
+          log(job.id, line);
+        }
+      },
     }).catch((error: unknown) => {
       if (timeout.aborted && !deps.shutdown.aborted) {
         throw new Error(`the turn used its time budget of ${budgets.turnTimeoutMs / 1000} s without finishing`, { cause: error });
       }
-      throw error;
+      throw new Error(`model error: ${describe(error).replace(/^AI_\w+: /, '')}`, { cause: error });
     });
     const lastStep = result.steps.at(-1);
     if (result.steps.length >= budgets.maxSteps && lastStep?.finishReason === 'tool-calls') {
-      throw new Error(`the turn used its budget of ${budgets.maxSteps} steps without finishing`);
+      throw new Error(`the turn used its budget of ${budgets.maxSteps} steps without finishing${lastToolError ? ` (last ${lastToolError})` : ''}`);
     }
     const reply = withoutNul(result.text.trim()) || '(no summary)';
+    log(job.id, `turn ${turn.seq} reply: ${reply}`);
     const changed = await worktreeGit.changedFiles(worktree, docsFolder);
     // A reviewer reads every change: a turn over the budget commits nothing (runJob discards it) and says why.
     if (changed.length > budgets.maxFilesPerTurn) {
@@ -110,7 +136,7 @@ export function createJobRunner(deps: RunnerDeps) {
       commit = await worktreeGit.commit(worktree, message, deps.identity);
       log(job.id, `committed ${commit.slice(0, 12)} (${changed.length} file${changed.length === 1 ? '' : 's'})`);
     } else {
-      log(job.id, `turn ${turn.seq} changed nothing`);
+      log(job.id, `turn ${turn.seq} changed nothing, so nothing was committed (the reply above says why)`);
     }
     store.updateTurn(job.id, turn.seq, { state: 'done', reply, commit });
     if (commit) await publish(store.getJobById(job.id) as StoredJob, project, turn, reply);
@@ -140,7 +166,7 @@ export function createJobRunner(deps: RunnerDeps) {
 
   function fail(jobId: string, reason: string): void {
     for (const turn of store.turns(jobId)) {
-      if (turn.state === 'running') store.updateTurn(jobId, turn.seq, { state: 'failed' });
+      if (turn.state === 'running') store.updateTurn(jobId, turn.seq, { state: 'failed', error: reason });
       if (turn.state === 'pending') store.updateTurn(jobId, turn.seq, { state: 'cancelled' });
     }
     store.updateJob(jobId, { status: 'failed', error: reason });

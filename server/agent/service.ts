@@ -55,6 +55,7 @@ function redactingStore(store: JobStore, redact: (text: string) => string): JobS
   return {
     ...store,
     addEvent: (jobId, text, at) => store.addEvent(jobId, redact(text), at),
+    updateTurn: (jobId, seq, patch) => store.updateTurn(jobId, seq, typeof patch.error === 'string' ? { ...patch, error: redact(patch.error) } : patch),
     updateJob: (id, patch) => store.updateJob(id, typeof patch.error === 'string' ? { ...patch, error: redact(patch.error) } : patch),
   };
 }
@@ -196,6 +197,16 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
     sendMessage(job: StoredJob, prompt: string): StoredJob {
       store.addTurn(job.id, prompt, iso());
       store.addEvent(job.id, 'follow-up received', iso());
+      const updated = store.updateJob(job.id, { status: 'active', error: null });
+      queue.enqueue(job.id);
+      return updated;
+    },
+    /** Queues a failed job's failed turn again as it was, with the turns its failure cancelled. */
+    retry(job: StoredJob): StoredJob {
+      if (job.status !== 'failed') throw new JobStateError(`status: only a failed job can be retried; this one is ${job.status}`);
+      const requeued = store.turns(job.id).filter((turn) => turn.state === 'failed' || turn.state === 'cancelled');
+      for (const turn of requeued) store.updateTurn(job.id, turn.seq, { state: 'pending', attempts: 0, error: null });
+      store.addEvent(job.id, `retry requested: turn${requeued.length === 1 ? '' : 's'} ${requeued.map((turn) => turn.seq).join(', ')} queued again`, iso());
       const updated = store.updateJob(job.id, { status: 'active', error: null });
       queue.enqueue(job.id);
       return updated;

@@ -75,6 +75,7 @@ function turnFromRow(row: Row): StoredTurn {
     attempts: Number(row.attempts),
     reply: row.reply == null ? null : String(row.reply),
     commit: row.commit_id == null ? null : String(row.commit_id),
+    error: row.error == null ? null : String(row.error),
     createdAt: String(row.created_at),
   };
 }
@@ -102,7 +103,7 @@ export interface JobStore {
   updateJob(id: string, patch: JobPatch): StoredJob;
   addTurn(jobId: string, prompt: string, createdAt: string): StoredTurn;
   turns(jobId: string): StoredTurn[];
-  updateTurn(jobId: string, seq: number, patch: Partial<Pick<StoredTurn, 'state' | 'attempts' | 'reply' | 'commit'>>): void;
+  updateTurn(jobId: string, seq: number, patch: Partial<Pick<StoredTurn, 'state' | 'attempts' | 'reply' | 'commit' | 'error'>>): void;
   addEvent(jobId: string, text: string, at: string): void;
   events(jobId: string, after: number): JobEvent[];
   close(): void;
@@ -113,6 +114,9 @@ export function openJobStore(file: string): JobStore {
   const db = new DatabaseSync(file);
   db.exec('pragma journal_mode = wal; pragma busy_timeout = 5000;');
   db.exec(SCHEMA);
+  // Stores made before turns kept their own failure reason gain the column.
+  const turnColumns = db.prepare('pragma table_info(agent_turns)').all() as Row[];
+  if (!turnColumns.some((column) => column.name === 'error')) db.exec('alter table agent_turns add column error text');
 
   const selectJob = db.prepare('select * from agent_jobs where project_id = ? and id = ?');
   const selectJobById = db.prepare('select * from agent_jobs where id = ?');
@@ -128,7 +132,7 @@ export function openJobStore(file: string): JobStore {
       'pending',
       createdAt,
     );
-    return { jobId, seq, prompt, state: 'pending', attempts: 0, reply: null, commit: null, createdAt };
+    return { jobId, seq, prompt, state: 'pending', attempts: 0, reply: null, commit: null, error: null, createdAt };
   }
 
   function getJobById(id: string): StoredJob | undefined {
@@ -200,7 +204,7 @@ export function openJobStore(file: string): JobStore {
       return (selectTurns.all(jobId) as Row[]).map(turnFromRow);
     },
     updateTurn(jobId, seq, patch) {
-      const columns: Record<string, string> = { state: 'state', attempts: 'attempts', reply: 'reply', commit: 'commit_id' };
+      const columns: Record<string, string> = { state: 'state', attempts: 'attempts', reply: 'reply', commit: 'commit_id', error: 'error' };
       const entries = Object.entries(patch);
       if (entries.length === 0) return;
       const assignments = entries.map(([key]) => `${columns[key]} = ?`).join(', ');

@@ -101,6 +101,8 @@ export interface StoredTurn {
   attempts: number;
   reply: string | null;
   commit: string | null;
+  /** Why the turn failed (a failed turn only). */
+  error: string | null;
   createdAt: string;
 }
 
@@ -111,17 +113,23 @@ export interface JobEvent {
   text: string;
 }
 
-/** Turns a stored job into the wire shape: exactly the OpenAPI fields, plus `error` when failed. */
-export function toWireJob(job: StoredJob): AgentJob {
+/**
+ * Turns a stored job into the wire shape: the OpenAPI fields, plus `error` when failed and `lastMessage`
+ * (the agent's reply to the latest finished turn) once there is one.
+ */
+export function toWireJob(job: StoredJob, turns: readonly StoredTurn[] = []): AgentJob {
   const wire: AgentJob = {
     id: job.id,
     status: job.status,
     source: { repository: publicRepository(job.repository), ref: job.ref },
     model: job.model,
-    prLink: job.status === 'active' ? null : job.prLink,
+    // Kept while a follow-up runs: the pull request exists and is being updated.
+    prLink: job.prLink,
     createdAt: job.createdAt,
     archivedAt: job.archivedAt,
   };
   if (job.status === 'failed' && job.error) wire.error = job.error;
+  const lastReply = turns.findLast((turn) => turn.state === 'done' && turn.reply != null)?.reply;
+  if (lastReply != null) wire.lastMessage = lastReply;
   return wire;
 }

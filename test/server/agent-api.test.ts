@@ -234,7 +234,7 @@ describe('given the job states', () => {
     const { app, service } = start(() => (failing ? new Error('model down') : 'Recovered.'));
     const created = await createJob(app, 'docs', 'Try');
     await service.queue.idle();
-    expect((await getJob(app, 'docs', created.body.id)).body).toMatchObject({ status: 'failed', error: 'model down' });
+    expect((await getJob(app, 'docs', created.body.id)).body).toMatchObject({ status: 'failed', error: 'model error: model down' });
     failing = false;
     expect((await sendMessage(app, 'docs', created.body.id, 'Try again')).body.status).toBe('active');
     await service.queue.idle();
@@ -287,7 +287,8 @@ describe('given several jobs', () => {
     expect(page.body.jobs.map((job) => job.id)).toEqual([ids[1]]);
     const all = await call<{ jobs: AgentJob[] }>(app, 'GET', '/v2/agent/docs/jobs');
     expect(all.body.jobs.map((job) => job.id)).toEqual(ids.toReversed());
-    expect(Object.keys(all.body.jobs[0] ?? {}).toSorted()).toEqual(['archivedAt', 'createdAt', 'id', 'model', 'prLink', 'source', 'status']);
+    // The OpenAPI's fields, and lastMessage (beyond it) once a turn has finished.
+    expect(Object.keys(all.body.jobs[0] ?? {}).toSorted()).toEqual(['archivedAt', 'createdAt', 'id', 'lastMessage', 'model', 'prLink', 'source', 'status']);
   });
 });
 

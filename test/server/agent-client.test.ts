@@ -138,7 +138,7 @@ describe('given the typed client against the running server', () => {
     const agent = client();
     const job = await agent.createJob('Break the model');
     const done = await agent.waitForJob(job.id, { pollInterval: FAST_POLL });
-    expect(done).toMatchObject({ status: 'failed', prLink: null, error: 'the model provider is down' });
+    expect(done).toMatchObject({ status: 'failed', prLink: null, error: 'model error: the model provider is down' });
   });
 
   it('stops waiting at the timeout or when aborted', async () => {
@@ -220,7 +220,7 @@ describe('given the agent command line against the running server', () => {
   it('exits 1 with the reason for a failed job, and 2 for wrong usage', async () => {
     const failed = io();
     expect(await runAgentCli(['create', 'Break it', '--project', 'docs', '--wait'], failed.io)).toBe(1);
-    expect(failed.error.join('\n')).toContain('failed: the model provider is down');
+    expect(failed.error.join('\n')).toContain('failed: model error: the model provider is down');
 
     const missingProject = io();
     expect(await runAgentCli(['create', 'x'], missingProject.io)).toBe(2);

@@ -112,7 +112,8 @@ describe('given a project whose repository is a local path (no GitHub token)', (
 
     const followUp = await sendMessage(app, 'docs', created.body.id, 'Also add a troubleshooting guide');
     expect(followUp.status).toBe(200);
-    expect(followUp.body).toMatchObject({ id: created.body.id, status: 'active', prLink: null, message: 'Message sent to the agent job' });
+    // The pull request exists: its link stays while the follow-up runs.
+    expect(followUp.body).toMatchObject({ id: created.body.id, status: 'active', prLink: first.body.prLink, message: 'Message sent to the agent job' });
 
     await service.queue.idle();
     const second = await getJob(app, 'docs', created.body.id);
