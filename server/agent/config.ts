@@ -40,6 +40,68 @@ function checkEach(parse: (text: string) => unknown) {
   };
 }
 
+/** Parses one `<project id>=<value>` flag value. */
+function parseProjectValue(text: string, valueName: string, example: string): [string, string] {
+  const equals = text.indexOf('=');
+  if (equals <= 0 || equals === text.length - 1) throw new Error(`"${text}" must be <project id>=${valueName}, e.g. ${example}`);
+  return [text.slice(0, equals), text.slice(equals + 1)];
+}
+
+/** Per-project flags of the form `<id>=<value>`: each adds `value` to the project through `apply`. */
+const PER_PROJECT_FLAGS: {
+  flag: string;
+  valueName: string;
+  example: string;
+  description: string;
+  apply: (project: AgentProjectConfig, value: string) => void;
+}[] = [
+  {
+    flag: 'agent-instructions',
+    valueName: '<path>',
+    example: 'docs=docs/STYLE.md',
+    description: "A repository file of house rules (a style guide) the agent reads and follows, besides AGENTS.md and CONTRIBUTING.md.",
+    apply: (project, value) => {
+      project.instructionsFile = value;
+    },
+  },
+  {
+    flag: 'agent-protect',
+    valueName: '<glob>',
+    example: "docs='reference/**'",
+    description: 'Docs pages the agent must not write (generated or do-not-edit), as a glob relative to the docs folder.',
+    apply: (project, value) => {
+      project.protectedPaths = [...(project.protectedPaths ?? []), value];
+    },
+  },
+  {
+    flag: 'pr-draft',
+    valueName: 'true',
+    example: 'docs=true',
+    description: "Open the project's pull requests as drafts (GitHub).",
+    apply: (project, value) => {
+      project.pullRequest = { ...project.pullRequest, draft: value === 'true' };
+    },
+  },
+  {
+    flag: 'pr-label',
+    valueName: '<label>',
+    example: 'docs=documentation',
+    description: "A label added to the project's pull requests (GitHub).",
+    apply: (project, value) => {
+      project.pullRequest = { ...project.pullRequest, labels: [...(project.pullRequest?.labels ?? []), value] };
+    },
+  },
+  {
+    flag: 'pr-reviewer',
+    valueName: '<login>',
+    example: 'docs=octocat',
+    description: "A GitHub login asked to review the project's pull requests.",
+    apply: (project, value) => {
+      project.pullRequest = { ...project.pullRequest, reviewers: [...(project.pullRequest?.reviewers ?? []), value] };
+    },
+  },
+];
+
 /** Parses one `--github-repository` value: `<project id>=<owner>/<name>`. */
 function parseGithubRepository(text: string): [string, string] {
   const equals = text.indexOf('=');
@@ -128,6 +190,17 @@ export const AGENT_FLAGS: FlagSpec[] = [
     description: "A project's GitHub repository, when it cannot be told from the --project URL (a local path or a mirror).",
     check: checkEach(parseGithubRepository),
   },
+  ...PER_PROJECT_FLAGS.map(
+    (spec): FlagSpec => ({
+      name: spec.flag,
+      type: 'string',
+      multiple: true,
+      default: [],
+      valueName: `<id>=${spec.valueName}`,
+      description: spec.description,
+      check: checkEach((text) => parseProjectValue(text, spec.valueName, spec.example)),
+    }),
+  ),
   { name: 'github-api-url', type: 'string', default: 'https://api.github.com', valueName: '<url>', description: 'GitHub REST API base URL (GitHub Enterprise).' },
   { name: 'public-url', type: 'string', default: '', valueName: '<url>', description: 'Public URL of this server for review-page links (default: the URL the job was created through).' },
 ];
@@ -165,6 +238,15 @@ export function agentSettingsFrom(settings: ResolvedFlags): AgentServerSettings 
     const project = projects[id];
     if (!project) throw new Error(`--github-repository: no --project "${id}" is configured`);
     project.githubRepository = repository;
+  }
+  for (const spec of PER_PROJECT_FLAGS) {
+    const key = spec.flag.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+    for (const text of (settings[key] as string[] | undefined) ?? []) {
+      const [id, value] = parseProjectValue(text, spec.valueName, spec.example);
+      const project = projects[id];
+      if (!project) throw new Error(`--${spec.flag}: no --project "${id}" is configured`);
+      spec.apply(project, value);
+    }
   }
   return {
     projects,

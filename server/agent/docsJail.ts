@@ -88,7 +88,15 @@ export interface DocsJail {
  * have it yet; a docs folder that is (or passes through) a symbolic link is refused with DocsFolderRefusedError.
  */
 export async function createDocsJail(worktree: string, docsFolder: string): Promise<DocsJail> {
-  const root = await plainDocsFolder(worktree, docsFolder);
+  return jailAt(await plainDocsFolder(worktree, docsFolder));
+}
+
+/** A jail over the whole worktree (for reading house rules such as AGENTS.md); `.git` stays off limits. */
+export async function createRepositoryJail(worktree: string): Promise<DocsJail> {
+  return jailAt(await realpath(worktree));
+}
+
+function jailAt(root: string): DocsJail {
 
   async function resolve(requested: string): Promise<string> {
     if (typeof requested !== 'string' || requested.trim() === '') throw new PathRefusedError(String(requested), 'empty path');

@@ -95,6 +95,8 @@ export interface ProjectRepository {
   log(jobId: string, baseCommit: string): Promise<{ commit: string; subject: string; date: string }[]>;
   /** The unified diff of the job's branch against its base. */
   diff(jobId: string, baseCommit: string): Promise<string>;
+  /** Repository-relative paths the job's branch changed against its base. */
+  changedFiles(jobId: string, baseCommit: string): Promise<string[]>;
   /** Removes lock files a killed git process left in the clone; only while no git command of this server runs on it. */
   removeStaleLocks(): Promise<string[]>;
   /** What `folder` is at `commit`: a folder, a symbolic link, a file, or undefined when absent (or when any parent is not a folder). */
@@ -190,6 +192,11 @@ export function openProjectRepository(options: {
     diff(jobId, baseCommit) {
       const branch = branchForJob(jobId);
       return git(['diff', '--no-color', '--no-ext-diff', baseCommit, `refs/heads/${branch}`, '--'], { cwd: cacheDir });
+    },
+    async changedFiles(jobId, baseCommit) {
+      const branch = branchForJob(jobId);
+      const names = await git(['diff', '--name-only', '--no-renames', baseCommit, `refs/heads/${branch}`, '--'], { cwd: cacheDir });
+      return names.split('\n').filter(Boolean);
     },
     async treeEntry(commit, folder) {
       // Walk segment by segment: `ls-tree` on a path below a symlinked folder reports nothing, which would hide the link.

@@ -12,8 +12,8 @@ export interface PullRequestPublisher {
   /** Whether the branch is pushed to the source repository before opening or updating. */
   readonly pushes: boolean;
   open(job: StoredJob, branch: string, content: { title: string; body: string }): Promise<PullRequestRef>;
-  /** Tells reviewers a follow-up added commits (the push itself already updated the pull request). */
-  update(job: StoredJob, comment: string): Promise<void>;
+  /** Replaces the body with `body` and tells reviewers what the follow-up did with `comment`. */
+  update(job: StoredJob, content: { body: string; comment: string }): Promise<void>;
 }
 
 /** `owner/name` from config, or the last two path segments of a clone URL. */
@@ -42,13 +42,26 @@ export function createGithubPublisher(project: AgentProjectConfig): PullRequestP
     pushes: true,
     async open(job, branch, content) {
       const { owner, repo } = githubRepositoryOf(project);
-      const response = await octokit.rest.pulls.create({ owner, repo, head: branch, base: job.ref, title: content.title, body: content.body });
-      return { url: response.data.html_url, number: response.data.number };
+      const options = project.pullRequest ?? {};
+      const response = await octokit.rest.pulls.create({
+        owner,
+        repo,
+        head: branch,
+        base: job.ref,
+        title: content.title,
+        body: content.body,
+        draft: options.draft === true,
+      });
+      const number = response.data.number;
+      if (options.labels?.length) await octokit.rest.issues.addLabels({ owner, repo, issue_number: number, labels: options.labels });
+      if (options.reviewers?.length) await octokit.rest.pulls.requestReviewers({ owner, repo, pull_number: number, reviewers: options.reviewers });
+      return { url: response.data.html_url, number };
     },
-    async update(job, comment) {
+    async update(job, content) {
       if (job.prNumber == null) return;
       const { owner, repo } = githubRepositoryOf(project);
-      await octokit.rest.issues.createComment({ owner, repo, issue_number: job.prNumber, body: comment });
+      await octokit.rest.pulls.update({ owner, repo, pull_number: job.prNumber, body: content.body });
+      await octokit.rest.issues.createComment({ owner, repo, issue_number: job.prNumber, body: content.comment });
     },
   };
 }

@@ -4,11 +4,16 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tool } from 'ai';
 import { z } from 'zod';
+import { checkDocsPages, describeProblem } from './docsChecks.ts';
 import type { DocsJail } from './docsJail.ts';
 import { createDocsSearch } from './docsSearch.ts';
 
 export interface AgentToolOptions {
   jail: DocsJail;
+  /** The whole worktree, read-only: house rules and style guides live outside the docs folder. */
+  repositoryJail: DocsJail;
+  /** Docs-relative globs of pages the agent must not write (generated or do-not-edit). */
+  protectedPaths: readonly string[];
   maxFileBytes: number;
   /** Called with a one-line description of each tool call (the job's activity log). */
   log: (text: string) => void;
@@ -68,8 +73,18 @@ function guarded<Input, Output>(jail: DocsJail, execute: (input: Input) => Promi
 }
 
 /** Builds the tool set for one turn. */
-export function createAgentTools({ jail, maxFileBytes, log }: AgentToolOptions) {
+export function createAgentTools({ jail, repositoryJail, protectedPaths, maxFileBytes, log }: AgentToolOptions) {
   const search = createDocsSearch(jail.root);
+  /** Resolves a page for writing, refusing the project's generated and do-not-edit pages. */
+  const resolveWritable = async (requested: string) => {
+    const target = await jail.resolveForWrite(requested);
+    const relative = jail.relative(target);
+    const rule = protectedPaths.find((pattern) => path.matchesGlob(relative, pattern));
+    if (rule) throw new Error(`refused path "${requested}": the project marks it as generated or do-not-edit (${rule}); change its source instead`);
+    return target;
+  };
+  /** What a reviewer would flag in the page just written, for the model to fix in the same turn. */
+  const problemsOf = async (relative: string) => (await checkDocsPages(jail, [relative])).map(describeProblem);
   return {
     list_files: tool({
       description: 'List the files of the docs folder (paths relative to it), optionally below a sub-folder.',
@@ -90,6 +105,17 @@ export function createAgentTools({ jail, maxFileBytes, log }: AgentToolOptions) 
         return { path: jail.relative(target), content: content.slice(0, MAX_READ_CHARS), truncated: content.length > MAX_READ_CHARS };
       }),
     }),
+    read_repository_file: tool({
+      description:
+        'Read one file anywhere in the repository (read-only), e.g. AGENTS.md, CONTRIBUTING.md or a style guide. Path relative to the repository root.',
+      inputSchema: z.object({ path: z.string().describe('Path relative to the repository root') }),
+      execute: guarded(repositoryJail, async ({ path: requested }) => {
+        log(`read_repository_file ${requested}`);
+        const target = await repositoryJail.resolveForRead(requested);
+        const content = await readFile(target, 'utf8');
+        return { path: repositoryJail.relative(target), content: content.slice(0, MAX_READ_CHARS), truncated: content.length > MAX_READ_CHARS };
+      }),
+    }),
     search_docs: tool({
       description:
         'Search the docs: ranked sections (stemmed, typo-tolerant) and the lines that contain the query literally, with file and line number.',
@@ -105,10 +131,10 @@ export function createAgentTools({ jail, maxFileBytes, log }: AgentToolOptions) 
       execute: guarded(jail, async ({ path: requested, content }) => {
         log(`write_file ${requested}`);
         if (byteLength(content) > maxFileBytes) throw new Error(`content is larger than ${maxFileBytes} bytes`);
-        const target = await jail.resolveForWrite(requested);
+        const target = await resolveWritable(requested);
         await writeFile(target, content, 'utf8');
         await search.refresh(jail.relative(target));
-        return { path: jail.relative(target), bytes: byteLength(content) };
+        return { path: jail.relative(target), bytes: byteLength(content), problems: await problemsOf(jail.relative(target)) };
       }),
     }),
     edit_file: tool({
@@ -116,7 +142,7 @@ export function createAgentTools({ jail, maxFileBytes, log }: AgentToolOptions) 
       inputSchema: z.object({ path: z.string(), oldText: z.string().min(1), newText: z.string() }),
       execute: guarded(jail, async ({ path: requested, oldText, newText }) => {
         log(`edit_file ${requested}`);
-        const target = await jail.resolveForWrite(requested);
+        const target = await resolveWritable(requested);
         const content = await readFile(target, 'utf8');
         const first = content.indexOf(oldText);
         if (first === -1) throw new Error('oldText was not found in the file; read it again and copy the text exactly');
@@ -125,7 +151,7 @@ export function createAgentTools({ jail, maxFileBytes, log }: AgentToolOptions) 
         if (byteLength(updated) > maxFileBytes) throw new Error(`the edited file would be larger than ${maxFileBytes} bytes`);
         await writeFile(target, updated, 'utf8');
         await search.refresh(jail.relative(target));
-        return { path: jail.relative(target), replaced: 1 };
+        return { path: jail.relative(target), replaced: 1, problems: await problemsOf(jail.relative(target)) };
       }),
     }),
   };

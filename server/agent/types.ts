@@ -19,6 +19,22 @@ export interface AgentProjectConfig {
   githubApiUrl?: string;
   /** `owner/name` on GitHub; derived from a github.com `repository` URL when absent. */
   githubRepository?: string;
+  /** How pull requests are opened on GitHub. */
+  pullRequest?: PullRequestOptions;
+  /** Repository-relative file of extra house rules (a style guide) the agent reads and follows. */
+  instructionsFile?: string;
+  /** Docs-relative globs of generated or do-not-edit pages; the agent's writes to them are refused. */
+  protectedPaths?: string[];
+}
+
+/** Pull request settings of a project (GitHub only). */
+export interface PullRequestOptions {
+  /** Open pull requests as drafts. @default false */
+  draft?: boolean;
+  /** Labels added to every pull request. */
+  labels?: string[];
+  /** GitHub logins asked to review. */
+  reviewers?: string[];
 }
 
 /** Per-turn budgets: a turn that exceeds one ends the job `failed`. */

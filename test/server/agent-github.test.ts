@@ -50,7 +50,7 @@ describe('given a project with a GitHub token', () => {
     expect(branches(bare)).toContain(branch);
     expect(showFile(bare, branch, 'docs/quickstart.md')).toContain('Install the package');
     expect(github.pulls).toHaveLength(1);
-    expect(github.pulls[0]).toMatchObject({ owner: 'acme', repo: 'docs', head: branch, base: 'main', title: 'docs: Fix the typos in the quickstart', headCommitCount: 1 });
+    expect(github.pulls[0]).toMatchObject({ owner: 'acme', repo: 'docs', head: branch, base: 'main', title: 'docs: Fixed "Instal"', headCommitCount: 1, draft: false });
     expect(github.pulls[0]?.body).toContain('Fixed "Instal".');
     expect(github.authorizations.every((header) => header === `token ${TOKEN}`)).toBe(true);
   });
@@ -96,5 +96,76 @@ describe('given a project with a GitHub token', () => {
     const job = await getJob(app, 'docs', created.body.id);
     expect(job.body).toMatchObject({ status: 'completed', prLink: 'https://github.example/acme/docs/pull/1' });
     expect(github.pulls[0]?.headCommitCount).toBe(1);
+    // The title comes from the turn that made the change, not from the follow-up that asked to publish it.
+    expect(github.pulls[0]?.title).toBe('docs: Fixed "Instal"');
+  });
+});
+
+const titledReplies: Script = (prompt, step) => {
+  if (prompt.startsWith('Also')) {
+    if (step === 0) return [{ tool: 'edit_file', input: { path: 'quickstart.md', oldText: 'run the the server', newText: 'run the server' } }];
+    return 'Remove a doubled word\n\nRemoved "the the" in the quickstart.';
+  }
+  if (step === 0) return [{ tool: 'edit_file', input: { path: 'quickstart.md', oldText: 'Instal the', newText: 'Install the' } }];
+  return 'Fix a typo in the quickstart\n\nChanged "Instal" to "Install" in the first sentence.';
+};
+
+async function startWithOptions() {
+  const fixture = createFixtureRepository({ bare: true });
+  const bare = fixture.bare as string;
+  const github = await startGithubStandIn({ bareRepository: bare, token: TOKEN });
+  const app = createAgentRoutes({
+    projects: {
+      docs: {
+        repository: bare,
+        githubToken: TOKEN,
+        githubApiUrl: github.url,
+        githubRepository: 'acme/docs',
+        pullRequest: { draft: true, labels: ['docs', 'agent'], reviewers: ['docs-lead'] },
+      },
+    },
+    adminKeys: [ADMIN_KEY],
+    dataDir: fixture.dataDir,
+    model: createScriptedModel(titledReplies),
+  });
+  defer(fixture.cleanup, github.close, () => app.service.close());
+  return { app, github, service: app.service };
+}
+
+describe('given a project whose pull requests are drafts with labels and reviewers', () => {
+  it('opens a draft titled from the agent\'s summary, with the request, summary, files and checks, labels and reviewers', async () => {
+    const { app, github, service } = await startWithOptions();
+    await createJob(app, 'docs', 'Please go through the quickstart and fix any spelling mistakes you find in it, thanks');
+    await service.queue.idle();
+    const pull = github.pulls[0];
+    expect(pull).toMatchObject({ title: 'docs: Fix a typo in the quickstart', draft: true, labels: ['docs', 'agent'], reviewers: ['docs-lead'] });
+    expect(pull?.body).toBe(
+      [
+        '## Request',
+        '> Please go through the quickstart and fix any spelling mistakes you find in it, thanks',
+        '## What the agent did',
+        'Changed "Instal" to "Install" in the first sentence.',
+        '## Changed files',
+        '- `docs/quickstart.md`',
+        '## Checks',
+        'No broken links or anchors between the changed pages, and their frontmatter parses.',
+        '---',
+        `Opened by docs-assistant (job \`${service.store.listJobs('docs', 0, 1).jobs[0]?.id}\`); updated on every follow-up. Review every change before merging.`,
+      ].join('\n\n'),
+    );
+  });
+
+  it('updates the body on a follow-up with both requests and the latest summary', async () => {
+    const { app, github, service } = await startWithOptions();
+    const created = await createJob(app, 'docs', 'Fix the typo');
+    await service.queue.idle();
+    await sendMessage(app, 'docs', created.body.id, 'Also remove the doubled word');
+    await service.queue.idle();
+    const pull = github.pulls[0];
+    expect(pull?.previousBodies).toHaveLength(1);
+    expect(pull?.body).toContain('> Fix the typo\n\nFollow-up 1:\n\n> Also remove the doubled word');
+    expect(pull?.body).toContain('## What the agent did\n\nRemoved "the the" in the quickstart.');
+    expect(pull?.title).toBe('docs: Fix a typo in the quickstart');
+    expect(pull?.comments).toEqual(['Follow-up: Also remove the doubled word\n\nRemove a doubled word\n\nRemoved "the the" in the quickstart.']);
   });
 });
