@@ -202,6 +202,28 @@ export const AGENT_FLAGS: FlagSpec[] = [
     }),
   ),
   { name: 'github-api-url', type: 'string', default: 'https://api.github.com', valueName: '<url>', description: 'GitHub REST API base URL (GitHub Enterprise).' },
+  {
+    name: 'github-webhook-secret',
+    type: 'string',
+    default: '',
+    valueName: '<secret>',
+    description: "Turns on POST /v2/agent/github/webhook: signed comments on an agent's pull request by users with write access become follow-ups (prefer the environment variable).",
+  },
+  {
+    name: 'agent-webhook',
+    type: 'string',
+    default: '',
+    valueName: '<url>',
+    description: 'Receives a signed JSON POST on every agent job status change (created, active, completed, failed, archived); needs --agent-webhook-secret.',
+    check: (value) => (value === '' || URL.canParse(String(value)) ? null : 'must be a URL'),
+  },
+  {
+    name: 'agent-webhook-secret',
+    type: 'string',
+    default: '',
+    valueName: '<secret>',
+    description: 'Signs the status webhook (X-Docs-Assistant-Signature-256: sha256=HMAC of the body; prefer the environment variable).',
+  },
   { name: 'public-url', type: 'string', default: '', valueName: '<url>', description: 'Public URL of this server for review-page links (default: the URL the job was created through).' },
 ];
 
@@ -217,6 +239,10 @@ export interface AgentServerSettings {
   maxFilesPerTurn?: number;
   maxBytesPerTurn?: number;
   publicUrl?: string;
+  /** Secret of GitHub's webhook deliveries (pull request comments become follow-ups). */
+  githubWebhookSecret?: string;
+  /** Status webhook: URL and signing secret. */
+  webhook?: { url: string; secret: string };
 }
 
 /** Builds the agent settings from the resolved `serve` flags. */
@@ -248,7 +274,12 @@ export function agentSettingsFrom(settings: ResolvedFlags): AgentServerSettings 
       spec.apply(project, value);
     }
   }
+  const webhookUrl = (settings.agentWebhook as string) || '';
+  const webhookSecret = (settings.agentWebhookSecret as string) || '';
+  if (webhookUrl && !webhookSecret) throw new Error('--agent-webhook: needs --agent-webhook-secret (env DOCS_ASSISTANT_AGENT_WEBHOOK_SECRET) to sign the deliveries');
   return {
+    webhook: webhookUrl ? { url: webhookUrl, secret: webhookSecret } : undefined,
+    githubWebhookSecret: (settings.githubWebhookSecret as string) || undefined,
     projects,
     model: (settings.agentModel as string) || (settings.model as string) || '',
     concurrency: settings.agentConcurrency as number,

@@ -53,6 +53,8 @@ export function createAgentMount(
     limits: { createPerHour: settings.perProjectHour, messagePerHour: settings.perProjectHour },
     budgets: { maxSteps: settings.maxSteps, turnTimeoutMs: settings.turnTimeoutMs, maxFilesPerTurn: settings.maxFilesPerTurn, maxBytesPerTurn: settings.maxBytesPerTurn },
     publicUrl: settings.publicUrl,
+    statusWebhook: settings.webhook,
+    githubWebhookSecret: settings.githubWebhookSecret,
     now: server.now,
   });
   const notices = [

@@ -12,6 +12,8 @@ export interface PullRequestPublisher {
   /** Whether the branch is pushed to the source repository before opening or updating. */
   readonly pushes: boolean;
   open(job: StoredJob, branch: string, content: { title: string; body: string }): Promise<PullRequestRef>;
+  /** Whether `login` may push to the repository (GitHub only; review comments from others are ignored). */
+  canWrite?(login: string): Promise<boolean>;
   /** Replaces the body with `body` and tells reviewers what the follow-up did with `comment`. */
   update(job: StoredJob, content: { body: string; comment: string }): Promise<void>;
 }
@@ -56,6 +58,14 @@ export function createGithubPublisher(project: AgentProjectConfig): PullRequestP
       if (options.labels?.length) await octokit.rest.issues.addLabels({ owner, repo, issue_number: number, labels: options.labels });
       if (options.reviewers?.length) await octokit.rest.pulls.requestReviewers({ owner, repo, pull_number: number, reviewers: options.reviewers });
       return { url: response.data.html_url, number };
+    },
+    async canWrite(login) {
+      const { owner, repo } = githubRepositoryOf(project);
+      const response = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login }).catch((error: { status?: number }) => {
+        if (error.status === 404) return undefined;
+        throw error;
+      });
+      return ['admin', 'maintain', 'write'].includes(response?.data.permission ?? 'none');
     },
     async update(job, content) {
       if (job.prNumber == null) return;

@@ -8,6 +8,7 @@ import { jsonError } from '../http/errors.ts';
 import { createAdminKeyring } from './auth.ts';
 import { rateLimitHeaders } from '../http/limits.ts';
 import type { LimitPolicy } from '../store/rateLimits.ts';
+import { createGithubWebhookRoutes } from './githubWebhook.ts';
 import { createReviewRoutes } from './reviewPage.ts';
 import { createAgentService, JOB_ID_PATTERN, JobStateError } from './service.ts';
 import type { AgentService } from './service.ts';
@@ -69,6 +70,8 @@ function conflict(c: Context, error: unknown): Response {
 }
 
 export interface AgentRoutesOptions extends AgentServiceOptions {
+  /** With it, `POST /v2/agent/github/webhook` turns signed pull request comments into follow-ups. */
+  githubWebhookSecret?: string;
   /** An already created service (tests reuse one across two apps); created from the options otherwise. */
   service?: AgentService;
 }
@@ -85,12 +88,36 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
   const createPolicy: LimitPolicy = { name: 'agent-create-hour', limit: options.limits?.createPerHour ?? 100, window: 'hour' };
   const messagePolicy: LimitPolicy = { name: 'agent-message-hour', limit: options.limits?.messagePerHour ?? 100, window: 'hour' };
 
+  /** A follow-up under the job's state rules and the hourly limit: the refusal, or the updated job. */
+  function queueFollowUp(c: Context, job: StoredJob, prompt: string): Response | StoredJob {
+    try {
+      service.assertCanSendMessage(job);
+    } catch (error) {
+      return conflict(c, error);
+    }
+    const refused = overLimit(c, service, messagePolicy, job.projectId, now(), 'follow-up messages');
+    if (refused) return refused;
+    return service.sendMessage(job, prompt);
+  }
+
   const app = new Hono();
+  if (options.githubWebhookSecret) {
+    const secret = options.githubWebhookSecret;
+    app.route(
+      '/',
+      createGithubWebhookRoutes(service, secret, (c, job, prompt) => {
+        const queued = queueFollowUp(c, job, prompt);
+        return queued instanceof Response ? queued : null;
+      }),
+    );
+  }
   app.use(
     '/v2/agent/*',
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => jsonError(c, 413, `body: must be at most ${MAX_BODY_BYTES} bytes`) }),
   );
   app.use('/v2/agent/:projectId/*', async (c, next) => {
+    // The GitHub webhook authenticates by its signature, not by an admin key.
+    if (options.githubWebhookSecret && c.req.path === '/v2/agent/github/webhook') return next();
     const result = keyring.check(c.req.header('authorization'), c.req.param('projectId') ?? '');
     if (!result.ok) return jsonError(c, result.status, result.error);
     c.header('Cache-Control', 'no-store');
@@ -148,15 +175,9 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
     if (!parsed.ok) return jsonError(c, 400, parsed.error);
     const job = findJob(c);
     if (!job) return jobNotFound(c);
-    try {
-      service.assertCanSendMessage(job);
-    } catch (error) {
-      return conflict(c, error);
-    }
-    const refused = overLimit(c, service, messagePolicy, job.projectId, now(), 'follow-up messages');
-    if (refused) return refused;
-    const updated = service.sendMessage(job, parsed.prompt);
-    return c.json({ ...wire(updated), message: 'Message sent to the agent job' }, 200);
+    const queued = queueFollowUp(c, job, parsed.prompt);
+    if (queued instanceof Response) return queued;
+    return c.json({ ...wire(queued), message: 'Message sent to the agent job' }, 200);
   });
 
   // Beyond the spec: runs a failed job's failed request again, as it was (and the follow-ups it cancelled).

@@ -12,6 +12,7 @@ import type { JobStore } from './store.ts';
 import { checkDocsPages, describeProblem } from './docsChecks.ts';
 import { pullRequestBody, titleFromReply } from './pullRequestContent.ts';
 import { createAgentTools } from './tools.ts';
+import { AGENT_COMMENT_MARKER } from './githubWebhook.ts';
 import type { AgentBudgets, AgentProjectConfig, StoredJob, StoredTurn } from './types.ts';
 
 const INSTRUCTIONS = `You are a documentation editor working on a git branch of a docs repository.
@@ -193,7 +194,7 @@ export function createJobRunner(deps: RunnerDeps) {
       log(job.id, `pull request ${pullRequest.url}`);
     } else if (turn) {
       const reply = store.turns(job.id).find((candidate) => candidate.seq === turn.seq)?.reply ?? '';
-      await project.publisher.update(job, { body: content.body, comment: `Follow-up: ${summaryLine(turn.prompt)}\n\n${reply}` });
+      await project.publisher.update(job, { body: content.body, comment: `Follow-up: ${summaryLine(turn.prompt)}\n\n${reply}\n\n${AGENT_COMMENT_MARKER}` });
       log(job.id, 'pull request description updated');
     }
   }

@@ -20,6 +20,8 @@ import { lockDataFolder } from './dataLock.ts';
 import { openJobStore } from './store.ts';
 import type { JobStore } from './store.ts';
 import { createRedactor, isUrl, publicModelName, publicRepository } from './redact.ts';
+import { createStatusNotifier, type StatusNotifier } from './statusWebhook.ts';
+import { toWireJob } from './types.ts';
 import type { AgentBudgets, AgentServiceOptions, StoredJob } from './types.ts';
 
 /** A job id: 20 lowercase base-32 characters (100 random bits), safe in a branch name. */
@@ -60,6 +62,23 @@ function redactingStore(store: JobStore, redact: (text: string) => string): JobS
   };
 }
 
+/** Tells the status webhook about every status a job takes (created, active again, completed, failed, archived). */
+function notifyingStore(store: JobStore, notifier: StatusNotifier): JobStore {
+  return {
+    ...store,
+    insertJob(job, firstPrompt) {
+      store.insertJob(job, firstPrompt);
+      notifier.notify(toWireJob(job, store.turns(job.id)), true);
+    },
+    updateJob(id, patch) {
+      const before = patch.status === undefined ? undefined : store.getJobById(id)?.status;
+      const updated = store.updateJob(id, patch);
+      if (patch.status !== undefined && patch.status !== before) notifier.notify(toWireJob(updated, store.turns(id)));
+      return updated;
+    },
+  };
+}
+
 export function createAgentService(serviceOptions: AgentServiceOptions) {
   // git runs in other folders than this process: relative paths are made absolute once, here.
   const options: AgentServiceOptions = {
@@ -97,7 +116,9 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
         .map((config) => ({ path: config.repository, label: `<${publicRepository(config.repository)}>` })),
     ],
   );
-  const store = redactingStore(openJobStore(path.join(options.dataDir, 'agent-jobs.sqlite')), redact);
+  const notifier = options.statusWebhook ? createStatusNotifier(options.statusWebhook) : undefined;
+  const redacted = redactingStore(openJobStore(path.join(options.dataDir, 'agent-jobs.sqlite')), redact);
+  const store = notifier ? notifyingStore(redacted, notifier) : redacted;
   const shutdown = new AbortController();
   const runner = createJobRunner({
     store,
@@ -232,6 +253,9 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
       store.close();
       dataLock.abandon();
     },
+    projectIds(): string[] {
+      return [...projects.keys()];
+    },
     project(projectId: string): RunnerProject | undefined {
       return projects.get(projectId);
     },
@@ -242,6 +266,7 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
         shutdown.abort(new Error('the server is shutting down'));
         await idle;
         await Promise.all(background);
+        await notifier?.close();
         store.close();
         dataLock.release();
       })();

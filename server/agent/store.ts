@@ -98,6 +98,8 @@ export interface JobStore {
   insertJob(job: StoredJob, firstPrompt: string): void;
   getJob(projectId: string, id: string): StoredJob | undefined;
   getJobById(id: string): StoredJob | undefined;
+  /** The project's job whose pull request has this number. */
+  getJobByPullRequest(projectId: string, prNumber: number): StoredJob | undefined;
   listJobs(projectId: string, skip: number, take: number): { jobs: StoredJob[]; total: number };
   activeJobIds(): string[];
   updateJob(id: string, patch: JobPatch): StoredJob;
@@ -120,6 +122,7 @@ export function openJobStore(file: string): JobStore {
 
   const selectJob = db.prepare('select * from agent_jobs where project_id = ? and id = ?');
   const selectJobById = db.prepare('select * from agent_jobs where id = ?');
+  const selectJobByPullRequest = db.prepare('select * from agent_jobs where project_id = ? and pr_number = ? order by created_at desc limit 1');
   const selectTurns = db.prepare('select * from agent_turns where job_id = ? order by seq');
 
   function addTurn(jobId: string, prompt: string, createdAt: string): StoredTurn {
@@ -177,6 +180,10 @@ export function openJobStore(file: string): JobStore {
       return row ? jobFromRow(row) : undefined;
     },
     getJobById,
+    getJobByPullRequest(projectId, prNumber) {
+      const row = selectJobByPullRequest.get(projectId, prNumber) as Row | undefined;
+      return row ? jobFromRow(row) : undefined;
+    },
     listJobs(projectId, skip, take) {
       const rows = db
         .prepare('select * from agent_jobs where project_id = ? order by created_at desc, rowid desc limit ? offset ?')

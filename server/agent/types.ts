@@ -2,6 +2,7 @@
 import type { LanguageModel } from 'ai';
 import type { AgentJob, AgentJobStatus } from '../../src/wire.ts';
 import { publicRepository } from './redact.ts';
+import type { StatusWebhookOptions } from './statusWebhook.ts';
 
 /** A docs repository the agent may edit, as configured on the server. */
 export interface AgentProjectConfig {
@@ -79,6 +80,8 @@ export interface AgentServiceOptions {
   budgets?: AgentBudgets;
   /** Public origin of the server, used in review-page links; defaults to the origin of the create request. */
   publicUrl?: string;
+  /** Where a signed JSON POST goes on every job status change. @default none */
+  statusWebhook?: StatusWebhookOptions;
   /** Clock in milliseconds (tests inject one to drive the hourly limits). */
   now?: () => number;
   /** Author of the agent's commits. @default docs-assistant <docs-assistant@users.noreply.github.com> */

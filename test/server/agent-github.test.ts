@@ -68,7 +68,7 @@ describe('given a project with a GitHub token', () => {
     expect(branchCommits(bare, branch)).toEqual(['docs: Fix the typos in the quickstart', 'docs: Also remove the doubled word']);
     expect(showFile(bare, branch, 'docs/quickstart.md')).toContain('Install the package with npm, then run the server.');
     expect(github.pulls).toHaveLength(1);
-    expect(github.pulls[0]?.comments).toEqual(['Follow-up: Also remove the doubled word\n\nRemoved a doubled word.']);
+    expect(github.pulls[0]?.comments).toEqual(['Follow-up: Also remove the doubled word\n\nRemoved a doubled word.\n\n<!-- docs-assistant -->']);
   });
 
   it('fails with the reason when GitHub refuses the pull request', async () => {
@@ -166,6 +166,6 @@ describe('given a project whose pull requests are drafts with labels and reviewe
     expect(pull?.body).toContain('> Fix the typo\n\nFollow-up 1:\n\n> Also remove the doubled word');
     expect(pull?.body).toContain('## What the agent did\n\nRemoved "the the" in the quickstart.');
     expect(pull?.title).toBe('docs: Fix a typo in the quickstart');
-    expect(pull?.comments).toEqual(['Follow-up: Also remove the doubled word\n\nRemove a doubled word\n\nRemoved "the the" in the quickstart.']);
+    expect(pull?.comments).toEqual(['Follow-up: Also remove the doubled word\n\nRemove a doubled word\n\nRemoved "the the" in the quickstart.\n\n<!-- docs-assistant -->']);
   });
 });
