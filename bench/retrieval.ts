@@ -1,6 +1,6 @@
-// Retrieval quality: recall@5 and MRR of our index beside a plain BM25 baseline (MiniSearch with
-// default options: no boosts, no stemming, no fuzzy) over the same sections, in the same run.
-// Run: node bench/retrieval.ts [--misses] [docsDir questions.json]
+// Retrieval quality: recall@5, MRR and P@1 of our index beside plain BM25 baselines over the same
+// sections, in the same run, on question sets written the way readers ask (bench/questions/*.json).
+// Run: node bench/retrieval.ts [--misses] [--set=hono] [docsDir questions.json]
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -10,8 +10,12 @@ import { loadDocs } from '../server/docs/load.ts';
 import { createDocsIndex, type RankingOptions } from '../server/docs/searchIndex.ts';
 import type { LoadedDocs, Section } from '../server/docs/types.ts';
 
+/** How a reader put the question: the sets mix them so one kind cannot carry the figures. */
+export type QuestionKind = 'paraphrase' | 'symptom' | 'detail' | 'typo' | 'vague';
+
 export interface RetrievalQuestion {
   question: string;
+  kind?: QuestionKind;
   /** Doc files (relative to the corpus) any of which answers the question. */
   expected: string[];
 }
@@ -19,35 +23,51 @@ export interface RetrievalQuestion {
 export interface RetrievalScore {
   recallAt5: number;
   mrr: number;
+  /** Share of questions whose first result is on an expected page. */
+  precisionAt1: number;
   misses: string[];
 }
 
 /** Ranked sections for a question; only the order of their files matters here. */
 export type Retrieve = (question: string) => Section[];
 
-export const HONO_DOCS_DIR = fileURLToPath(new URL('../../shared/corpora/hono-docs', import.meta.url));
-export const HONO_QUESTIONS = fileURLToPath(new URL('./questions/hono.json', import.meta.url));
+const corpus = (name: string) => fileURLToPath(new URL(`../../shared/corpora/${name}`, import.meta.url));
+const questions = (name: string) => fileURLToPath(new URL(`./questions/${name}.json`, import.meta.url));
+
+export const HONO_DOCS_DIR = corpus('hono-docs');
+export const HONO_QUESTIONS = questions('hono');
 /** This project's own docs: small (a dozen pages), but always present, so CI always checks something. */
 export const PROJECT_DOCS_DIR = fileURLToPath(new URL('../docs', import.meta.url));
-export const PROJECT_QUESTIONS = fileURLToPath(new URL('./questions/docs.json', import.meta.url));
+export const PROJECT_QUESTIONS = questions('docs');
+
+/** Every question set with its corpus; the corpora live beside the project and may be absent. */
+export const QUESTION_SETS = [
+  { name: 'docs', language: 'English', docsDir: PROJECT_DOCS_DIR, questionsFile: PROJECT_QUESTIONS },
+  { name: 'hono', language: 'English', docsDir: HONO_DOCS_DIR, questionsFile: HONO_QUESTIONS },
+  { name: 'vite-ja', language: 'Japanese', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja') },
+  { name: 'vue-zh', language: 'Chinese', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh') },
+] as const;
 
 export async function readQuestions(file: string): Promise<RetrievalQuestion[]> {
   return JSON.parse(await readFile(file, 'utf8')) as RetrievalQuestion[];
 }
 
 /** Page-level: a question counts when a section of an expected file is in the top 5; MRR over the top 10. */
-export function scoreRetrieval(questions: RetrievalQuestion[], retrieve: Retrieve): RetrievalScore {
+export function scoreRetrieval(questionList: RetrievalQuestion[], retrieve: Retrieve): RetrievalScore {
   let found = 0;
+  let first = 0;
   let reciprocalRanks = 0;
   const misses: string[] = [];
-  for (const { question, expected } of questions) {
+  for (const { question, expected } of questionList) {
     const files = retrieve(question).map((section) => section.file);
     const rank = files.slice(0, 10).findIndex((file) => expected.includes(file));
     if (rank >= 0 && rank < 5) found++;
-    else misses.push(question);
+    else misses.push(`${question}  (expected ${expected.join(', ')}; got ${files.slice(0, 3).join(', ') || 'nothing'})`);
+    if (rank === 0) first++;
     if (rank >= 0) reciprocalRanks += 1 / (rank + 1);
   }
-  return { recallAt5: found / questions.length, mrr: reciprocalRanks / questions.length, misses };
+  const count = questionList.length || 1;
+  return { recallAt5: found / count, mrr: reciprocalRanks / count, precisionAt1: first / count, misses };
 }
 
 export function ourRetriever(docs: LoadedDocs, ranking: Partial<RankingOptions> = {}): Retrieve {
@@ -55,11 +75,21 @@ export function ourRetriever(docs: LoadedDocs, ranking: Partial<RankingOptions> 
   return (question) => index.search(question, { limit: 10 }).map((hit) => hit.section);
 }
 
-/** The baseline: MiniSearch's defaults (lowercase terms, BM25+, OR) on the same fields. */
-export function baselineRetriever(docs: LoadedDocs): Retrieve {
+/** The word cutter of the second baseline: the platform's own, with no stop words, pairs or stems. */
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+function segmenterTokenize(text: string): string[] {
+  return [...segmenter.segment(text)].filter((part) => part.isWordLike).map((part) => part.segment);
+}
+
+/**
+ * The baselines: MiniSearch's defaults (lowercase terms, BM25+, OR) on the same fields, with its
+ * own tokenizer (spaces and punctuation) or with `Intl.Segmenter` words, the fair one for Chinese and Japanese.
+ */
+export function baselineRetriever(docs: LoadedDocs, tokenizer: 'default' | 'segmenter' = 'default'): Retrieve {
   const miniSearch = new MiniSearch<{ key: number; title: string; heading: string; text: string }>({
     idField: 'key',
     fields: ['title', 'heading', 'text'],
+    ...(tokenizer === 'segmenter' ? { tokenize: segmenterTokenize } : {}),
   });
   miniSearch.addAll(docs.sections.map((section, key) => ({ key, title: section.pageTitle, heading: section.headingPath.join(' '), text: section.text })));
   return (question) =>
@@ -69,36 +99,52 @@ export function baselineRetriever(docs: LoadedDocs): Retrieve {
       .flatMap((result) => docs.sections[result.id as number] ?? []);
 }
 
-async function report(docsDir: string, questionsFile: string): Promise<void> {
+function line(name: string, score: RetrievalScore): string {
+  return `${name.padEnd(44)} recall@5 ${score.recallAt5.toFixed(3)}  MRR ${score.mrr.toFixed(3)}  P@1 ${score.precisionAt1.toFixed(3)}`;
+}
+
+async function report(docsDir: string, questionsFile: string, withVariants: boolean): Promise<void> {
   if (!existsSync(docsDir)) {
     console.log(`retrieval: corpus ${docsDir} not found; skipped`);
     return;
   }
-  const questions = await readQuestions(questionsFile);
+  const questionList = await readQuestions(questionsFile);
   const docs = await loadDocs(docsDir, {});
-  console.log(`\nretrieval: ${questions.length} questions over ${docs.pages.length} pages / ${docs.sections.length} sections (${path.basename(questionsFile)})`);
+  console.log(`\nretrieval: ${questionList.length} questions over ${docs.pages.length} pages / ${docs.sections.length} sections (${path.basename(questionsFile)})`);
   const variants: [string, Retrieve][] = [
     ['plain BM25 baseline (MiniSearch defaults)', baselineRetriever(docs)],
+    ['plain BM25 with Intl.Segmenter words', baselineRetriever(docs, 'segmenter')],
     ['docs-assistant index (defaults)', ourRetriever(docs)],
-    ['  without all-terms-first', ourRetriever(docs, { allTermsFirst: false })],
-    ['  without per-page cap', ourRetriever(docs, { sectionsPerPage: Infinity })],
-    ['  with 1 section per page', ourRetriever(docs, { sectionsPerPage: 1 })],
-    ['  without field boosts', ourRetriever(docs, { boost: { heading: 1, title: 1, breadcrumbs: 1, text: 1 } })],
-    ['  with heading 3 / title 2 / parents 1.5', ourRetriever(docs, { boost: { heading: 3, title: 2, breadcrumbs: 1.5, text: 1 } })],
-    ['  without prefix and fuzzy', ourRetriever(docs, { prefixMinLength: Infinity, fuzzyMinLength: Infinity })],
   ];
-  const rows = variants.map(([name, retrieve]) => ({ name, ...scoreRetrieval(questions, retrieve) }));
-  for (const row of rows) console.log(`${row.name.padEnd(44)} recall@5 ${row.recallAt5.toFixed(3)}  MRR ${row.mrr.toFixed(3)}`);
-  const ours = rows[1];
-  if (ours && process.argv.includes('--misses')) for (const miss of ours.misses) console.log(`  miss: ${miss}`);
+  if (withVariants)
+    variants.push(
+      ['  without all-terms-first', ourRetriever(docs, { allTermsFirst: false })],
+      ['  without per-page cap', ourRetriever(docs, { sectionsPerPage: Infinity })],
+      ['  without field boosts', ourRetriever(docs, { boost: { heading: 1, title: 1, breadcrumbs: 1, text: 1 } })],
+      ['  without prefix and fuzzy', ourRetriever(docs, { prefixMinLength: Infinity, fuzzyMinLength: Infinity })],
+    );
+  const rows = variants.map(([name, retrieve]) => ({ name, retrieve, ...scoreRetrieval(questionList, retrieve) }));
+  for (const row of rows) console.log(line(row.name, row));
+  const ours = rows[2];
+  if (!ours) return;
+  const kinds = [...new Set(questionList.flatMap((question) => (question.kind ? [question.kind] : [])))];
+  for (const kind of kinds) {
+    const ofKind = questionList.filter((question) => question.kind === kind);
+    console.log(line(`  ours on ${kind} (${ofKind.length})`, scoreRetrieval(ofKind, ours.retrieve)));
+  }
+  if (process.argv.includes('--misses')) for (const miss of ours.misses) console.log(`  miss: ${miss}`);
 }
 
-/** With no arguments: the Hono set (when the corpus is present) and the set over this project's docs/. */
+/** With no arguments: every question set whose corpus is present. */
 async function main(): Promise<void> {
   const [docsArgument, questionsArgument] = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
-  if (docsArgument) return report(docsArgument, questionsArgument ?? HONO_QUESTIONS);
-  await report(HONO_DOCS_DIR, HONO_QUESTIONS);
-  await report(PROJECT_DOCS_DIR, PROJECT_QUESTIONS);
+  const withVariants = process.argv.includes('--variants');
+  if (docsArgument) return report(docsArgument, questionsArgument ?? HONO_QUESTIONS, withVariants);
+  const only = process.argv.find((argument) => argument.startsWith('--set='))?.slice('--set='.length);
+  for (const set of QUESTION_SETS) {
+    if (only && set.name !== only) continue;
+    if (existsSync(set.questionsFile)) await report(set.docsDir, set.questionsFile, withVariants);
+  }
 }
 
 if (import.meta.main) await main();

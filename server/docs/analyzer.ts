@@ -1,5 +1,9 @@
-// How text becomes index terms, the same at index and query time: lowercase, English stop words out,
-// Porter stems, and code identifiers also split into their words (`getCookie` -> getcooki, get, cooki).
+// How text becomes index terms, the same at index and query time. Latin text: lowercase, English
+// stop words out, Porter stems, and code identifiers also split into their words (`getCookie` ->
+// getcooki, get, cooki). Chinese, Japanese, Korean and Thai have no spaces between words: they are
+// cut into words by `Intl.Segmenter`, and runs of Han characters also give their character pairs,
+// because the segmenter's dictionary splits many compounds (组件 -> 组|件, 缓存 -> 缓|存) and a pair
+// still matches when a reader's typo changes one character of a longer word.
 import { stemmer } from 'stemmer';
 
 // Common English function words: they match nearly every section and only blur the ranking.
@@ -13,10 +17,32 @@ const STOP_WORDS = new Set(
   please want wanted need needs also way`.split(/\s+/),
 );
 
+// Chinese function words and question words: 怎么/如何/什么 are in nearly every question and no answer.
+// Japanese particles and auxiliaries are all-hiragana tokens, dropped by rule (see isJapaneseFunctionWord).
+const CJK_STOP_WORDS = new Set(
+  `的 了 是 在 和 与 及 或 有 我 我的 你 他 她 它 们 我们 你们 吗 呢 吧 啊 呀 把 被 就 也 都 而 这 那 这个 那个 这些 那些 个 么 什么 怎么 怎样
+  怎么样 如何 为什么 为何 哪 哪个 哪些 吗 能 能够 可以 可 会 要 想 需要 应该 一个 一下 但 但是 如果 因为 所以 时 时候 没 没有 不 请 问 请问
+  还 又 再 对 于 从 到 上 下 中 里 用 使用 该 其 之 等 自己 它们 他们 东西 一些 有些 怎么办 为什么会 です ます する 方法 やり方 どう 何
+  なぜ 教え 教えて 知り たい`.split(/\s+/),
+);
+
+/** Han characters that are grammar, not meaning: a character pair holding one (的计, 了但) is noise. */
+const HAN_PARTICLES = new Set('的了是吗呢吧啊我你他么个这那和与把被就也都没不给在请有什');
+
 const CAMEL_CASE_BOUNDARY = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/;
+/** Scripts written without spaces between words. */
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+const HAN_RUN = /\p{Script=Han}{2,}/gu;
+const HAN = /\p{Script=Han}/u;
+const ALL_HIRAGANA = /^[\p{Script=Hiragana}ー]+$/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Katakana with the long-vowel mark (ー is not in the Katakana script); the capture keeps runs in split's output. */
+const KATAKANA_RUN = /([\p{Script=Katakana}ー]*\p{Script=Katakana}[\p{Script=Katakana}ー]*)/u;
+const KATAKANA_RUN_WHOLE = /^[\p{Script=Katakana}ー]+$/u;
 
 /** MiniSearch `processTerm`: null drops the token, an array indexes several terms. */
 export function processTerm(token: string): string | string[] | null {
+  if (UNSPACED_SCRIPT.test(token)) return processUnspacedTerm(token);
   const lower = token.toLowerCase();
   if (STOP_WORDS.has(lower) || (lower.length < 2 && !/\d/.test(lower))) return null;
   const stemmed = stem(lower);
@@ -30,15 +56,71 @@ export function processTerm(token: string): string | string[] | null {
   return [...terms];
 }
 
+/** CJK and Thai words carry no inflection to stem; one Han character is a word (值, 键), one kana is not. */
+function processUnspacedTerm(token: string): string | null {
+  const lower = token.toLowerCase();
+  if (CJK_STOP_WORDS.has(lower) || ALL_HIRAGANA.test(lower)) return null;
+  if ([...lower].length < 2 && !HAN.test(lower)) return null;
+  return lower;
+}
+
 function stem(word: string): string {
   return /^[a-z]+$/.test(word) ? stemmer(word) : word;
 }
 
 const TOKEN_SEPARATOR = /[\n\r\p{Z}\p{P}\p{S}]+/u;
+const segmenters = new Map<string, Intl.Segmenter>();
 
-/** MiniSearch `tokenize`: split on spaces, punctuation and symbols (so `=>` or `|` never become terms). */
+/** MiniSearch `tokenize`: split on spaces, punctuation and symbols (so `=>` or `|` never become terms); CJK and Thai runs into words. */
 export function tokenize(text: string): string[] {
-  return text.split(TOKEN_SEPARATOR).filter((token) => token !== '');
+  const tokens: string[] = [];
+  for (const chunk of text.split(TOKEN_SEPARATOR)) {
+    if (chunk === '') continue;
+    if (UNSPACED_SCRIPT.test(chunk)) segmentInto(tokens, chunk);
+    else tokens.push(chunk);
+  }
+  return tokens;
+}
+
+/**
+ * Words of an unspaced chunk, then the character pairs of its Han runs that are not already a word.
+ * A katakana run is one word: ICU cuts インポート into イン|ポート before する but not elsewhere,
+ * which made "ポート" (port) match every page about imports.
+ */
+function segmentInto(tokens: string[], chunk: string): void {
+  const words = new Set<string>();
+  for (const run of chunk.split(KATAKANA_RUN)) {
+    if (run === '') continue;
+    if (KATAKANA_RUN_WHOLE.test(run)) {
+      tokens.push(run);
+      words.add(run);
+      continue;
+    }
+    for (const part of segmenterFor(chunk).segment(run)) {
+      if (!part.isWordLike) continue;
+      tokens.push(part.segment);
+      words.add(part.segment);
+    }
+  }
+  for (const run of chunk.match(HAN_RUN) ?? []) {
+    const characters = [...run];
+    if (characters.length === 2 && words.has(run)) continue;
+    for (let position = 0; position + 1 < characters.length; position++) {
+      const first = characters[position] as string;
+      const second = characters[position + 1] as string;
+      if (HAN_PARTICLES.has(first) || HAN_PARTICLES.has(second)) continue;
+      const pair = first + second;
+      if (!words.has(pair)) tokens.push(pair);
+    }
+  }
+}
+
+/** The segmenter's dictionaries differ by locale only for the script it must guess (Han is shared by zh and ja). */
+function segmenterFor(chunk: string): Intl.Segmenter {
+  const locale = KANA.test(chunk) ? 'ja' : /\p{Script=Hangul}/u.test(chunk) ? 'ko' : /\p{Script=Thai}/u.test(chunk) ? 'th' : 'zh';
+  let segmenter = segmenters.get(locale);
+  if (!segmenter) segmenters.set(locale, (segmenter = new Intl.Segmenter(locale, { granularity: 'word' })));
+  return segmenter;
 }
 
 /** The distinct terms of a text, in order of appearance. */

@@ -7,6 +7,7 @@
 import MiniSearch from 'minisearch';
 import { processTerm, termsOf, tokenize } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
+import { languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, MAX_QUERY_TERMS, postingsOf, type Accumulated, type QueryTerm } from './postings.ts';
 import { capPerPage, currentPathBoost, fillsUnderCap, normalizePath, pagePathsOf, type Candidate } from './ranking.ts';
 import { topDocuments } from './topRanked.ts';
@@ -23,6 +24,8 @@ export interface RankingOptions {
   /** Multiplier for sections on the reader's current page, and on pages in the same folder. */
   currentPageBoost: number;
   currentFolderBoost: number;
+  /** Multiplier for sections in another language than the question's, on a site that has pages in the question's language. */
+  otherLanguageFactor: number;
   /** Weight of `context` terms relative to the question's best score. */
   contextWeight: number;
   /** Query terms at least this long also match as prefixes and with typos (Infinity = never). */
@@ -40,6 +43,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   sectionsPerPage: 2,
   currentPageBoost: 1.5,
   currentFolderBoost: 1.15,
+  otherLanguageFactor: 0.5,
   contextWeight: 0.35,
   prefixMinLength: 5,
   fuzzyMinLength: 5,
@@ -73,6 +77,9 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
   // Indexed by MiniSearch's short id, which equals our key: both count up from 0, one per added section.
   const sections: (Section | undefined)[] = [];
   const pagePaths: string[][] = [];
+  /** Each section's primary language (`ja`, `zh`), and how many live sections each language has. */
+  const languages: (string | undefined)[] = [];
+  const sectionsPerLanguage = new Map<string, number>();
   let live: Uint8Array = new Uint8Array(0);
   const keysByFile = new Map<string, number[]>();
   const filterMasks = new Map<string, Uint8Array>();
@@ -87,6 +94,9 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     const documents = fileSections.map((section, position) => {
       sections[first + position] = section;
       pagePaths[first + position] = paths;
+      const language = typeof section.metadata.language === 'string' ? primaryLanguage(section.metadata.language) : undefined;
+      languages[first + position] = language;
+      if (language !== undefined) sectionsPerLanguage.set(language, (sectionsPerLanguage.get(language) ?? 0) + 1);
       return toDocument(first + position, section, position === 0);
     });
     miniSearch.addAll(documents);
@@ -107,6 +117,9 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     for (const key of keys) {
       sections[key] = undefined;
       live[key] = 0;
+      const language = languages[key];
+      if (language !== undefined) sectionsPerLanguage.set(language, (sectionsPerLanguage.get(language) ?? 1) - 1);
+      languages[key] = undefined;
     }
     keysByFile.delete(file);
     sectionCount -= keys.length;
@@ -162,6 +175,7 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
         context,
       );
       addContext();
+      preferLanguage(languageOfText(query));
       const current = normalizePath(options.currentPath);
       if (current !== undefined) {
         // Sections of one page share their paths array, so each page is judged once.
@@ -187,6 +201,16 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
       return sectionCount;
     },
   };
+
+  /** A reader asking in Japanese on a site with Japanese and English pages gets the Japanese ones first. */
+  function preferLanguage(readerLanguage: string | undefined): void {
+    if (readerLanguage === undefined || !sectionsPerLanguage.get(readerLanguage)) return;
+    for (let position = 0; position < question.count; position++) {
+      const document = question.documents[position] as number;
+      const language = languages[document];
+      if (language !== undefined && language !== readerLanguage) question.scores[document] = (question.scores[document] as number) * settings.otherLanguageFactor;
+    }
+  }
 
   /**
    * Adds the context's scores into the question's, scaled so the context's best is `contextWeight` of

@@ -3,6 +3,7 @@ import GithubSlugger from 'github-slugger';
 import type { Heading, RootContent } from 'mdast';
 import { blockText, inlineText } from './blockText.ts';
 import { readFrontmatter } from './frontmatter.ts';
+import { languageOfPage } from './language.ts';
 import { parseMarkdown } from './markdown.ts';
 import { routeForFile, sectionUrl } from './route.ts';
 import type { Page, Section } from './types.ts';
@@ -55,6 +56,7 @@ export function buildPage(file: string, source: string, options: PageOptions = {
   const kept = drafts.filter((draft) => draft.blocks.length > 0);
   // A page of headings only still deserves to be findable by its headings.
   const chosen = kept.length > 0 ? kept : drafts.filter((draft) => draft.heading !== '').slice(0, 1);
+  const metadata = withLanguage(file, frontmatter.metadata, chosen);
   const sections: Section[] = chosen.map((draft) => ({
     id: draft.anchor === '' ? route : `${route}#${draft.anchor}`,
     file,
@@ -65,7 +67,7 @@ export function buildPage(file: string, source: string, options: PageOptions = {
     ...(frontmatter.description ? { description: frontmatter.description } : {}),
     headingPath: draft.headingPath,
     text: draft.blocks.join('\n\n'),
-    metadata: frontmatter.metadata,
+    metadata,
   }));
 
   return {
@@ -74,11 +76,23 @@ export function buildPage(file: string, source: string, options: PageOptions = {
       route,
       title,
       ...(frontmatter.description ? { description: frontmatter.description } : {}),
-      metadata: frontmatter.metadata,
+      metadata,
       sections,
     },
     warnings: warning ? [warning] : [],
   };
+}
+
+/**
+ * The page's metadata with `language` set (from `lang`/`locale`, the path or the text) when the
+ * frontmatter has none, so `filter.language` and the reader's-language preference work on sites
+ * that only say it in their folder names.
+ */
+function withLanguage(file: string, metadata: Page['metadata'], drafts: DraftSection[]): Page['metadata'] {
+  if (typeof metadata.language === 'string') return metadata;
+  const sample = drafts.map((draft) => `${draft.heading}\n${draft.blocks.join('\n')}`).join('\n').slice(0, 4000);
+  const language = languageOfPage(file, metadata, sample);
+  return language === undefined ? metadata : { ...metadata, language };
 }
 
 function isSectionHeading(node: RootContent): node is Heading {
