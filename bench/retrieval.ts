@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import MiniSearch from 'minisearch';
+import { searchableText } from '../server/docs/blockText.ts';
 import { loadDocs } from '../server/docs/load.ts';
 import { createDocsIndex, type RankingOptions } from '../server/docs/searchIndex.ts';
 import type { LoadedDocs, Section } from '../server/docs/types.ts';
@@ -91,7 +92,7 @@ export function baselineRetriever(docs: LoadedDocs, tokenizer: 'default' | 'segm
     fields: ['title', 'heading', 'text'],
     ...(tokenizer === 'segmenter' ? { tokenize: segmenterTokenize } : {}),
   });
-  miniSearch.addAll(docs.sections.map((section, key) => ({ key, title: section.pageTitle, heading: section.headingPath.join(' '), text: section.text })));
+  miniSearch.addAll(docs.sections.map((section, key) => ({ key, title: section.pageTitle, heading: section.headingPath.join(' '), text: searchableText(section.text) })));
   return (question) =>
     miniSearch
       .search(question)
@@ -118,7 +119,9 @@ async function report(docsDir: string, questionsFile: string, withVariants: bool
   ];
   if (withVariants)
     variants.push(
-      ['  without all-terms-first', ourRetriever(docs, { allTermsFirst: false })],
+      ['  with all-terms-first', ourRetriever(docs, { allTermsFirst: true })],
+      ['  scores times coverage', ourRetriever(docs, { coveragePower: 1 })],
+      ['  scores times coverage squared', ourRetriever(docs, { coveragePower: 2 })],
       ['  without per-page cap', ourRetriever(docs, { sectionsPerPage: Infinity })],
       ['  without field boosts', ourRetriever(docs, { boost: { heading: 1, title: 1, breadcrumbs: 1, text: 1 } })],
       ['  without prefix and fuzzy', ourRetriever(docs, { prefixMinLength: Infinity, fuzzyMinLength: Infinity })],

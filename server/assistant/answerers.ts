@@ -2,7 +2,7 @@
 import { streamText, type LanguageModel, type ModelMessage } from 'ai';
 import type { Section } from '../docs/types.ts';
 import type { AssistantContextItem } from '../../src/wire.ts';
-import { composeExtractiveAnswer, splitIntoDeltas } from './extractive.ts';
+import { composeExtractiveAnswer, composeNotFoundAnswer, NOT_IN_DOCS, splitIntoDeltas } from './extractive.ts';
 import { buildUserTurn, SYSTEM_PROMPT } from './prompt.ts';
 
 export interface AnswerInput {
@@ -17,6 +17,12 @@ export interface AnswerInput {
   history: { role: 'user' | 'assistant'; text: string }[];
   context?: AssistantContextItem[];
   currentPath?: string;
+  /** Retrieval judged that the docs do not cover the question (see retrieve.ts). */
+  notFound: boolean;
+  /** The closest pages, when `notFound`. */
+  suggestions: Section[];
+  /** Normalized text of the context items found in the docs: the reader has read them, so quotes leave them out. */
+  locatedContext: string[];
   /** Aborts when the client disconnects. */
   signal: AbortSignal;
 }
@@ -26,6 +32,8 @@ export interface AnswerPlan {
   sources: Section[];
   /** The answer text in small pieces; throws an AnswerError when the answer fails midway. */
   deltas: AsyncIterable<string>;
+  /** Read once the text is done: whether the answer says the docs do not cover the question. */
+  notFound(): boolean;
 }
 
 export type Answerer = (input: AnswerInput) => AnswerPlan;
@@ -40,14 +48,16 @@ export class AnswerError extends Error {
 
 export function createExtractiveAnswerer(): Answerer {
   return (input) => {
-    const answer = composeExtractiveAnswer(input.sections, { terms: input.terms, contextTerms: input.contextTerms });
+    const answer = input.notFound
+      ? composeNotFoundAnswer(input.suggestions)
+      : composeExtractiveAnswer(input.sections, { terms: input.terms, contextTerms: input.contextTerms, readContext: input.locatedContext });
     async function* deltas() {
       for (const delta of splitIntoDeltas(answer.text)) {
         if (input.signal.aborted) return;
         yield delta;
       }
     }
-    return { sources: answer.sections, deltas: deltas() };
+    return { sources: answer.sections, deltas: deltas(), notFound: () => answer.text.startsWith(NOT_IN_DOCS) };
   };
 }
 
@@ -73,6 +83,7 @@ export function createModelAnswerer(options: ModelAnswererOptions): Answerer {
       ...input.history.map((turn): ModelMessage => ({ role: turn.role, content: turn.text })),
       { role: 'user', content: buildUserTurn(input) },
     ];
+    let text = '';
     async function* deltas() {
       const timeout = AbortSignal.timeout(options.timeoutMs);
       const result = streamText({
@@ -86,7 +97,10 @@ export function createModelAnswerer(options: ModelAnswererOptions): Answerer {
         onError: () => {},
       });
       for await (const part of result.stream) {
-        if (part.type === 'text-delta') yield part.text;
+        if (part.type === 'text-delta') {
+          text += part.text;
+          yield part.text;
+        }
         else if (part.type === 'error') throw new AnswerError(describeModelError(part.error));
         else if (part.type === 'abort') {
           if (timeout.aborted && !input.signal.aborted) {
@@ -97,6 +111,7 @@ export function createModelAnswerer(options: ModelAnswererOptions): Answerer {
         }
       }
     }
-    return { sources: input.sections, deltas: deltas() };
+    // The system prompt has the model open with NOT_IN_DOCS when the excerpts do not answer.
+    return { sources: input.sections, deltas: deltas(), notFound: () => text.trimStart().startsWith(NOT_IN_DOCS) };
   };
 }

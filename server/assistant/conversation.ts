@@ -1,5 +1,4 @@
 // What the answer knows of the conversation: earlier turns, and the terms a short follow-up leans on.
-import type { DocsIndex, SearchOptions, Section } from '../docs/types.ts';
 import type { Exchange } from '../store/threads.ts';
 import { contentTerms } from './terms.ts';
 
@@ -49,16 +48,4 @@ export function focusOnContext(retrieval: Retrieval, context: readonly { value: 
   if (retrieval.terms.length > 0 || !context || context.length === 0) return retrieval;
   const terms = contentTerms(context.map((item) => item.value).join('\n')).slice(0, CONTEXT_FOCUS_TERMS);
   return { ...retrieval, terms };
-}
-
-/** Runs each query and keeps the first `limit` distinct sections, earlier queries first. */
-export function searchAll(index: DocsIndex, retrieval: Retrieval, options: SearchOptions): Section[] {
-  const sections = new Map<string, Section>();
-  for (const query of retrieval.queries) {
-    for (const hit of index.search(query, options)) {
-      if (sections.size >= options.limit) break;
-      if (!sections.has(hit.section.id)) sections.set(hit.section.id, hit.section);
-    }
-  }
-  return [...sections.values()];
 }

@@ -1,9 +1,13 @@
-// The default answerer: no model, no key. It quotes the sentences and code of the best sections that match the
-// question's terms, verbatim, under their section titles. Nothing is paraphrased, so nothing can be invented.
+// The default answerer: no model, no key. It leads with the best passage of the best section, quoted
+// whole (a paragraph, a list, a table with its header, the code that follows), under one title per
+// quote, and adds another section only when it matches as well. Nothing is paraphrased, so nothing
+// can be invented; when the docs do not cover the question it says so and suggests the closest pages.
 import type { Section } from '../docs/types.ts';
-import { renderUnits, splitUnits, tableHeader, type Unit } from './passages.ts';
+import { renderUnits, splitUnits, type Unit } from './passages.ts';
 import { sectionTitle } from './sources.ts';
 import { termsOf } from '../docs/analyzer.ts';
+import { markdownLink, searchableText } from '../docs/blockText.ts';
+import { normalize } from './contextSource.ts';
 
 export interface ExtractiveAnswer {
   /** Markdown text of the answer. */
@@ -12,131 +16,181 @@ export interface ExtractiveAnswer {
   sections: Section[];
 }
 
-export const NOTHING_FOUND =
-  'I could not find anything about this in the docs. Try other words, such as the name of a command, option or page.';
+/** The first sentence of every answer the docs do not cover; clients may match on `notFound` instead. */
+export const NOT_IN_DOCS = 'I could not find this in the docs.';
+export const NOTHING_FOUND = `${NOT_IN_DOCS} Try other words, such as the name of a command, option or page.`;
 
 const MAX_SECTIONS = 3;
-const MAX_PROSE_UNITS = 4;
-const MAX_CODE_BLOCKS = 2;
-/** Longest code block quoted when it matches the question itself, and when it only follows a quoted paragraph. */
+/** Blocks quoted from the best section, and from each further one. */
+const LEAD_BLOCKS = 2;
+/** A paragraph up to this long is quoted whole; a longer one keeps its first sentence and the matching ones. */
+const WHOLE_PARAGRAPH_CHARS = 700;
+/** Lists and tables up to this many lines are quoted whole; longer ones keep their matching lines. */
+const WHOLE_LIST_LINES = 10;
+/** Longest code block quoted when it matches the question itself, and when it only follows a quoted passage. */
 const MAX_MATCHING_CODE_LINES = 30;
 const MAX_FOLLOWING_CODE_LINES = 15;
-
-/** A Markdown link whose text and target survive brackets, parentheses and spaces. */
-function markdownLink(text: string, url: string): string {
-  const escapedText = text.replace(/[[\]\\]/g, '\\$&');
-  const target = /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url;
-  return `[${escapedText}](${target})`;
-}
 
 /** The question's terms (the focus) and, for a short follow-up, the previous question's terms (the setting). */
 export interface MatchTerms {
   terms: readonly string[];
   contextTerms?: readonly string[];
-}
-
-interface Matcher {
-  /** 0 when the unit does not qualify, else higher is better. */
-  score(unitTerms: ReadonlySet<string>): number;
-  /** Code is dense: one focus term in it is enough. */
-  codeMatches(unitTerms: ReadonlySet<string>): boolean;
-}
-
-function countIn(unitTerms: ReadonlySet<string>, terms: ReadonlySet<string>): number {
-  let count = 0;
-  for (const term of terms) if (unitTerms.has(term)) count += 1;
-  return count;
+  /** Normalized text the reader attached (contextSource.ts): quoting it back explains nothing, so it is left out. */
+  readContext?: readonly string[];
 }
 
 interface AnalysedUnit extends Unit {
   terms: ReadonlySet<string>;
 }
 
-/** Sections are immutable and shared by every answer; cutting and stemming each once makes answers cheap. */
-const analysed = new WeakMap<Section, AnalysedUnit[]>();
-
-function analyse(section: Section): AnalysedUnit[] {
-  let units = analysed.get(section);
-  if (!units) {
-    units = splitUnits(section.text).map((unit) => ({ ...unit, terms: new Set(termsOf(unit.text)) }));
-    analysed.set(section, units);
-  }
-  return units;
+/** Units of one paragraph, list, table or code block. */
+interface Block {
+  kind: Unit['kind'];
+  units: AnalysedUnit[];
+  terms: ReadonlySet<string>;
 }
 
-/**
- * A sentence qualifies with two focus terms (one shared word alone is mostly noise), or one focus term plus one
- * context term; `relaxed` accepts a single focus term (used for the best section when nothing else qualifies).
- */
-function matcher(match: MatchTerms, relaxed: boolean): Matcher {
+/** Sections are immutable and shared by every answer; cutting and analysing each once makes answers cheap. */
+const analysed = new WeakMap<Section, Block[]>();
+
+function blocksOf(section: Section): Block[] {
+  let blocks = analysed.get(section);
+  if (blocks) return blocks;
+  blocks = [];
+  for (const unit of splitUnits(section.text)) {
+    const analysedUnit: AnalysedUnit = { ...unit, terms: new Set(termsOf(searchableText(unit.text))) };
+    const last = blocks.at(-1);
+    if (last && last.units[0]?.block === unit.block) last.units.push(analysedUnit);
+    else blocks.push({ kind: unit.kind === 'line' || unit.kind === 'row' ? unit.kind : unit.kind === 'code' ? 'code' : 'sentence', units: [analysedUnit], terms: new Set() });
+  }
+  for (const block of blocks) block.terms = new Set(block.units.flatMap((unit) => [...unit.terms]));
+  analysed.set(section, blocks);
+  return blocks;
+}
+
+/** Distinct focus terms count twice, the follow-up's setting once. */
+function scorer(match: MatchTerms): (terms: ReadonlySet<string>) => number {
   const focus = new Set(match.terms);
-  const context = new Set(match.contextTerms ?? []);
-  const need = relaxed ? 1 : Math.min(2, focus.size);
-  return {
-    score(unitTerms) {
-      const focusHits = countIn(unitTerms, focus);
-      const contextHits = countIn(unitTerms, context);
-      const qualifies = focusHits >= need || (focusHits >= 1 && contextHits >= 1);
-      return qualifies ? 2 * focusHits + contextHits : 0;
-    },
-    codeMatches: (unitTerms) => countIn(unitTerms, focus) >= 1,
+  const setting = new Set((match.contextTerms ?? []).filter((term) => !focus.has(term)));
+  return (terms) => {
+    let score = 0;
+    for (const term of focus) if (terms.has(term)) score += 2;
+    for (const term of setting) if (terms.has(term)) score += 1;
+    return score;
   };
 }
 
-/** The units of one section worth quoting, in section order. */
-function pickUnits(section: Section, match: Matcher): Unit[] {
-  const units = analyse(section);
-  const prose = units
-    .filter((unit) => unit.kind !== 'code')
-    .map((unit) => ({ unit, score: match.score(unit.terms) }))
-    .filter((entry) => entry.score > 0)
-    .toSorted((a, b) => b.score - a.score || a.unit.position - b.unit.position)
-    .slice(0, MAX_PROSE_UNITS)
-    .map((entry) => entry.unit);
-  if (prose.length === 0) return [];
-  const chosenBlocks = new Set(prose.map((unit) => unit.block));
-  // A code block is quoted when it matches itself or directly follows a paragraph quoted from (its example).
-  const code = units
-    .filter((unit) => {
-      if (unit.kind !== 'code') return false;
-      // Fence lines are not code.
-      const lines = unit.text.split('\n').length - 2;
-      if (match.codeMatches(unit.terms)) return lines <= MAX_MATCHING_CODE_LINES;
-      return lines <= MAX_FOLLOWING_CODE_LINES && chosenBlocks.has(units[unit.position - 1]?.block ?? -1);
-    })
-    .slice(0, MAX_CODE_BLOCKS);
-  // A quoted table row keeps its table's header row, or its cells would have no names.
-  const headers = prose.filter((unit) => unit.kind === 'row').map((row) => tableHeader(units, row));
-  const chosen = new Map([...prose, ...code, ...headers].filter((unit) => unit !== undefined).map((unit) => [unit.position, unit]));
-  return [...chosen.values()].toSorted((a, b) => a.position - b.position);
+type Score = (terms: ReadonlySet<string>) => number;
+
+/** The units of a block worth quoting: all of a short one, else its opening line or sentence and the matching ones. */
+function quotedUnits(block: Block, score: Score): AnalysedUnit[] {
+  if (block.kind === 'code') return block.units;
+  if (block.kind === 'sentence') {
+    const length = block.units.reduce((total, unit) => total + unit.text.length, 0);
+    if (length <= WHOLE_PARAGRAPH_CHARS) return block.units;
+  } else if (block.units.length <= WHOLE_LIST_LINES) return block.units;
+  // The first line of a table is its header, of a list its lead item, of a paragraph its topic sentence.
+  return block.units.filter((unit, index) => index === 0 || score(unit.terms) > 0);
+}
+
+interface Quote {
+  section: Section;
+  units: Unit[];
+  score: number;
+}
+
+/**
+ * The best blocks of a section (in page order) with the code that follows each; `fallback` takes the
+ * section's opening passage when no block matches (the section was found by its heading).
+ */
+function quoteSection(section: Section, score: Score, maxBlocks: number, fallback: boolean, readContext: readonly string[] = []): Quote | undefined {
+  const all = blocksOf(section);
+  const isRead = (block: Block) => readContext.length > 0 && block.units.every((unit) => wasRead(unit, readContext));
+  // The passages around a selection explain it (the paragraph before a code block says what it does).
+  const nearRead = new Set(all.flatMap((block, index) => (isRead(block) ? [index - 1, index + 1] : [])));
+  const blocks = all.map((block) => (isRead(block) ? { ...block, units: [], terms: new Set<string>() } : block));
+  const ranked = blocks
+    .map((block, index) => ({ block, index, score: block.units.length === 0 ? 0 : score(block.terms) + (nearRead.has(index) ? 3 : 0) }))
+    .filter((entry) => entry.score > 0 && (entry.block.kind !== 'code' || lineCount(entry.block) <= MAX_MATCHING_CODE_LINES))
+    .toSorted((a, b) => b.score - a.score || a.index - b.index);
+  let chosen: typeof ranked = [];
+  for (const entry of ranked) {
+    if (chosen.length >= maxBlocks || (chosen.length > 0 && entry.score < (chosen[0]?.score ?? 0) / 2)) break;
+    // Code right after a chosen passage comes with it anyway (below), so it takes no place of its own.
+    if (entry.block.kind === 'code' && chosen.some((other) => other.index === entry.index - 1 && other.block.kind !== 'code')) continue;
+    chosen.push(entry);
+  }
+  if (chosen.length === 0) {
+    if (!fallback) return undefined;
+    const opening = blocks.findIndex((block) => block.kind !== 'code' && block.units.length > 0);
+    const index = opening === -1 ? 0 : opening;
+    const block = blocks[index];
+    if (!block || block.units.length === 0 || (block.kind === 'code' && lineCount(block) > MAX_MATCHING_CODE_LINES)) return undefined;
+    chosen = [{ block, index, score: 0 }];
+  }
+  const indexes = new Set(chosen.map((entry) => entry.index));
+  for (const entry of chosen) {
+    // A passage's example: the code block right after it (a passage ending "for example:" needs it).
+    const next = blocks[entry.index + 1];
+    if (entry.block.kind !== 'code' && next?.kind === 'code' && next.units.length > 0 && lineCount(next) <= MAX_FOLLOWING_CODE_LINES) indexes.add(entry.index + 1);
+  }
+  const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
+    const block = blocks[index];
+    return block ? quotedUnits(block, score).filter((unit) => !wasRead(unit, readContext)) : [];
+  });
+  if (units.length === 0) return undefined;
+  return { section, units, score: chosen[0]?.score ?? 0 };
+}
+
+function wasRead(unit: Unit, readContext: readonly string[]): boolean {
+  if (readContext.length === 0) return false;
+  const text = normalize(searchableText(unit.text).replace(/^(`{3,}|~{3,}).*$/gm, ' '));
+  return text !== '' && readContext.some((read) => read.includes(text));
+}
+
+function lineCount(block: Block): number {
+  // Fence lines are not code.
+  return (block.units[0]?.text.split('\n').length ?? 2) - 2;
 }
 
 /** Builds the answer from ranked sections (best first). */
 export function composeExtractiveAnswer(sections: readonly Section[], match: MatchTerms): ExtractiveAnswer {
-  if (match.terms.length === 0) return { text: NOTHING_FOUND, sections: [] };
-  let chosen = chooseSections(sections, matcher(match, false));
-  // Nothing qualified anywhere: accept single-term sentences, from the best section only.
-  if (chosen.length === 0) chosen = chooseSections(sections.slice(0, 1), matcher(match, true));
-  if (chosen.length === 0) return { text: NOTHING_FOUND, sections: [] };
+  const lead = sections[0];
+  if (!lead) return { text: NOTHING_FOUND, sections: [] };
+  const score = scorer(match);
+  const quotes: Quote[] = [];
+  const leadQuote = quoteSection(lead, score, LEAD_BLOCKS, true, match.readContext);
+  if (leadQuote) quotes.push(leadQuote);
+  // Another section earns a place only by matching at least as well as the lead, with two question words.
+  const bar = Math.max(4, leadQuote?.score ?? 0);
+  for (const section of sections.slice(1)) {
+    if (quotes.length >= MAX_SECTIONS) break;
+    const quote = quoteSection(section, score, 1, false, match.readContext);
+    // A further section's best block must be prose: code that shares a word or two with the question
+    // ("colors" in a config key) reads as noise under an answer.
+    if (quote && quote.score >= bar && quote.units[0]?.kind !== 'code') quotes.push(quote);
+  }
+  if (quotes.length === 0 && (match.readContext?.length ?? 0) > 0) {
+    // The reader attached all the lead section has to say: name where it is from, which at least places it.
+    return { text: `This passage is from **${markdownLink(sectionTitle(lead), lead.url)}**; the docs say nothing more about it there.`, sections: [lead] };
+  }
+  if (quotes.length === 0) return { text: NOTHING_FOUND, sections: [] };
   return {
-    text: chosen.map(({ section, units }) => `**${markdownLink(sectionTitle(section), section.url)}**\n\n${renderUnits(units)}`).join('\n\n'),
-    sections: chosen.map(({ section }) => section),
+    text: quotes.map(({ section, units }) => `**${markdownLink(sectionTitle(section), section.url)}**\n\n${renderUnits(units)}`).join('\n\n'),
+    sections: quotes.map(({ section }) => section),
   };
 }
 
-function chooseSections(sections: readonly Section[], match: Matcher): { section: Section; units: Unit[] }[] {
-  const chosen: { section: Section; units: Unit[] }[] = [];
-  for (const section of sections) {
-    if (chosen.length >= MAX_SECTIONS) break;
-    const units = pickUnits(section, match);
-    if (units.length > 0) chosen.push({ section, units });
-  }
-  return chosen;
+/** The answer when the docs do not cover the question: said first, then the closest pages to try. */
+export function composeNotFoundAnswer(suggestions: readonly Section[]): ExtractiveAnswer {
+  if (suggestions.length === 0) return { text: NOTHING_FOUND, sections: [] };
+  const links = suggestions.map((section) => `- ${markdownLink(sectionTitle(section), section.url)}`).join('\n');
+  return { text: `${NOT_IN_DOCS} These pages are the closest:\n\n${links}`, sections: [] };
 }
 
 /** Splits text into small deltas at word boundaries; joined, they give back `text` exactly. */
 /** A markdown link (bold or not) is one token: a delta ending inside `[title](url)` shows raw brackets mid-stream. */
-const DELTA_TOKENS = /\*{0,2}\[[^\]\n]*\]\([^)\s]*\)\*{0,2}\s*|\s+|\S+\s*/g;
+const DELTA_TOKENS = /\*{0,2}\[(?:\\.|[^\]\n\\])*\]\((?:<[^>\n]*>|[^)\s]*)\)\*{0,2}\s*|\s+|\S+\s*/g;
 
 export function splitIntoDeltas(text: string, wordsPerDelta = 3): string[] {
   const tokens = text.match(DELTA_TOKENS) ?? [];

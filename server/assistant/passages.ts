@@ -23,6 +23,42 @@ function standsAlone(line: string): boolean {
 
 const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
+/**
+ * The sentences of a paragraph, never cut inside inline code, a link or emphasis: the segmenter takes
+ * `e.g.` in `` `e.g. x` `` or a period inside `[a. b](url)` for an end, and a quote cut there would
+ * leave a stray backtick or half a link.
+ */
+function wholeSentences(paragraph: string): string[] {
+  const sentences: string[] = [];
+  let pending = '';
+  for (const { segment } of sentenceSegmenter.segment(paragraph)) {
+    pending += segment;
+    if (!isOpenMarkdown(pending)) {
+      if (pending.trim() !== '') sentences.push(pending.trim());
+      pending = '';
+    }
+  }
+  if (pending.trim() !== '') sentences.push(pending.trim());
+  return sentences;
+}
+
+const CODE_SPAN = /(`+)[\s\S]*?\1/g;
+
+/** True when text ends inside a code span, a link or emphasis that it opened. */
+export function isOpenMarkdown(text: string): boolean {
+  const outsideCode = text.replace(CODE_SPAN, 'x');
+  if (outsideCode.includes('`')) return true;
+  const plain = outsideCode.replace(/\\./g, 'x');
+  let depth = 0;
+  for (const character of plain) {
+    if (character === '[') depth++;
+    else if (character === ']' && depth > 0) depth--;
+  }
+  if (depth > 0) return true;
+  if (/\]\((?:<[^>]*|[^)\s]*)$/.test(plain)) return true;
+  return (plain.match(/\*\*/g)?.length ?? 0) % 2 === 1;
+}
+
 export function splitUnits(text: string): Unit[] {
   const units: Unit[] = [];
   const lines = text.split('\n');
@@ -31,10 +67,7 @@ export function splitUnits(text: string): Unit[] {
   const flushParagraph = () => {
     if (paragraph.length === 0) return;
     const joined = paragraph.join(' ').replace(/\s+/g, ' ').trim();
-    for (const { segment } of sentenceSegmenter.segment(joined)) {
-      const sentence = segment.trim();
-      if (sentence) units.push({ kind: 'sentence', text: sentence, block, position: units.length });
-    }
+    for (const sentence of wholeSentences(joined)) units.push({ kind: 'sentence', text: sentence, block, position: units.length });
     paragraph = [];
     block += 1;
   };
@@ -79,6 +112,7 @@ export function tableHeader(units: readonly Unit[], row: Unit): Unit | undefined
 /** Rows as a GFM table so they render as one: the first row quoted is the header. */
 function tableLine(unit: Unit, isHeader: boolean): string {
   const cells = unit.text.split(' | ').map((cell) => cell.trim());
+  // Cells keep their escaped pipes (`a \\| b`), so this split and GFM's agree on the row's width.
   const line = `| ${cells.join(' | ')} |`;
   return isHeader ? `${line}\n|${cells.map(() => ' --- |').join('')}` : line;
 }

@@ -12,7 +12,8 @@ import { assistantPolicies, enforceLimits, keySubject, type AssistantLimits } fr
 import type { RateLimitStore } from '../store/rateLimits.ts';
 import type { Thread, ThreadStore } from '../store/threads.ts';
 import type { Answerer } from './answerers.ts';
-import { focusOnContext, HISTORY_EXCHANGES, historyTurns, retrievalFor, searchAll, type Turn } from './conversation.ts';
+import { HISTORY_EXCHANGES, historyTurns, type Turn } from './conversation.ts';
+import { retrieveDocs } from './retrieve.ts';
 import { readQuestion } from './question.ts';
 import { parseAssistantRequest, type AssistantRequest } from './schema.ts';
 import { answerStream } from './stream.ts';
@@ -120,8 +121,7 @@ function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOpt
     signal,
     log: options.log,
     plan: () => {
-      const retrieval = focusOnContext(retrievalFor(question, history), body.context);
-      const sections = searchAll(options.getIndex(), retrieval, {
+      const retrieved = retrieveDocs(options.getIndex(), question, history, {
         limit: body.retrievalPageSize,
         filter: body.filter ?? null,
         currentPath: body.currentPath,
@@ -129,9 +129,12 @@ function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOpt
       });
       return options.answerer({
         question,
-        sections,
-        terms: retrieval.terms,
-        contextTerms: retrieval.contextTerms,
+        sections: retrieved.sections,
+        terms: retrieved.terms,
+        contextTerms: retrieved.contextTerms,
+        notFound: retrieved.notFound,
+        suggestions: retrieved.suggestions,
+        locatedContext: retrieved.locatedContext,
         history,
         context: body.context,
         currentPath: body.currentPath,

@@ -33,6 +33,7 @@ export function answerStream(options: {
       let sources: StoredSource[] = [];
       let failed = false;
       let textOpen = false;
+      let notFound = false;
       try {
         const plan = options.plan();
         sources = plan.sources.map((section: Section) => ({ url: section.url, title: sectionTitle(section) }));
@@ -45,6 +46,7 @@ export function answerStream(options: {
           answer += delta;
           writer.write({ type: 'text-delta', id: 'text-1', delta });
         }
+        notFound = plan.notFound();
       } catch (error) {
         failed = true;
         if (!(error instanceof AnswerError)) options.log(`answer failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -58,7 +60,8 @@ export function answerStream(options: {
         type: 'finish',
         finishReason: failed ? 'error' : 'stop',
         threadId,
-        messageMetadata: { threadId },
+        // notFound marks an answer the docs do not cover, so a client can show it differently.
+        messageMetadata: notFound ? { threadId, notFound: true } : { threadId },
       } as UIMessageChunk);
     },
     onError: () => GENERIC_FAILURE,

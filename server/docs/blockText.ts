@@ -1,6 +1,11 @@
-// mdast nodes to the plain text a section is searched and quoted by: prose, list and table text,
-// fenced code kept whole (readers search for API names), MDX imports/expressions dropped, JSX reduced to its text.
+// mdast nodes to the text a section is searched and quoted by: prose, list and table text, fenced
+// code kept whole (readers search for API names), MDX imports/expressions dropped, JSX reduced to its
+// text. Prose keeps its inline Markdown (code, links, emphasis) so a quote reads like the page; links
+// point at published URLs. Search strips link targets first (searchableText).
 import type { Nodes } from 'mdast';
+
+/** Published URL for a link target of the page, or undefined to keep only the link's text. */
+export type LinkResolver = (url: string) => string | undefined;
 
 /** Twoslash directives shown by renderers as nothing; they only add noise to code. */
 const TWOSLASH_DIRECTIVE = /^\s*\/\/ ?(---cut(-start|-end|-before|-after)?---|\^\?|@errors.*|@noErrors.*)\s*$/;
@@ -11,12 +16,24 @@ const CONTAINER_LINE = /^\s*(:{3,}.*|\[\[toc\]\])\s*$/i;
  * Inline text of a node. With `markCode`, inline code keeps its backticks so an extractive answer quotes
  * `--port` as code, faithfully; headings (titles, anchors) leave it out.
  */
-export function inlineText(node: Nodes, markCode = false): string {
+export function inlineText(node: Nodes, markCode = false, resolveLink?: LinkResolver): string {
   switch (node.type) {
     case 'text':
       return node.value;
     case 'inlineCode':
       return markCode ? inlineCode(node.value) : node.value;
+    case 'link': {
+      const text = node.children.map((child) => inlineText(child as Nodes, markCode, resolveLink)).join('');
+      const target = resolveLink?.(node.url);
+      return target === undefined || text.trim() === '' ? text : markdownLink(text, target);
+    }
+    case 'strong':
+    case 'emphasis': {
+      const text = node.children.map((child) => inlineText(child as Nodes, markCode, resolveLink)).join('');
+      const marker = node.type === 'strong' ? '**' : '*';
+      // Only where Markdown is kept, and only around text that cannot confuse the marker.
+      return markCode && /^\S(.*\S)?$/s.test(text) && !text.includes('*') ? `${marker}${text}${marker}` : text;
+    }
     case 'break':
       return '\n';
     case 'image':
@@ -29,8 +46,23 @@ export function inlineText(node: Nodes, markCode = false): string {
     case 'mdxjsEsm':
       return '';
     default:
-      return 'children' in node ? node.children.map((child) => inlineText(child as Nodes, markCode)).join('') : '';
+      return 'children' in node ? node.children.map((child) => inlineText(child as Nodes, markCode, resolveLink)).join('') : '';
   }
+}
+
+/** `[text](url)` with brackets in the text escaped and a target with spaces or parentheses in `<>`. */
+export function markdownLink(text: string, url: string): string {
+  // Brackets in code spans are code: escaping them would show the backslashes.
+  const escapedText = text.replace(/(`+)[\s\S]*?\1|\\[[\]]|[[\]]/g, (match) => (match.length === 1 ? `\\${match}` : match));
+  const target = /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url;
+  return `[${escapedText}](${target})`;
+}
+
+const LINK_TARGET = /\]\((?:<[^>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)\)/g;
+
+/** Section text as search reads it: link targets left out (URLs would match every question about "docs" or "http"). */
+export function searchableText(text: string): string {
+  return text.includes('](') ? text.replace(LINK_TARGET, ']') : text;
 }
 
 function inlineCode(value: string): string {
@@ -41,24 +73,25 @@ function inlineCode(value: string): string {
   return `${fence}${padding}${value}${padding}${fence}`;
 }
 
-export function blockText(node: Nodes, indent = ''): string {
+export function blockText(node: Nodes, indent = '', resolveLink?: LinkResolver): string {
   switch (node.type) {
     case 'code':
       return fencedCode(node.lang ?? '', node.value);
     case 'paragraph':
-      return cleanProse(inlineText(node, true));
+      return cleanProse(inlineText(node, true, resolveLink));
     case 'heading':
       return cleanProse(inlineText(node));
     case 'list':
       return node.children
         .map((item, index) => {
           const marker = node.ordered ? `${(node.start ?? 1) + index}. ` : '- ';
-          const body = item.children.map((child) => blockText(child, `${indent}  `)).filter(Boolean).join(`\n${indent}  `);
+          const body = item.children.map((child) => blockText(child, `${indent}  `, resolveLink)).filter(Boolean).join(`\n${indent}  `);
           return `${indent}${marker}${body}`;
         })
         .join('\n');
     case 'table':
-      return node.children.map((row) => row.children.map((cell) => inlineText(cell, true).trim()).join(' | ')).join('\n');
+      // A `|` inside a cell stays escaped, as GFM wrote it, so the row still splits into the same cells.
+      return node.children.map((row) => row.children.map((cell) => escapePipes(inlineText(cell, true, resolveLink).trim())).join(' | ')).join('\n');
     case 'html':
       return stripHtml(node.value).trim();
     case 'mdxjsEsm':
@@ -72,10 +105,14 @@ export function blockText(node: Nodes, indent = ''): string {
     case 'mdxJsxFlowElement':
     case 'listItem':
     case 'root':
-      return node.children.map((child) => blockText(child as Nodes, indent)).filter(Boolean).join('\n\n');
+      return node.children.map((child) => blockText(child as Nodes, indent, resolveLink)).filter(Boolean).join('\n\n');
     default:
-      return inlineText(node, true);
+      return inlineText(node, true, resolveLink);
   }
+}
+
+function escapePipes(cell: string): string {
+  return cell.replace(/(?<!\\)\|/g, '\\|');
 }
 
 function fencedCode(lang: string, value: string): string {

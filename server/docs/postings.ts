@@ -51,6 +51,12 @@ export interface Accumulated {
   scores: Float64Array;
   /** Bit i set: the document matched query term i (through any of its expansions). */
   matched: Uint32Array;
+  /**
+   * How telling query term i is: its inverse document frequency over sections, the highest for a
+   * word no section has. `matched` weighed by these says how much of a question a section covers.
+   */
+  termWeights: Float64Array;
+  termCount: number;
 }
 
 // MiniSearch's defaults (bm25 k/b/d, the weights of prefix and typo matches, maxFuzzy): the same
@@ -83,6 +89,8 @@ export interface Postings {
   /** Scores `terms` over documents whose `allowed` byte is 1 (index by short id). */
   accumulate(terms: QueryTerm[], allowed: Uint8Array, into: Accumulated): void;
   createAccumulator(): Accumulated;
+  /** Whether any section has the term, as itself, a prefix of a longer word or within its typo budget. */
+  known(term: QueryTerm): boolean;
   /** The short id MiniSearch gives the next document it adds (ids are handed out in order). */
   readonly nextDocument: number;
 }
@@ -125,7 +133,14 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
   }
 
   function createAccumulator(): Accumulated {
-    return { count: 0, documents: new Int32Array(capacity), scores: new Float64Array(capacity), matched: new Uint32Array(capacity) };
+    return {
+      count: 0,
+      documents: new Int32Array(capacity),
+      scores: new Float64Array(capacity),
+      matched: new Uint32Array(capacity),
+      termWeights: new Float64Array(MAX_QUERY_TERMS),
+      termCount: 0,
+    };
   }
 
   function accumulate(terms: QueryTerm[], allowed: Uint8Array, into: Accumulated): void {
@@ -133,9 +148,16 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
     if (into.scores.length < capacity) Object.assign(into, createAccumulator());
     const { documents, scores, matched } = into;
     let count = 0;
+    const documentCount = internals.documentCount;
+    into.termCount = Math.min(terms.length, MAX_QUERY_TERMS);
     terms.slice(0, MAX_QUERY_TERMS).forEach((query, termPosition) => {
       const bit = 2 ** termPosition;
-      for (const [data, weight] of expansions(query)) {
+      const found = expansions(query);
+      // The word's own sections (or its closest expansion's, for a typo) tell how rare it is.
+      let sectionsWithTerm = 0;
+      for (const [data] of found.slice(0, 1)) for (const frequencies of data.values()) sectionsWithTerm = Math.max(sectionsWithTerm, frequencies.size);
+      into.termWeights[termPosition] = Math.log(1 + (documentCount - sectionsWithTerm + 0.5) / (sectionsWithTerm + 0.5));
+      for (const [data, weight] of found) {
         for (const field of fields) {
           const frequencies = data.get(field.id);
           if (!frequencies) continue;
@@ -262,10 +284,24 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
     precompile,
     accumulate,
     createAccumulator,
+    known: (term) => expansions(term).length > 0,
     get nextDocument() {
       return internals.nextId;
     },
   };
+}
+
+/** Share (0-1) of the query's weight that a document's matched terms carry. */
+export function coverageOf(accumulated: Accumulated, document: number): number {
+  let total = 0;
+  let covered = 0;
+  const bits = accumulated.matched[document] ?? 0;
+  for (let term = 0; term < accumulated.termCount; term++) {
+    const weight = accumulated.termWeights[term] as number;
+    total += weight;
+    if (bits & (2 ** term)) covered += weight;
+  }
+  return total === 0 ? 0 : covered / total;
 }
 
 /** Clears only what the last query touched. */

@@ -5,6 +5,7 @@ import type { Section } from './types.ts';
 export interface Candidate {
   section: Section;
   score: number;
+  coverage: number;
 }
 
 /** A section's page as a reader's path may spell it: the published URL path, or the bare route (computed once per section at index time). */

@@ -6,9 +6,10 @@
 // few are ranked (topRanked.ts), so a search at 50,000 sections stays within a few milliseconds.
 import MiniSearch from 'minisearch';
 import { processTerm, termsOf, tokenize } from './analyzer.ts';
+import { searchableText } from './blockText.ts';
 import { compileFilter } from './filter.ts';
 import { languageOfText, primaryLanguage } from './language.ts';
-import { bitCount, MAX_QUERY_TERMS, postingsOf, type Accumulated, type QueryTerm } from './postings.ts';
+import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type QueryTerm } from './postings.ts';
 import { capPerPage, currentPathBoost, fillsUnderCap, normalizePath, pagePathsOf, type Candidate } from './ranking.ts';
 import { topDocuments } from './topRanked.ts';
 import type { DocsIndex, LoadedDocs, SearchHit, SearchOptions, Section } from './types.ts';
@@ -19,6 +20,12 @@ export interface RankingOptions {
   boost: { heading: number; title: number; breadcrumbs: number; text: number };
   /** Sections that match every question term rank before those that match some. */
   allTermsFirst: boolean;
+  /**
+   * Scores are multiplied by the section's coverage of the question (rare words weigh most) to this
+   * power: a section with the question's rare word beats one with its filler words ("set", "keep").
+   */
+  coveragePower: number;
+
   /** Sections of one page allowed before other pages fill the results (Infinity = no cap). */
   sectionsPerPage: number;
   /** Multiplier for sections on the reader's current page, and on pages in the same folder. */
@@ -39,7 +46,10 @@ export const DEFAULT_RANKING: RankingOptions = {
   // Measured on bench/questions/hono.json: heading 3 (headings there are mostly API names like
   // `status()`) let one shared word outrank the page about the topic; 1.5 found 2 more of 60 questions.
   boost: { heading: 1.5, title: 2, breadcrumbs: 1, text: 1 },
-  allTermsFirst: true,
+  // Off since the question sets grew to four corpora (bench/retrieval.ts): a filler word ("set it up",
+  // "I keep getting 429") put a section that only had it ahead of the one about the topic.
+  allTermsFirst: false,
+  coveragePower: 0,
   sectionsPerPage: 2,
   currentPageBoost: 1.5,
   currentFolderBoost: 1.15,
@@ -79,6 +89,7 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
   const pagePaths: string[][] = [];
   /** Each section's primary language (`ja`, `zh`), and how many live sections each language has. */
   const languages: (string | undefined)[] = [];
+
   const sectionsPerLanguage = new Map<string, number>();
   let live: Uint8Array = new Uint8Array(0);
   const keysByFile = new Map<string, number[]>();
@@ -174,6 +185,7 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
         allowed,
         context,
       );
+      weighByCoverage();
       addContext();
       preferLanguage(languageOfText(query));
       const current = normalizePath(options.currentPath);
@@ -190,6 +202,9 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
       }
       return rank(questionTerms.length, limit);
     },
+    unknownWords(text: string): string[] {
+      return questionQuery(termsOf(text).slice(0, MAX_QUESTION_TERMS)).flatMap((query) => (postings.known(query) ? [] : [query.term]));
+    },
     updateFile(file: string, fileSections: Section[]): void {
       removeFile(file);
       addFile(file, fileSections);
@@ -201,6 +216,14 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
       return sectionCount;
     },
   };
+
+  function weighByCoverage(): void {
+    if (settings.coveragePower === 0) return;
+    for (let position = 0; position < question.count; position++) {
+      const document = question.documents[position] as number;
+      question.scores[document] = (question.scores[document] as number) * coverageOf(question, document) ** settings.coveragePower;
+    }
+  }
 
   /** A reader asking in Japanese on a site with Japanese and English pages gets the Japanese ones first. */
   function preferLanguage(readerLanguage: string | undefined): void {
@@ -243,7 +266,7 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
       if (top.length < window) top.push(...rest.sorted().slice(0, window - top.length));
       const ranked: Candidate[] = top.flatMap((document) => {
         const section = sections[document];
-        return section ? [{ section, score: scores[document] as number }] : [];
+        return section ? [{ section, score: scores[document] as number, coverage: coverageOf(question, document) }] : [];
       });
       if (top.length < window || fillsUnderCap(ranked, limit, settings.sectionsPerPage)) return capPerPage(ranked, limit, settings.sectionsPerPage);
     }
@@ -255,7 +278,7 @@ export function toDocument(key: number, section: Section, firstOfPage: boolean):
   const heading = section.headingPath.at(-1) ?? '';
   const parents = section.headingPath.slice(0, -1).filter((parent) => parent !== section.pageTitle);
   const description = firstOfPage && section.description ? `${section.description}\n\n` : '';
-  return { key, title: section.pageTitle, heading, breadcrumbs: parents.join(' '), text: description + section.text };
+  return { key, title: section.pageTitle, heading, breadcrumbs: parents.join(' '), text: description + searchableText(section.text) };
 }
 
 /** Selected text and code, cut to their first distinct terms that the question does not already have. */

@@ -1,7 +1,8 @@
 // One docs file to a page of sections, split at h1-h3, with GitHub-style anchors and heading paths.
 import GithubSlugger from 'github-slugger';
 import type { Heading, RootContent } from 'mdast';
-import { blockText, inlineText } from './blockText.ts';
+import path from 'node:path';
+import { blockText, inlineText, type LinkResolver } from './blockText.ts';
 import { readFrontmatter } from './frontmatter.ts';
 import { languageOfPage } from './language.ts';
 import { parseMarkdown } from './markdown.ts';
@@ -37,6 +38,7 @@ export function buildPage(file: string, source: string, options: PageOptions = {
   const drafts: DraftSection[] = [{ heading: '', anchor: '', headingPath: [], blocks: [] }];
   const openHeadings: string[] = [];
   let firstH1: string | undefined;
+  const resolveLink = linkResolver(file, options.siteUrl);
 
   for (const node of tree.children) {
     if (isSectionHeading(node)) {
@@ -47,7 +49,7 @@ export function buildPage(file: string, source: string, options: PageOptions = {
       drafts.push({ heading: text, anchor, headingPath: openHeadings.filter((heading) => heading !== undefined), blocks: [] });
       continue;
     }
-    const text = blockText(node);
+    const text = blockText(node, '', resolveLink);
     if (text !== '') drafts.at(-1)?.blocks.push(text);
   }
 
@@ -93,6 +95,30 @@ function withLanguage(file: string, metadata: Page['metadata'], drafts: DraftSec
   const sample = drafts.map((draft) => `${draft.heading}\n${draft.blocks.join('\n')}`).join('\n').slice(0, 4000);
   const language = languageOfPage(file, metadata, sample);
   return language === undefined ? metadata : { ...metadata, language };
+}
+
+/**
+ * Links of a page as a reader follows them from a quote: relative to the page (`./react.md#props`,
+ * `../guide/setup`), to the site (`/server#flags`) or the page itself (`#usage`) become published URLs;
+ * other schemes keep their address (the widget decides what it renders as a link).
+ */
+function linkResolver(file: string, siteUrl: string | undefined): LinkResolver {
+  const base = (siteUrl ?? '').replace(/\/+$/, '');
+  const pageRoute = routeForFile(file);
+  return (url) => {
+    const target = url.trim();
+    if (target === '') return undefined;
+    if (/^[a-z][a-z\d+.-]*:/i.test(target) || target.startsWith('//')) return target;
+    const hashAt = target.indexOf('#');
+    const pathPart = hashAt === -1 ? target : target.slice(0, hashAt);
+    const hash = hashAt === -1 ? '' : target.slice(hashAt);
+    if (pathPart === '') return `${base}${pageRoute}${hash}`;
+    if (pathPart.startsWith('/')) return `${base}${pathPart.replace(/(\/index)?\.mdx?$/i, '')}${hash}`;
+    const joined = path.posix.normalize(path.posix.join(path.posix.dirname(file), pathPart));
+    if (joined.startsWith('..')) return undefined;
+    const route = /\.mdx?$/i.test(joined) ? routeForFile(joined) : `/${joined.replace(/\/$/, '')}`;
+    return `${base}${route}${hash}`;
+  };
 }
 
 function isSectionHeading(node: RootContent): node is Heading {

@@ -56,11 +56,18 @@ export interface SearchOptions {
 export interface SearchHit {
   section: Section;
   score: number;
+  /**
+   * Share (0-1) of the question the section's words cover, each question word weighed by how rare it
+   * is in the docs (a word no page has weighs most). Low on the best hit: the docs do not cover it.
+   */
+  coverage: number;
 }
 
 /** The search index over all sections; replaceable when files change. */
 export interface DocsIndex {
   search(query: string, options: SearchOptions): SearchHit[];
+  /** The words of `text` (as search analyses them) that no section has, even as a prefix or with a typo. */
+  unknownWords(text: string): string[];
   /** Replace every section that came from `file` (an empty list removes the file). */
   updateFile(file: string, sections: Section[]): void;
   readonly pageCount: number;

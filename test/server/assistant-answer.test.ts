@@ -57,12 +57,24 @@ describe('given the fixture docs and no model (extractive answers)', () => {
     expect(answerText(message)).toContain('Delivery attempts per webhook');
   });
 
-  it('says plainly that nothing matched, with no sources', async () => {
+  it('says plainly that nothing matched, marks the answer notFound on finish, with no sources', async () => {
     const app = await fixtureApp();
-    const { chunks, message } = await readAnswer(await postMessage(app, questionBody('quantum chromodynamics lattice gauge')));
-    expect(answerText(message)).toMatch(/could not find anything about this in the docs/);
+    const response = await postMessage(app, questionBody('quantum chromodynamics lattice gauge'));
+    const { chunks, message } = await readAnswer(response);
+    expect(answerText(message)).toMatch(/^I could not find this in the docs\./);
     expect(sourcesOf(message)).toEqual([]);
     expect(chunks.at(-1)?.type).toBe('finish');
+    expect(message.metadata).toEqual({ threadId: response.headers.get('x-thread-id'), notFound: true });
+  });
+
+  it('answers a question about a product the docs never name with "not in the docs" and the closest pages as links', async () => {
+    const app = await fixtureApp();
+    const { message } = await readAnswer(await postMessage(app, questionBody('How do I configure SAML for the relay?')));
+    const text = answerText(message);
+    expect(text).toMatch(/^I could not find this in the docs\. These pages are the closest:\n\n- \[/);
+    expect(text).toContain('](https://relay.example/');
+    expect(sourcesOf(message)).toEqual([]);
+    expect(message.metadata).toMatchObject({ notFound: true });
   });
 
   it('applies the filter to frontmatter metadata', async () => {

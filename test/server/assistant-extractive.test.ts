@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeExtractiveAnswer, NOTHING_FOUND, splitIntoDeltas } from '../../server/assistant/extractive.ts';
+import { normalize } from '../../server/assistant/contextSource.ts';
+import { composeExtractiveAnswer, composeNotFoundAnswer, NOT_IN_DOCS, NOTHING_FOUND, splitIntoDeltas } from '../../server/assistant/extractive.ts';
 import { contentTerms } from '../../server/assistant/terms.ts';
 import type { Section } from '../../server/docs/types.ts';
 
@@ -10,20 +11,34 @@ function section(id: string, heading: string, text: string): Section {
 const question = (text: string) => ({ terms: contentTerms(text) });
 
 describe('given sections and a question', () => {
-  it('quotes only the sentences with two question terms, and marks the gap between them', () => {
-    const text = 'Tokens expire after one hour. The weather is nice. Refresh tokens expire after thirty days. Nothing else.';
+  it('quotes a short matching paragraph whole, under one linked title', () => {
+    const text = 'Tokens expire after one hour. The weather is nice. Refresh tokens expire after thirty days.\n\nUnrelated closing words.';
     const answer = composeExtractiveAnswer([section('tokens', 'Tokens', text)], question('When do tokens expire?'));
     expect(answer.text).toBe(
-      '**[Page › Tokens](/page#tokens)**\n\nTokens expire after one hour. … Refresh tokens expire after thirty days.',
+      '**[Page › Tokens](/page#tokens)**\n\nTokens expire after one hour. The weather is nice. Refresh tokens expire after thirty days.',
     );
     expect(answer.sections.map((used) => used.id)).toEqual(['/page#tokens']);
   });
 
-  it('keeps the code block that follows a quoted paragraph, and list items whole', () => {
-    const text = 'Install the relay with npm.\n\n```sh\nnpm install relay\n```\n\n- Install needs npm 10.\n- Unrelated item.';
+  it('keeps the opening and matching sentences of a long paragraph, marking the gap, never cutting inline code or a link', () => {
+    const filler = Array.from({ length: 12 }, (_unused, index) => `Filler sentence number ${index} says little of use here.`).join(' ');
+    const text = `Tokens are issued at sign-in. ${filler} Set \`expires.after e.g. 1h\` to change when tokens expire, see [the token guide. It helps](/tokens).`;
+    const answer = composeExtractiveAnswer([section('tokens', 'Tokens', text)], question('change when tokens expire'));
+    expect(answer.text).toContain('Tokens are issued at sign-in. … Set `expires.after e.g. 1h` to change when tokens expire, see [the token guide. It helps](/tokens).');
+    expect(answer.text).not.toContain('Filler');
+  });
+
+  it('keeps the code block that follows a quoted paragraph, and a short list whole', () => {
+    const text = 'Install the relay with npm.\n\n```sh\nnpm install relay\n```\n\n- Install needs npm 10.\n- Another item.';
     const answer = composeExtractiveAnswer([section('install', 'Install', text)], question('install with npm'));
-    expect(answer.text).toContain('Install the relay with npm.\n\n```sh\nnpm install relay\n```\n\n- Install needs npm 10.');
-    expect(answer.text).not.toContain('Unrelated item');
+    expect(answer.text).toContain('Install the relay with npm.\n\n```sh\nnpm install relay\n```\n\n- Install needs npm 10.\n- Another item.');
+  });
+
+  it('quotes a long table with its header and the matching rows, escaped pipes kept', () => {
+    const rows = Array.from({ length: 14 }, (_unused, index) => `\`option${index}\` | Sets thing ${index}.`);
+    rows.splice(6, 0, '`mode` | Either `a \\| b`; the relay mode.');
+    const answer = composeExtractiveAnswer([section('options', 'Options', ['Name | Meaning', ...rows].join('\n'))], question('relay mode'));
+    expect(answer.text).toBe('**[Page › Options](/page#options)**\n\n| Name | Meaning |\n| --- | --- |\n| `mode` | Either `a \\| b`; the relay mode. |');
   });
 
   it('leaves out a long code block that only follows the quoted paragraph', () => {
@@ -32,24 +47,44 @@ describe('given sections and a question', () => {
     expect(answer.text).not.toContain('```');
   });
 
-  it('falls back to one-term sentences of the best section only when nothing else qualifies', () => {
-    const best = section('a', 'A', 'The relay has a port.');
-    const second = section('b', 'B', 'A port is a number.');
-    expect(composeExtractiveAnswer([best, second], question('port quantum')).sections.map((used) => used.id)).toEqual(['/page#a']);
+  it('quotes the opening passage of a section found by its heading alone', () => {
+    const answer = composeExtractiveAnswer([section('ports', 'Ports', 'Opens on 8080 by default.\n\nMore text.')], question('quantum lattice'));
+    expect(answer.text).toBe('**[Page › Ports](/page#ports)**\n\nOpens on 8080 by default.');
   });
 
-  it('accepts one term of a short follow-up plus one of the previous question', () => {
-    const host = section('host', 'Host', 'In a container, set the host with --host. The host file is unrelated.');
-    const followUp = contentTerms('and the host name?');
-    expect(composeExtractiveAnswer([host, section('x', 'X', 'A host name is a name.')], { terms: followUp }).sections.map((used) => used.id)).toEqual(['/page#x']);
-    const answer = composeExtractiveAnswer([host], { terms: followUp, contextTerms: contentTerms('relay port in a container') });
-    expect(answer.text).toContain('In a container, set the host with --host.');
-    expect(answer.text).not.toContain('host file');
+  it('adds another section only when its prose matches as well as the lead', () => {
+    const lead = section('a', 'A', 'The relay port is 8080.');
+    const weaker = section('b', 'B', 'A port is a number.');
+    const codeOnly = section('c', 'C', 'Unrelated words.\n\n```js\nconst relay = { port: 1 };\n```');
+    const asWell = section('d', 'D', 'Change the relay port with --port.');
+    const answer = composeExtractiveAnswer([lead, weaker, codeOnly, asWell], question('relay port'));
+    expect(answer.sections.map((used) => used.id)).toEqual(['/page#a', '/page#d']);
+    expect(answer.text).not.toContain('```');
   });
 
-  it('says plainly when nothing matches', () => {
-    expect(composeExtractiveAnswer([section('a', 'A', 'Unrelated text.')], question('quantum lattice'))).toEqual({ text: NOTHING_FOUND, sections: [] });
+  it('reads a short follow-up with the previous question as its setting', () => {
+    const host = section('host', 'Host', 'Set the host with --host.\n\nIn a container, the host must be 0.0.0.0.');
+    const answer = composeExtractiveAnswer([host], { terms: contentTerms('and the host?'), contextTerms: contentTerms('relay port in a container') });
+    expect(answer.text).toBe('**[Page › Host](/page#host)**\n\nSet the host with --host.\n\nIn a container, the host must be 0.0.0.0.');
+    const alone = composeExtractiveAnswer([host], { terms: contentTerms('and the container?'), contextTerms: contentTerms('relay port') });
+    expect(alone.text).toBe('**[Page › Host](/page#host)**\n\nIn a container, the host must be 0.0.0.0.');
+  });
+
+  it('leaves out the passage the reader attached and quotes what is beside it', () => {
+    const code = '```js\nrelay.listen(8080);\n```';
+    const text = `Call listen to start serving requests.\n\n${code}\n\nIt resolves once the port is open.\n\nUnrelated closing words.`;
+    const answer = composeExtractiveAnswer([section('listen', 'Listen', text)], { terms: [], readContext: [normalize('relay.listen(8080);')] });
+    expect(answer.text).toBe('**[Page › Listen](/page#listen)**\n\nCall listen to start serving requests.\n\nIt resolves once the port is open.');
+  });
+
+  it('says plainly when there is nothing to quote', () => {
     expect(composeExtractiveAnswer([], question('how do I?'))).toEqual({ text: NOTHING_FOUND, sections: [] });
+  });
+
+  it('says the docs do not cover a question first, then lists the closest pages, with no sources', () => {
+    const answer = composeNotFoundAnswer([section('a', 'A', 'x'), section('b', 'B', 'y')]);
+    expect(answer.text).toBe(`${NOT_IN_DOCS} These pages are the closest:\n\n- [Page › A](/page#a)\n- [Page › B](/page#b)`);
+    expect(answer.sections).toEqual([]);
   });
 });
 

@@ -70,13 +70,24 @@ describe('given words in other forms than the question uses', () => {
 });
 
 describe('given one section with every question term and others repeating one term', () => {
-  const index = indexOf({
+  const files = {
     'noise.md': '# Cache\n\ncache cache cache cache cache cache cache, the cache is a cache.',
     'both.md': '# Storage\n\nThe cache is cleared when the session expires.',
+    'other.md': '# Build\n\nThe build cache lives in a folder.',
+    'more.md': '# Deploy\n\nA deploy reuses the cache.',
+  };
+
+  it('ranks the section with the rarer question word above one repeating the common word in its text', () => {
+    const repeated = { ...files, 'noise.md': '# Notes\n\ncache cache cache cache cache cache cache, the cache is a cache.' };
+    expect(idsFor(indexOf(repeated), 'cache session')[0]).toBe('/both#storage');
   });
 
-  it('ranks the section matching all terms first', () => {
-    expect(idsFor(index, 'cache session')[0]).toBe('/both#storage');
+  it('ranks the section matching all terms above a heading match only when allTermsFirst is on', () => {
+    const pages: Page[] = Object.entries({ 'noise.md': files['noise.md'], 'both.md': files['both.md'] }).map(([file, source]) => buildPage(file, source).page);
+    const strict = createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] }, { allTermsFirst: true });
+    expect(idsFor(strict, 'cache session')[0]).toBe('/both#storage');
+    const loose = createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] });
+    expect(idsFor(loose, 'cache session')[0]).toBe('/noise#cache');
   });
 });
 

@@ -1,0 +1,78 @@
+// Where a reader's selection or code block came from. A reader who highlights a paragraph or asks
+// about a code block and types "explain this" means that passage: its own section is found by
+// matching the text itself (exact, or near-exact for a selection that crossed formatting), which
+// term overlap alone gets wrong whenever another page uses the same words more often.
+import { searchableText } from '../docs/blockText.ts';
+import type { DocsIndex, SearchOptions, Section } from '../docs/types.ts';
+
+/** Sections whose text is compared with the context: the best of a search on the context's own words. */
+const CANDIDATES = 12;
+/** Characters per shingle: long enough to be specific, short enough to survive a changed word. */
+const SHINGLE = 12;
+const MAX_SHINGLES = 160;
+/** Share of the context's shingles that must be in a section for a near-exact match. */
+const NEAR_EXACT = 0.6;
+/** Shorter selections ("the", a single word) say nothing about where they came from. */
+const MIN_CONTEXT_CHARS = 12;
+
+/** Section text as a reader sees it rendered: no Markdown marks, no link targets, no fences, one space. */
+const normalized = new WeakMap<Section, string>();
+
+function normalizedSection(section: Section): string {
+  let text = normalized.get(section);
+  if (text === undefined) {
+    text = normalize(searchableText(section.text).replace(/^(`{3,}|~{3,}).*$/gm, ' '));
+    normalized.set(section, text);
+  }
+  return text;
+}
+
+/** Lowercase letters and digits only: rendering drops backticks, asterisks, pipes and link brackets, and copies differ in spacing. */
+export function normalize(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+export interface LocatedContext {
+  section: Section;
+  /** The context text as found (normalized), so answers can leave the selection itself out of a quote. */
+  text: string;
+}
+
+/**
+ * The section each context item was taken from, best match first; items that match no section
+ * (a page outside the docs, a code block of the reader's own) are left out.
+ */
+export function locateContext(index: DocsIndex, context: SearchOptions['context'], options: Pick<SearchOptions, 'filter' | 'currentPath'>): LocatedContext[] {
+  const located: LocatedContext[] = [];
+  for (const item of context ?? []) {
+    const text = normalize(item.value);
+    if (text.length < MIN_CONTEXT_CHARS) continue;
+    const candidates = index.search(item.value.slice(0, 2000), {
+      limit: CANDIDATES,
+      filter: options.filter ?? null,
+      currentPath: item.path ?? options.currentPath,
+    });
+    let best: { section: Section; containment: number } | undefined;
+    for (const { section } of candidates) {
+      const containment = containmentIn(text, normalizedSection(section));
+      if (containment >= NEAR_EXACT && (!best || containment > best.containment)) best = { section, containment };
+      if (containment === 1) break;
+    }
+    if (best && !located.some((entry) => entry.section.id === best.section.id)) located.push({ section: best.section, text });
+  }
+  return located;
+}
+
+/** 1 when the section holds the whole text, else the share of the text's shingles it holds. */
+function containmentIn(text: string, sectionText: string): number {
+  if (sectionText.includes(text)) return 1;
+  const count = Math.max(1, text.length - SHINGLE + 1);
+  const step = Math.max(1, Math.floor(count / MAX_SHINGLES));
+  let seen = 0;
+  let found = 0;
+  for (let start = 0; start < count; start += step) {
+    seen++;
+    if (sectionText.includes(text.slice(start, start + SHINGLE))) found++;
+  }
+  return found / seen;
+}

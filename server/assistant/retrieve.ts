@@ -1,0 +1,120 @@
+// What an answer is drawn from: the searches for a question (with its follow-up setting), the
+// sections the reader's selection or code came from (first), and whether the docs cover the
+// question at all. One owner for the decision both answerers and the `notFound` mark rely on.
+import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
+import { locateContext } from './contextSource.ts';
+import { focusOnContext, retrievalFor, type Turn } from './conversation.ts';
+import { contentTerms } from './terms.ts';
+
+/**
+ * Below this share of the question's weight (rare words weigh most, a word no page has the most of
+ * all), the best section does not answer it. Calibrated on bench/questions (out-of-scope.json
+ * against the answerable sets): see bench/README.md for the rates it gives.
+ */
+export const MIN_COVERAGE = 0.15;
+const SUGGESTIONS = 3;
+
+/** Words that point at the attached selection or code rather than name a topic. */
+const POINTING_TERMS = new Set(
+  contentTerms('this that these those here above below code snippet example line lines text passage paragraph selection selected mean means meaning work works do does happen happens purpose explain'),
+);
+
+export interface RetrievedDocs {
+  /** Sections to answer from, best first; the context's own sections lead. */
+  sections: Section[];
+  /** Topic terms of the question (or of the context, for a question with none). */
+  terms: string[];
+  /** Terms of the previous question when this one is a short follow-up. */
+  contextTerms: string[];
+  /** The docs do not cover the question: say so first, and offer `suggestions`. */
+  notFound: boolean;
+  /** The closest pages (one section each) when `notFound`. */
+  suggestions: Section[];
+  /** Normalized text of each context item that was found in the docs (answers leave it out of quotes). */
+  locatedContext: string[];
+}
+
+export function retrieveDocs(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): RetrievedDocs {
+  const located = locateContext(index, options.context, options);
+  const asked = retrievalFor(question, history);
+  // "What does this code do?" is about the code: searching its words would find pages about code blocks.
+  const pointing = isPointing(question, options.context);
+  const retrieval = pointing
+    ? focusOnContext({ queries: (options.context ?? []).map((item) => item.value.slice(0, 2000)), terms: [], contextTerms: [] }, options.context)
+    : focusOnContext(asked, options.context);
+  const hits = searchAll(index, retrieval.queries, options);
+  const leading = located.map((entry) => entry.section);
+  const sections = [...leading, ...hits.map((hit) => hit.section).filter((section) => !leading.some((lead) => lead.id === section.id))].slice(
+    0,
+    Math.max(options.limit, leading.length),
+  );
+  const notFound = located.length === 0 && !covers(index, question, hits);
+  return {
+    sections,
+    terms: retrieval.terms,
+    contextTerms: retrieval.contextTerms,
+    notFound,
+    suggestions: notFound ? onePerPage(hits).slice(0, SUGGESTIONS) : [],
+    locatedContext: located.map((entry) => entry.text),
+  };
+}
+
+/** "explain this", "what does this code do?": no topic of its own beyond the attached context. */
+function isPointing(question: string, context: SearchOptions['context']): boolean {
+  return (context?.length ?? 0) > 0 && contentTerms(question).every((term) => POINTING_TERMS.has(term));
+}
+
+/**
+ * Whether the best section answers the question: it covers enough of the question's weight, and no
+ * name in the question (Slack, SAML, Kafka) is unknown to the docs; a name nobody wrote about is the
+ * surest sign the question is about something else.
+ */
+function covers(index: DocsIndex, question: string, hits: readonly SearchHit[]): boolean {
+  const best = hits[0];
+  if (!best || best.coverage < MIN_COVERAGE) return false;
+  return namesIn(question).every((name) => index.unknownWords(name).length === 0);
+}
+
+const LATIN_WORD = /[A-Za-z][A-Za-z0-9+#.-]*[A-Za-z0-9+#]|[A-Za-z]{2,}/g;
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+
+/**
+ * Names in a question: words with a capital past a sentence's first word (Slack, OAuth), all-capitals
+ * (SAML, HIPAA), and, in Chinese or Japanese text, every Latin word (there they are names: MySQL).
+ */
+export function namesIn(question: string): string[] {
+  const names: string[] = [];
+  const unspaced = UNSPACED.test(question);
+  for (const sentence of question.split(/(?<=[.?!。？！])\s*/u)) {
+    let first = true;
+    for (const match of sentence.matchAll(LATIN_WORD)) {
+      const word = match[0].replace(/[.-]+$/, '');
+      const sentenceStart = first && sentence.slice(0, match.index).trim() === '';
+      first = false;
+      if (word.length < 2) continue;
+      if (unspaced || /^[A-Z0-9]{2,}s?$/.test(word) || (!sentenceStart && /[A-Z]/.test(word))) names.push(word);
+    }
+  }
+  return names;
+}
+
+/** Runs each query and keeps the distinct hits, earlier queries first. */
+function searchAll(index: DocsIndex, queries: readonly string[], options: SearchOptions): SearchHit[] {
+  const hits = new Map<string, SearchHit>();
+  for (const query of queries) {
+    for (const hit of index.search(query, options)) {
+      if (hits.size >= options.limit) break;
+      if (!hits.has(hit.section.id)) hits.set(hit.section.id, hit);
+    }
+  }
+  return [...hits.values()];
+}
+
+function onePerPage(hits: readonly SearchHit[]): Section[] {
+  const seen = new Set<string>();
+  return hits.flatMap((hit) => {
+    if (seen.has(hit.section.file)) return [];
+    seen.add(hit.section.file);
+    return [hit.section];
+  });
+}
