@@ -122,6 +122,8 @@ async function report(docsDir: string, questionsFile: string, withVariants: bool
       ['  with all-terms-first', ourRetriever(docs, { allTermsFirst: true })],
       ['  scores times coverage', ourRetriever(docs, { coveragePower: 1 })],
       ['  scores times coverage squared', ourRetriever(docs, { coveragePower: 2 })],
+      ['  without exact-heading boost', ourRetriever(docs, { exactHeadingBoost: 1 })],
+      ['  without part-of-question heading boost', ourRetriever(docs, { partOfQuestionHeadingBoost: 1 })],
       ['  without per-page cap', ourRetriever(docs, { sectionsPerPage: Infinity })],
       ['  without field boosts', ourRetriever(docs, { boost: { heading: 1, title: 1, breadcrumbs: 1, text: 1 } })],
       ['  without prefix and fuzzy', ourRetriever(docs, { prefixMinLength: Infinity, fuzzyMinLength: Infinity })],

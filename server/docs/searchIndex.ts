@@ -26,6 +26,14 @@ export interface RankingOptions {
    */
   coveragePower: number;
 
+  /**
+   * Multiplier for a section whose own heading has exactly the question's terms ("How do I change the
+   * colors?" and "## Change the colors"): the reader named the section, though a child section's
+   * heading and text may share more of its words.
+   */
+  exactHeadingBoost: number;
+  /** Multiplier for a section whose heading's terms are some of the question's ("Docusaurus" for "set it up with Docusaurus"). */
+  partOfQuestionHeadingBoost: number;
   /** Sections of one page allowed before other pages fill the results (Infinity = no cap). */
   sectionsPerPage: number;
   /** Multiplier for sections on the reader's current page, and on pages in the same folder. */
@@ -50,6 +58,9 @@ export const DEFAULT_RANKING: RankingOptions = {
   // "I keep getting 429") put a section that only had it ahead of the one about the topic.
   allTermsFirst: false,
   coveragePower: 0,
+  exactHeadingBoost: 2,
+  // Measured (bench/retrieval.ts --variants): 1.5 lifts hono and vite-ja, 2 lets short generic headings win.
+  partOfQuestionHeadingBoost: 1.5,
   sectionsPerPage: 2,
   currentPageBoost: 1.5,
   currentFolderBoost: 1.15,
@@ -89,6 +100,8 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
   const pagePaths: string[][] = [];
   /** Each section's primary language (`ja`, `zh`), and how many live sections each language has. */
   const languages: (string | undefined)[] = [];
+  /** Each section's heading terms, sorted and joined; filled when a search first needs them. */
+  const headingKeys: (string | undefined)[] = [];
 
   const sectionsPerLanguage = new Map<string, number>();
   let live: Uint8Array = new Uint8Array(0);
@@ -127,6 +140,7 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     postings.changed();
     for (const key of keys) {
       sections[key] = undefined;
+      headingKeys[key] = undefined;
       live[key] = 0;
       const language = languages[key];
       if (language !== undefined) sectionsPerLanguage.set(language, (sectionsPerLanguage.get(language) ?? 1) - 1);
@@ -186,6 +200,7 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
         context,
       );
       weighByCoverage();
+      boostNamedHeadings(questionTerms);
       addContext();
       preferLanguage(languageOfText(query));
       const current = normalizePath(options.currentPath);
@@ -222,6 +237,22 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     for (let position = 0; position < question.count; position++) {
       const document = question.documents[position] as number;
       question.scores[document] = (question.scores[document] as number) * coverageOf(question, document) ** settings.coveragePower;
+    }
+  }
+
+  /** Sections whose own heading the question names: all its words (exactHeadingBoost) or some of them (partOfQuestionHeadingBoost). */
+  function boostNamedHeadings(questionTerms: string[]): void {
+    if (questionTerms.length === 0) return;
+    const asked = new Set(questionTerms);
+    for (let position = 0; position < question.count; position++) {
+      const document = question.documents[position] as number;
+      let key = headingKeys[document];
+      if (key === undefined) headingKeys[document] = key = termsOf(sections[document]?.headingPath.at(-1) ?? '').toSorted().join(' ');
+      if (key === '') continue;
+      const headingTerms = key.split(' ');
+      if (!headingTerms.every((term) => asked.has(term))) continue;
+      const boost = headingTerms.length === asked.size ? settings.exactHeadingBoost : settings.partOfQuestionHeadingBoost;
+      question.scores[document] = (question.scores[document] as number) * boost;
     }
   }
 
