@@ -23,6 +23,8 @@ export interface AnswerInput {
   suggestions: Section[];
   /** Normalized text of the context items found in the docs: the reader has read them, so quotes leave them out. */
   locatedContext: string[];
+  /** The question only points at the located context ("explain this"). */
+  aboutContext: boolean;
   /** Aborts when the client disconnects. */
   signal: AbortSignal;
 }
@@ -50,7 +52,7 @@ export function createExtractiveAnswerer(): Answerer {
   return (input) => {
     const answer = input.notFound
       ? composeNotFoundAnswer(input.suggestions)
-      : composeExtractiveAnswer(input.sections, { terms: input.terms, contextTerms: input.contextTerms, readContext: input.locatedContext });
+      : composeExtractiveAnswer(input.sections, { terms: input.terms, contextTerms: input.contextTerms, readContext: input.locatedContext, onlyLead: input.aboutContext });
     async function* deltas() {
       for (const delta of splitIntoDeltas(answer.text)) {
         if (input.signal.aborted) return;

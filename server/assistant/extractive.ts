@@ -37,6 +37,8 @@ export interface MatchTerms {
   contextTerms?: readonly string[];
   /** Normalized text the reader attached (contextSource.ts): quoting it back explains nothing, so it is left out. */
   readContext?: readonly string[];
+  /** Quote the lead section only: the question is about the reader's selection, which the lead holds. */
+  onlyLead?: boolean;
 }
 
 interface AnalysedUnit extends Unit {
@@ -153,6 +155,14 @@ function lineCount(block: Block): number {
   return (block.units[0]?.text.split('\n').length ?? 2) - 2;
 }
 
+/**
+ * A section's title as a link. Titles are plain text: a heading with a literal `**` or `_` (written
+ * `\\*\\*` in the page) must stay text, not open emphasis around the link.
+ */
+function titleLink(section: Section): string {
+  return markdownLink(sectionTitle(section).replace(/[\\`*_<>]/g, '\\$&'), section.url);
+}
+
 /** Builds the answer from ranked sections (best first). */
 export function composeExtractiveAnswer(sections: readonly Section[], match: MatchTerms): ExtractiveAnswer {
   const lead = sections[0];
@@ -163,7 +173,9 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   if (leadQuote) quotes.push(leadQuote);
   // Another section earns a place only by matching at least as well as the lead, with two question words.
   const bar = Math.max(4, leadQuote?.score ?? 0);
-  for (const section of sections.slice(1)) {
+  // "Explain this" about a selection is answered from the selection's own section only.
+  const further = match.onlyLead && leadQuote ? [] : sections.slice(1);
+  for (const section of further) {
     if (quotes.length >= MAX_SECTIONS) break;
     const quote = quoteSection(section, score, 1, false, match.readContext);
     // A further section's best block must be prose: code that shares a word or two with the question
@@ -172,11 +184,11 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   }
   if (quotes.length === 0 && (match.readContext?.length ?? 0) > 0) {
     // The reader attached all the lead section has to say: name where it is from, which at least places it.
-    return { text: `This passage is from **${markdownLink(sectionTitle(lead), lead.url)}**; the docs say nothing more about it there.`, sections: [lead] };
+    return { text: `This passage is from **${titleLink(lead)}**; the docs say nothing more about it there.`, sections: [lead] };
   }
   if (quotes.length === 0) return { text: NOTHING_FOUND, sections: [] };
   return {
-    text: quotes.map(({ section, units }) => `**${markdownLink(sectionTitle(section), section.url)}**\n\n${renderUnits(units)}`).join('\n\n'),
+    text: quotes.map(({ section, units }) => `**${titleLink(section)}**\n\n${renderUnits(units)}`).join('\n\n'),
     sections: quotes.map(({ section }) => section),
   };
 }
@@ -184,7 +196,7 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
 /** The answer when the docs do not cover the question: said first, then the closest pages to try. */
 export function composeNotFoundAnswer(suggestions: readonly Section[]): ExtractiveAnswer {
   if (suggestions.length === 0) return { text: NOTHING_FOUND, sections: [] };
-  const links = suggestions.map((section) => `- ${markdownLink(sectionTitle(section), section.url)}`).join('\n');
+  const links = suggestions.map((section) => `- ${titleLink(section)}`).join('\n');
   return { text: `${NOT_IN_DOCS} These pages are the closest:\n\n${links}`, sections: [] };
 }
 

@@ -12,6 +12,8 @@ import { contentTerms } from './terms.ts';
  * against the answerable sets): see bench/README.md for the rates it gives.
  */
 export const MIN_COVERAGE = 0.15;
+/** At or above this coverage, a name the docs never use is a detail of the question, not its topic. */
+const NAME_DETAIL_COVERAGE = 0.5;
 const SUGGESTIONS = 3;
 
 /** Words that point at the attached selection or code rather than name a topic. */
@@ -32,6 +34,8 @@ export interface RetrievedDocs {
   suggestions: Section[];
   /** Normalized text of each context item that was found in the docs (answers leave it out of quotes). */
   locatedContext: string[];
+  /** The question only points at the attached context ("explain this"): answer from its section alone. */
+  aboutContext: boolean;
 }
 
 export function retrieveDocs(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): RetrievedDocs {
@@ -56,6 +60,7 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     notFound,
     suggestions: notFound ? onePerPage(hits).slice(0, SUGGESTIONS) : [],
     locatedContext: located.map((entry) => entry.text),
+    aboutContext: pointing && located.length > 0,
   };
 }
 
@@ -72,6 +77,9 @@ function isPointing(question: string, context: SearchOptions['context']): boolea
 function covers(index: DocsIndex, question: string, hits: readonly SearchHit[]): boolean {
   const best = hits[0];
   if (!best || best.coverage < MIN_COVERAGE) return false;
+  // A section that covers most of the question's weight answers it even past one unknown name:
+  // "the widget's labels in French" is about the labels.
+  if (best.coverage >= NAME_DETAIL_COVERAGE) return true;
   return namesIn(question).every((name) => index.unknownWords(name).length === 0);
 }
 
@@ -92,7 +100,8 @@ export function namesIn(question: string): string[] {
       const sentenceStart = first && sentence.slice(0, match.index).trim() === '';
       first = false;
       if (word.length < 2) continue;
-      if (unspaced || /^[A-Z0-9]{2,}s?$/.test(word) || (!sentenceStart && /[A-Z]/.test(word))) names.push(word);
+      // In Chinese or Japanese text, two Latin letters are mostly common abbreviations (PC, UI, OK).
+      if (unspaced ? word.length > 2 : /^[A-Z0-9]{2,}s?$/.test(word) || (!sentenceStart && /[A-Z]/.test(word))) names.push(word);
     }
   }
   return names;

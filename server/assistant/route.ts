@@ -135,6 +135,7 @@ function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOpt
         notFound: retrieved.notFound,
         suggestions: retrieved.suggestions,
         locatedContext: retrieved.locatedContext,
+        aboutContext: retrieved.aboutContext,
         history,
         context: body.context,
         currentPath: body.currentPath,

@@ -1,0 +1,219 @@
+// Answer quality beyond ranking, over the same corpora as bench/retrieval.ts, with the answers the
+// server streams (no model): whether a vague question with a selection or code block is answered
+// from that passage's own section, how often "not in the docs" is said for out-of-scope and for
+// answerable questions, and whether every answer parses as the widget renders it (no stray
+// backtick, no half link, no table row of the wrong width).
+// Run: node bench/answers.ts [--set=vue-zh] [--show]
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Root, RootContent } from 'mdast';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { splitMarkdownBlocks } from '../src/chat/markdownBlocks.ts';
+import { remarkGfmParse } from '../src/chat/remarkGfmParse.ts';
+import { createExtractiveAnswerer } from '../server/assistant/answerers.ts';
+import { normalize } from '../server/assistant/contextSource.ts';
+import { retrieveDocs, type RetrievedDocs } from '../server/assistant/retrieve.ts';
+import { searchableText } from '../server/docs/blockText.ts';
+import { loadDocs } from '../server/docs/load.ts';
+import { createDocsIndex } from '../server/docs/searchIndex.ts';
+import type { DocsIndex, LoadedDocs, SearchOptions, Section } from '../server/docs/types.ts';
+import { QUESTION_SETS, readQuestions } from './retrieval.ts';
+
+type SetName = (typeof QUESTION_SETS)[number]['name'];
+
+/** Vague questions readers ask about what they selected, in each set's language. */
+const POINTING_QUESTIONS: Record<SetName, { text: string[]; code: string[] }> = {
+  docs: { text: ['explain this', 'what does this mean?', 'can you explain this in simpler words?'], code: ['what does this code do?', 'explain this'] },
+  hono: { text: ['explain this', 'what does this mean?', 'can you explain this in simpler words?'], code: ['what does this code do?', 'explain this'] },
+  'vite-ja': { text: ['これはどういう意味ですか？', 'これを説明して'], code: ['このコードは何をしますか？', 'これを説明して'] },
+  'vue-zh': { text: ['这是什么意思？', '请解释一下这段'], code: ['这段代码是做什么的？', '解释一下'] },
+};
+
+/** Context cases taken per corpus: enough to measure 90% with a step of a few percent. */
+const CONTEXT_CASES = 40;
+
+export interface ContextCase {
+  question: string;
+  context: NonNullable<SearchOptions['context']>;
+  currentPath?: string;
+  /** The section the selection or code was taken from. */
+  section: Section;
+}
+
+/**
+ * Selections and code blocks as a reader takes them from rendered pages: a paragraph's visible text
+ * (no Markdown marks) or a code block's lines, spread evenly over the corpus; every other case
+ * carries the page's path, the rest none (a selection from a page outside the index's routes).
+ */
+export function contextCases(docs: LoadedDocs, set: SetName): ContextCase[] {
+  const questions = POINTING_QUESTIONS[set];
+  const candidates = docs.sections.flatMap((section) => {
+    const code = firstCodeBlock(section.text);
+    const paragraph = firstParagraph(section.text);
+    return [...(paragraph ? [{ section, kind: 'textSelection' as const, value: paragraph }] : []), ...(code ? [{ section, kind: 'code' as const, value: code }] : [])];
+  });
+  const step = Math.max(1, Math.floor(candidates.length / CONTEXT_CASES));
+  const cases: ContextCase[] = [];
+  for (let position = 0; position < candidates.length && cases.length < CONTEXT_CASES; position += step) {
+    const candidate = candidates[position];
+    if (!candidate) continue;
+    const phrasings = candidate.kind === 'code' ? questions.code : questions.text;
+    const withPath = cases.length % 2 === 0;
+    cases.push({
+      question: phrasings[cases.length % phrasings.length] ?? 'explain this',
+      context: [{ type: candidate.kind, value: candidate.value, ...(withPath ? { path: candidate.section.route } : {}) }],
+      ...(withPath ? { currentPath: candidate.section.route } : {}),
+      section: candidate.section,
+    });
+  }
+  return cases;
+}
+
+function firstParagraph(text: string): string | undefined {
+  for (const block of text.split(/\n{2,}/)) {
+    if (/^\s*(`{3,}|~{3,}|[-*+] |\d+[.)] |>|\|)/.test(block) || / \| /.test(block)) continue;
+    const visible = searchableText(block).replace(/[`*_]/g, '').replace(/\s+/g, ' ').trim();
+    if (visible.length >= 60) return visible;
+  }
+  return undefined;
+}
+
+function firstCodeBlock(text: string): string | undefined {
+  const match = /^(`{3,}|~{3,})[^\n]*\n([\s\S]*?)\n\1\s*$/m.exec(text);
+  const code = match?.[2];
+  return code !== undefined && code.split('\n').length >= 3 ? code : undefined;
+}
+
+/** The case counts when the first source is its section, or one holding the very same passage (a repeated snippet). */
+export function answersFromOwnSection(retrieved: RetrievedDocs, contextCase: ContextCase): boolean {
+  const first = retrieved.sections[0];
+  if (!first) return false;
+  if (first.id === contextCase.section.id) return true;
+  const passage = normalize(contextCase.context[0]?.value ?? '');
+  return passage.length > 0 && normalize(searchableText(first.text)).includes(passage);
+}
+
+export async function answerText(index: DocsIndex, question: string, options: SearchOptions): Promise<{ text: string; retrieved: RetrievedDocs }> {
+  const retrieved = retrieveDocs(index, question, [], options);
+  const plan = createExtractiveAnswerer()({
+    question,
+    ...retrieved,
+    history: [],
+    ...(options.context ? { context: options.context } : {}),
+    ...(options.currentPath ? { currentPath: options.currentPath } : {}),
+    signal: new AbortController().signal,
+  });
+  let text = '';
+  for await (const delta of plan.deltas) text += delta;
+  return { text, retrieved };
+}
+
+const parser = unified().use(remarkParse).use(remarkGfmParse);
+
+/**
+ * What is wrong with an answer as the widget renders it (block by block, remark with GFM): a backtick
+ * or `](` left in plain text means a code span or link was cut; `**` left means emphasis was; a table
+ * row with another cell count than its header lost or gained a cell (an unescaped `|`).
+ */
+export function markdownDefects(markdown: string): string[] {
+  const defects: string[] = [];
+  for (const block of splitMarkdownBlocks(markdown)) {
+    const visit = (node: Root | RootContent) => {
+      if (node.type === 'text') {
+        // Escaped marks (`\*\*` in a heading) are meant as text: judge the source with escapes taken out.
+        const raw = block.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? block.length).replace(/\\./g, '');
+        if (raw.includes('`')) defects.push(`stray backtick in "${node.value.slice(0, 80)}"`);
+        if (raw.includes('](')) defects.push(`unclosed link in "${node.value.slice(0, 80)}"`);
+        if (raw.includes('**')) defects.push(`unclosed emphasis in "${node.value.slice(0, 80)}"`);
+      }
+      if (node.type === 'table') {
+        const width = node.children[0]?.children.length ?? 0;
+        for (const row of node.children) if (row.children.length !== width) defects.push(`table row of ${row.children.length} cells under a header of ${width}`);
+      }
+      if ('children' in node) for (const child of node.children) visit(child);
+    };
+    visit(parser.parse(block));
+  }
+  return defects;
+}
+
+export interface AnswerQuality {
+  contextCases: number;
+  contextFirst: number;
+  contextMisses: string[];
+  answerable: number;
+  answerableNotFound: number;
+  outOfScope: number;
+  outOfScopeNotFound: number;
+  outOfScopeMissed: string[];
+  answers: number;
+  defects: string[];
+}
+
+const OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/out-of-scope.json', import.meta.url));
+
+export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promise<AnswerQuality> {
+  const docs = await loadDocs(set.docsDir, {});
+  const index = createDocsIndex(docs);
+  const quality: AnswerQuality = {
+    contextCases: 0,
+    contextFirst: 0,
+    contextMisses: [],
+    answerable: 0,
+    answerableNotFound: 0,
+    outOfScope: 0,
+    outOfScopeNotFound: 0,
+    outOfScopeMissed: [],
+    answers: 0,
+    defects: [],
+  };
+  const check = (question: string, text: string, quoted: readonly Section[]) => {
+    quality.answers++;
+    // A quote is faithful: a defect the page itself has (an unpaired backtick in its source) is the docs', not the answer's.
+    const inSources = new Set(quoted.flatMap((section) => markdownDefects(section.text)));
+    for (const defect of markdownDefects(text)) if (!inSources.has(defect)) quality.defects.push(`${question}: ${defect}`);
+  };
+  for (const contextCase of contextCases(docs, set.name)) {
+    const options = { limit: 5, context: contextCase.context, ...(contextCase.currentPath ? { currentPath: contextCase.currentPath } : {}) };
+    const { text, retrieved } = await answerText(index, contextCase.question, options);
+    quality.contextCases++;
+    if (answersFromOwnSection(retrieved, contextCase)) quality.contextFirst++;
+    else quality.contextMisses.push(`${contextCase.question} [${contextCase.context[0]?.type}] ${contextCase.section.id} -> ${retrieved.sections[0]?.id ?? 'nothing'}`);
+    check(contextCase.question, text, retrieved.sections);
+  }
+  for (const { question } of await readQuestions(set.questionsFile)) {
+    const { text, retrieved } = await answerText(index, question, { limit: 5 });
+    quality.answerable++;
+    if (retrieved.notFound) quality.answerableNotFound++;
+    check(question, text, retrieved.sections);
+  }
+  const outOfScope = (JSON.parse(readFileSync(OUT_OF_SCOPE_FILE, 'utf8')) as Record<string, string[]>)[set.name] ?? [];
+  for (const question of outOfScope) {
+    const { text, retrieved } = await answerText(index, question, { limit: 5 });
+    quality.outOfScope++;
+    if (retrieved.notFound) quality.outOfScopeNotFound++;
+    else quality.outOfScopeMissed.push(`${question} -> ${retrieved.sections[0]?.id ?? 'nothing'}`);
+    check(question, text, retrieved.sections);
+  }
+  return quality;
+}
+
+const share = (part: number, whole: number) => `${((100 * part) / (whole || 1)).toFixed(1)}%`.padStart(6);
+
+async function main(): Promise<void> {
+  const only = process.argv.find((argument) => argument.startsWith('--set='))?.slice('--set='.length);
+  const show = process.argv.includes('--show');
+  for (const set of QUESTION_SETS) {
+    if ((only && set.name !== only) || !existsSync(set.docsDir)) continue;
+    const quality = await measureAnswers(set);
+    console.log(`\nanswers: ${set.name} (${set.language})`);
+    console.log(`  context's own section first          ${share(quality.contextFirst, quality.contextCases)} of ${quality.contextCases} "explain this" / "what does this code do?" cases`);
+    console.log(`  out-of-scope questions marked notFound ${share(quality.outOfScopeNotFound, quality.outOfScope)} of ${quality.outOfScope}`);
+    console.log(`  answerable questions marked notFound   ${share(quality.answerableNotFound, quality.answerable)} of ${quality.answerable}`);
+    console.log(`  answers with a markdown defect         ${quality.defects.length} of ${quality.answers}`);
+    if (show) for (const line of [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.defects]) console.log(`    ${line}`);
+  }
+}
+
+if (import.meta.main) await main();
