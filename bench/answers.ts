@@ -13,6 +13,7 @@ import { splitMarkdownBlocks } from '../src/chat/markdownBlocks.ts';
 import { remarkGfmParse } from '../src/chat/remarkGfmParse.ts';
 import { createExtractiveAnswerer } from '../server/assistant/answerers.ts';
 import { normalize } from '../server/assistant/contextSource.ts';
+import type { Turn } from '../server/assistant/conversation.ts';
 import { retrieveDocs, type RetrievedDocs } from '../server/assistant/retrieve.ts';
 import { searchableText } from '../server/docs/blockText.ts';
 import { loadDocs } from '../server/docs/load.ts';
@@ -95,13 +96,16 @@ export function answersFromOwnSection(retrieved: RetrievedDocs, contextCase: Con
 }
 
 export async function answerText(index: DocsIndex, question: string, options: SearchOptions): Promise<{ text: string; retrieved: RetrievedDocs }> {
-  const retrieved = retrieveDocs(index, question, [], options);
-  const plan = createExtractiveAnswerer()({
+  const retrieve = (asked: string, turns: readonly Turn[]) => retrieveDocs(index, asked, turns, options);
+  const retrieved = retrieve(question, []);
+  const plan = await createExtractiveAnswerer()({
     question,
-    ...retrieved,
     history: [],
     ...(options.context ? { context: options.context } : {}),
     ...(options.currentPath ? { currentPath: options.currentPath } : {}),
+    retrieved,
+    retrieve,
+    search: (query) => index.search(query, options).map((hit) => hit.section),
     signal: new AbortController().signal,
   });
   let text = '';

@@ -27,12 +27,13 @@ process.chdir(root);
  * importing only the FingerprintJS exports it uses (src/chat/fingerprintJsParts.ts; 100.9 once the visitor
  * id was kept per session). embed.js fell from 2.45 to 2.41 when the launcher's icon moved from an SVG
  * string to CSS (Trusted Types), then to 2.25 with the same behaviour and look (README "Sizes" lists what
- * saved bytes and where the rest go).
+ * saved bytes and where the rest go). Reading the site's starter questions and name from the server's
+ * config route (issue 12) added 0.2 kB to the React entry and 0.2 kB after opening.
  */
 export const budgets = {
   'embed.js': 2_260,
   'after opening': 101_300,
-  'React entry': 128_000,
+  'React entry': 128_300,
 };
 
 const measure = (buffers) => {

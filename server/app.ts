@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { DocsIndex } from './docs/types.ts';
 import { createExtractiveAnswerer, type Answerer } from './assistant/answerers.ts';
 import { assistantRoutes } from './assistant/route.ts';
+import type { SiteConfig } from './assistant/siteInstructions.ts';
 import { createKeySet } from './http/auth.ts';
 import { createErrorHandler, notFoundHandler } from './http/errors.ts';
 import { DEFAULT_ASSISTANT_LIMITS, type AssistantLimits } from './http/limits.ts';
@@ -36,6 +37,8 @@ export interface AppOptions {
   now?: () => number;
   /** Where server-side errors are reported. @default console.error */
   log?: (message: string) => void;
+  /** Site name and starter questions served to the widget (assistant.md). @default none */
+  siteConfig?: SiteConfig;
   /** Route groups mounted next to the assistant (the agent job routes mount here). */
   mounts?: readonly { path: string; routes: Hono }[];
 }
@@ -65,6 +68,7 @@ export function createApp(options: AppOptions): Hono {
       corsOrigins: options.corsOrigins ?? ['*'],
       now,
       log,
+      siteConfig: options.siteConfig ?? { siteName: null, starterQuestions: [] },
     }),
   );
 

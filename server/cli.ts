@@ -62,6 +62,7 @@ export function serverOptionsFrom(settings: ResolvedFlags, docsDir: string): Ser
     watch: settings.watch as boolean,
     maxOutputTokens: settings.maxOutputTokens as number,
     answerTimeoutMs: (settings.answerTimeout as number) * 1000,
+    ...(settings.instructions ? { instructionsFile: settings.instructions as string } : {}),
     agent: agentSettingsOrUsageError(settings),
   };
 }

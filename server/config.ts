@@ -70,6 +70,7 @@ export const SERVE_FLAGS: FlagSpec[] = [
   { name: 'thread-keys', type: 'boolean', default: false, description: 'Return X-Thread-Key on a new thread and require threadKey with threadId (404 without it).' },
   { name: 'watch', type: 'boolean', default: true, description: 'Re-index docs files that change (--no-watch to turn off).' },
   { name: 'max-output-tokens', type: 'number', default: 1024, valueName: '<n>', description: 'Token cap of a model answer.', check: nonNegativeInteger },
+  { name: 'instructions', type: 'string', default: '', valueName: '<file>', description: "The site's instructions for the model, site name and starter questions (default: assistant.md in the docs folder)." },
   { name: 'answer-timeout', type: 'number', default: 60, valueName: '<seconds>', description: 'Wall-time cap of a model answer.', check: nonNegativeInteger },
   ...AGENT_FLAGS,
   { name: 'config', type: 'string', default: 'docs-assistant.config.json', valueName: '<file>', description: 'JSON config file; keys are the flag names in camelCase (default: ./docs-assistant.config.json when present).' },

@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import type { LanguageModel } from 'ai';
 import { createApp, type AppOptions } from './app.ts';
 import { createExtractiveAnswerer, createModelAnswerer, type Answerer } from './assistant/answerers.ts';
+import { readSiteInstructions, type SiteInstructions } from './assistant/siteInstructions.ts';
 import { createLanguageModel, parseModelSpec } from './assistant/model.ts';
 import { loadDocs } from './docs/load.ts';
 import { createDocsIndex } from './docs/searchIndex.ts';
@@ -31,6 +32,11 @@ export interface ServerOptions extends Omit<AppOptions, 'index' | 'store' | 'ans
   maxOutputTokens?: number;
   /** Wall-time cap per model answer, in milliseconds. @default 60000 */
   answerTimeoutMs?: number;
+  /**
+   * The site's instructions for its assistant: system-prompt text, site name and starter questions.
+   * @default `assistant.md` in `docsDir` when present
+   */
+  instructionsFile?: string;
   /** Re-index files that change. @default true */
   watch?: boolean;
   /** Receives one line per skipped file or watcher problem. @default console.warn */
@@ -70,20 +76,28 @@ function defaultWidgetDir(): string | null {
   return candidates.find((candidate) => existsSync(candidate)) ?? null;
 }
 
-function answererFor(options: ServerOptions): Answerer {
+function answererFor(options: ServerOptions, siteInstructions: string): Answerer {
   if (options.model === undefined || options.model === '') return createExtractiveAnswerer();
   const model = typeof options.model === 'string' ? createLanguageModel(parseModelSpec(options.model)) : options.model;
   return createModelAnswerer({
     model,
     maxOutputTokens: options.maxOutputTokens ?? 1024,
     timeoutMs: options.answerTimeoutMs ?? 60_000,
+    siteInstructions,
   });
 }
 
 /** Loads and indexes the docs, opens the store and returns the app (nothing listens: serve `app.fetch`, as cli.ts does). */
 export async function createServer(options: ServerOptions): Promise<DocsAssistantServer> {
   const onWarning = options.onWarning ?? ((message: string) => console.warn(message));
-  const answerer = answererFor(options);
+  let site: SiteInstructions;
+  try {
+    site = await readSiteInstructions(options.docsDir, options.instructionsFile);
+  } catch (error) {
+    throw new ConfigError((error as Error).message, { cause: error });
+  }
+  for (const warning of site.warnings) onWarning(warning);
+  const answerer = answererFor(options, site.instructions);
   const docs = await loadDocs(options.docsDir, { siteUrl: options.siteUrl });
   for (const warning of docs.warnings) onWarning(warning);
   const index = createDocsIndex(docs);
@@ -121,6 +135,7 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
     store,
     answerer,
     assistantKeys,
+    siteConfig: { siteName: site.siteName, starterQuestions: site.starterQuestions },
     widgetDir: options.widgetDir === undefined ? defaultWidgetDir() : options.widgetDir,
   });
 

@@ -7,6 +7,7 @@ import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useLayo
 import { readCurrentPath } from './chat/currentPath.ts';
 import { codeBlockAt, codeContextFor, readSelectionContext } from './chat/pageContext.ts';
 import { ariaKeyShortcut, describeShortcut, matchesShortcut, parseShortcut } from './chat/shortcut.ts';
+import { fetchSiteConfig, siteConfigEndpoint, type SiteConfig } from './chat/siteConfig.ts';
 import type { DocsAssistantOptions } from './options.ts';
 import type { AssistantContextItem } from './wire.ts';
 import { AssistantDialog } from './ui/AssistantDialog.tsx';
@@ -74,6 +75,17 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
   const dialogId = useId();
   const selectionBeforeClick = useRef<ReturnType<typeof readSelectionContext>>(null);
   const getCurrentPathRef = useLatest(options.getCurrentPath);
+  const [siteConfig, setSiteConfig] = useState<SiteConfig | null>(null);
+  const siteConfigRequested = useRef(false);
+
+  // The site's starter questions and name, read once when the dialog first opens (the option wins).
+  useEffect(() => {
+    if (!open || siteConfigRequested.current || options.starterQuestions !== undefined) return;
+    siteConfigRequested.current = true;
+    void fetchSiteConfig(siteConfigEndpoint(baseUrl, options.domain), options.apiKey).then((config) => {
+      if (config) setSiteConfig(config);
+    });
+  }, [open, baseUrl, options.domain, options.apiKey, options.starterQuestions]);
 
   const shortcut = useMemo(() => {
     if (options.shortcut === false) return null;
@@ -192,7 +204,8 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
               assistant={assistant}
               container={portalContainer}
               theme={theme}
-              starterQuestions={options.starterQuestions ?? NO_QUESTIONS}
+              starterQuestions={options.starterQuestions ?? siteConfig?.starterQuestions ?? NO_QUESTIONS}
+              siteName={siteConfig?.siteName ?? null}
               draft={draft}
               onDraftChange={setDraft}
               dialogId={dialogId}

@@ -28,6 +28,8 @@ export interface Translations {
   /** Accessible name of the list of questions and answers. */
   conversationLabel: string;
   emptyState: string;
+  /** The empty state when the server names the site; `{site}` is its name. */
+  emptyStateSite: string;
   thinking: string;
   answerReady: string;
   /** Notice on an answer the reader stopped (its partial text stays); also announced once. */

@@ -1,36 +1,37 @@
 // The two ways to answer: quoting the docs (default) or generating with a model grounded in them.
-import { streamText, type LanguageModel, type ModelMessage } from 'ai';
+import { generateText, isStepCount, streamText, tool, type LanguageModel, type ModelMessage } from 'ai';
+import { z } from 'zod';
 import type { Section } from '../docs/types.ts';
 import type { AssistantContextItem } from '../../src/wire.ts';
 import { composeExtractiveAnswer, composeNotFoundAnswer, NOT_IN_DOCS, splitIntoDeltas } from './extractive.ts';
-import { buildUserTurn, SYSTEM_PROMPT } from './prompt.ts';
+import type { Turn } from './conversation.ts';
+import { buildRewriteTurn, buildUserTurn, formatSources, REWRITE_PROMPT, systemPrompt } from './prompt.ts';
+import type { RetrievedDocs } from './retrieve.ts';
 
 export interface AnswerInput {
   question: string;
-  /** Retrieved sections, best first. */
-  sections: Section[];
-  /** Stemmed terms of the question: what the answer is about. */
-  terms: string[];
-  /** Stemmed terms of the previous question when this one is a short follow-up: the setting. */
-  contextTerms: string[];
   /** Earlier turns of the conversation, oldest first. */
-  history: { role: 'user' | 'assistant'; text: string }[];
+  history: Turn[];
   context?: AssistantContextItem[];
   currentPath?: string;
-  /** Retrieval judged that the docs do not cover the question (see retrieve.ts). */
-  notFound: boolean;
-  /** The closest pages, when `notFound`. */
-  suggestions: Section[];
-  /** Normalized text of the context items found in the docs: the reader has read them, so quotes leave them out. */
-  locatedContext: string[];
-  /** The question only points at the located context ("explain this"). */
-  aboutContext: boolean;
+  /** What the route retrieved for the question as asked (retrieve.ts): sections, terms, notFound, suggestions. */
+  retrieved: RetrievedDocs;
+  /**
+   * Retrieval again, with the request's filter, page and context, for another wording of the question
+   * (a model's standalone rewrite of a follow-up); `history` is what the wording still leans on.
+   */
+  retrieve: (question: string, history: readonly Turn[]) => RetrievedDocs;
+  /** A plain search with the request's filter and page (no context): a model's extra searches. */
+  search: (query: string) => Section[];
   /** Aborts when the client disconnects. */
   signal: AbortSignal;
 }
 
 export interface AnswerPlan {
-  /** Sections the answer is drawn from; each becomes one `source-url` chunk before the text. */
+  /**
+   * Sections the answer is drawn from; each becomes one `source-url` chunk. Those known before the text
+   * go first; the list may grow while the text streams (a model's searches), and each new one is sent then.
+   */
   sources: Section[];
   /** The answer text in small pieces; throws an AnswerError when the answer fails midway. */
   deltas: AsyncIterable<string>;
@@ -38,7 +39,7 @@ export interface AnswerPlan {
   notFound(): boolean;
 }
 
-export type Answerer = (input: AnswerInput) => AnswerPlan;
+export type Answerer = (input: AnswerInput) => AnswerPlan | Promise<AnswerPlan>;
 
 /** A failure whose message is fit to show the reader. */
 export class AnswerError extends Error {
@@ -50,9 +51,15 @@ export class AnswerError extends Error {
 
 export function createExtractiveAnswerer(): Answerer {
   return (input) => {
-    const answer = input.notFound
-      ? composeNotFoundAnswer(input.suggestions)
-      : composeExtractiveAnswer(input.sections, { terms: input.terms, contextTerms: input.contextTerms, readContext: input.locatedContext, onlyLead: input.aboutContext });
+    const { retrieved } = input;
+    const answer = retrieved.notFound
+      ? composeNotFoundAnswer(retrieved.suggestions)
+      : composeExtractiveAnswer(retrieved.sections, {
+          terms: retrieved.terms,
+          contextTerms: retrieved.contextTerms,
+          readContext: retrieved.locatedContext,
+          onlyLead: retrieved.aboutContext,
+        });
     async function* deltas() {
       for (const delta of splitIntoDeltas(answer.text)) {
         if (input.signal.aborted) return;
@@ -69,6 +76,8 @@ export interface ModelAnswererOptions {
   maxOutputTokens: number;
   /** Wall-time cap per answer in milliseconds; past it the generation is aborted and the reader told. */
   timeoutMs: number;
+  /** The site's own instructions (assistant.md), added to the system prompt. */
+  siteInstructions?: string;
 }
 
 /** Short and readable: provider errors carry a status text or message; never a stack. */
@@ -79,22 +88,69 @@ function describeModelError(error: unknown): string {
   return `The language model failed: ${message.slice(0, 300)}`;
 }
 
+/** Searches the model may run beyond the first retrieval, and the sections each adds at most. */
+export const MAX_MODEL_SEARCHES = 3;
+const SECTIONS_PER_SEARCH = 3;
+/** A rewritten query longer than this is not a query: the original question is searched instead. */
+const MAX_REWRITE_CHARS = 300;
+
 export function createModelAnswerer(options: ModelAnswererOptions): Answerer {
-  return (input) => {
+  return async (input) => {
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const abortSignal = AbortSignal.any([input.signal, timeout]);
+    const timedOut = () => {
+      const limit = options.timeoutMs >= 1000 ? `${Math.round(options.timeoutMs / 1000)} s` : `${options.timeoutMs} ms`;
+      return new AnswerError(`The answer took longer than ${limit} and was stopped.`);
+    };
+    // A follow-up ("and for objects?") is searched as the standalone question it stands for.
+    let retrieved = input.retrieved;
+    if (input.history.length > 0) {
+      const query = await standaloneQuery(options.model, input.question, input.history, abortSignal).catch((error: unknown) => {
+        if (timeout.aborted && !input.signal.aborted) throw timedOut();
+        if (input.signal.aborted) throw error;
+        // The rewrite is an aid: when it fails, the route's own follow-up handling has already searched.
+        return undefined;
+      });
+      if (query !== undefined && query !== input.question) retrieved = input.retrieve(query, []);
+    }
+    const sources = [...retrieved.sections];
     const messages: ModelMessage[] = [
       ...input.history.map((turn): ModelMessage => ({ role: turn.role, content: turn.text })),
-      { role: 'user', content: buildUserTurn(input) },
+      { role: 'user', content: buildUserTurn({ ...input, sections: sources }) },
     ];
+    let searches = 0;
+    const tools = {
+      search_docs: tool({
+        description:
+          'Search the documentation again, with other words, when the excerpts do not answer the question. Returns more numbered excerpts to cite.',
+        inputSchema: z.object({ query: z.string().min(1).max(200).describe('Search words, in the language of the documentation') }),
+        execute: async ({ query }: { query: string }) => {
+          if (searches >= MAX_MODEL_SEARCHES) return 'No more searches: answer from the excerpts you have.';
+          searches++;
+          const found = input
+            .search(query)
+            .filter((section) => !sources.some((known) => known.id === section.id))
+            .slice(0, SECTIONS_PER_SEARCH);
+          const firstId = sources.length + 1;
+          // Every section the model read is a source of the answer, numbered as the model will cite it.
+          sources.push(...found);
+          return found.length === 0 ? 'No other documentation matches this search.' : `<docs>\n${formatSources(found, firstId)}\n</docs>`;
+        },
+      }),
+    };
     let text = '';
     async function* deltas() {
-      const timeout = AbortSignal.timeout(options.timeoutMs);
       const result = streamText({
         model: options.model,
-        system: SYSTEM_PROMPT,
+        system: systemPrompt(options.siteInstructions),
         messages,
+        tools,
+        // One step per search and one to answer; the last step has no tools, so it answers.
+        stopWhen: isStepCount(MAX_MODEL_SEARCHES + 1),
+        prepareStep: ({ stepNumber }) => (stepNumber >= MAX_MODEL_SEARCHES ? { activeTools: [] } : undefined),
         maxOutputTokens: options.maxOutputTokens,
         maxRetries: 1,
-        abortSignal: AbortSignal.any([input.signal, timeout]),
+        abortSignal,
         // Errors arrive as stream parts below and reach the reader; the default handler would only log them.
         onError: () => {},
       });
@@ -102,18 +158,28 @@ export function createModelAnswerer(options: ModelAnswererOptions): Answerer {
         if (part.type === 'text-delta') {
           text += part.text;
           yield part.text;
-        }
-        else if (part.type === 'error') throw new AnswerError(describeModelError(part.error));
+        } else if (part.type === 'error') throw new AnswerError(describeModelError(part.error));
         else if (part.type === 'abort') {
-          if (timeout.aborted && !input.signal.aborted) {
-            const limit = options.timeoutMs >= 1000 ? `${Math.round(options.timeoutMs / 1000)} s` : `${options.timeoutMs} ms`;
-            throw new AnswerError(`The answer took longer than ${limit} and was stopped.`);
-          }
+          if (timeout.aborted && !input.signal.aborted) throw timedOut();
           return;
         }
       }
     }
     // The system prompt has the model open with NOT_IN_DOCS when the excerpts do not answer.
-    return { sources: input.sections, deltas: deltas(), notFound: () => text.trimStart().startsWith(NOT_IN_DOCS) };
+    return { sources, deltas: deltas(), notFound: () => text.trimStart().startsWith(NOT_IN_DOCS) };
   };
+}
+
+/** The follow-up as a standalone search query, written by the model from the conversation. */
+async function standaloneQuery(model: LanguageModel, question: string, history: readonly Turn[], abortSignal: AbortSignal): Promise<string | undefined> {
+  const { text } = await generateText({
+    model,
+    system: REWRITE_PROMPT,
+    prompt: buildRewriteTurn(question, history),
+    maxOutputTokens: 100,
+    maxRetries: 1,
+    abortSignal,
+  });
+  const query = text.trim().split('\n')[0]?.trim().replace(/^["'“「]+|["'”」]+$/g, '') ?? '';
+  return query === '' || query.length > MAX_REWRITE_CHARS ? undefined : query;
 }

@@ -14,6 +14,7 @@ import type { Thread, ThreadStore } from '../store/threads.ts';
 import type { Answerer } from './answerers.ts';
 import { HISTORY_EXCHANGES, historyTurns, type Turn } from './conversation.ts';
 import { retrieveDocs } from './retrieve.ts';
+import type { SiteConfig } from './siteInstructions.ts';
 import { readQuestion } from './question.ts';
 import { parseAssistantRequest, type AssistantRequest } from './schema.ts';
 import { answerStream } from './stream.ts';
@@ -37,6 +38,8 @@ export interface AssistantRouteOptions {
   corsOrigins: readonly string[];
   now: () => number;
   log: (message: string) => void;
+  /** Site name and starter questions for `GET .../config`. */
+  siteConfig: SiteConfig;
 }
 
 type Variables = AuthVariables & {
@@ -56,6 +59,12 @@ export function assistantRoutes(options: AssistantRouteOptions): Hono<{ Variable
     const domain = c.req.param('domain');
     if (domain !== options.domain) return jsonError(c, 404, `domain: unknown domain "${domain}"`);
     await next();
+  });
+
+  // Beyond the OpenAPI: what the widget shows before the first question (assistant.md's frontmatter).
+  routes.get('/:domain/config', requireAssistantKey(options.assistantKeys, options.adminKeys), (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.json(options.siteConfig);
   });
 
   routes.post(
@@ -121,24 +130,17 @@ function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOpt
     signal,
     log: options.log,
     plan: () => {
-      const retrieved = retrieveDocs(options.getIndex(), question, history, {
-        limit: body.retrievalPageSize,
-        filter: body.filter ?? null,
-        currentPath: body.currentPath,
-        context: body.context,
-      });
+      const index = options.getIndex();
+      const searchOptions = { limit: body.retrievalPageSize, filter: body.filter ?? null, currentPath: body.currentPath, context: body.context };
+      const retrieve = (asked: string, turns: readonly Turn[]) => retrieveDocs(index, asked, turns, searchOptions);
       return options.answerer({
         question,
-        sections: retrieved.sections,
-        terms: retrieved.terms,
-        contextTerms: retrieved.contextTerms,
-        notFound: retrieved.notFound,
-        suggestions: retrieved.suggestions,
-        locatedContext: retrieved.locatedContext,
-        aboutContext: retrieved.aboutContext,
         history,
         context: body.context,
         currentPath: body.currentPath,
+        retrieved: retrieve(question, history),
+        retrieve,
+        search: (query) => index.search(query, { limit: body.retrievalPageSize, filter: body.filter ?? null, currentPath: body.currentPath }).map((hit) => hit.section),
         signal,
       });
     },

@@ -1,7 +1,6 @@
 // Writes one answer as an AI SDK UI message stream: start, sources, text, finish carrying the thread id.
 import { randomBytes } from 'node:crypto';
 import { createUIMessageStream, type UIMessageChunk } from 'ai';
-import type { Section } from '../docs/types.ts';
 import type { StoredSource } from '../store/threads.ts';
 import { AnswerError, type AnswerPlan } from './answerers.ts';
 import { sectionTitle } from './sources.ts';
@@ -20,7 +19,7 @@ const GENERIC_FAILURE = 'The answer failed on the server. Please try again.';
  */
 export function answerStream(options: {
   threadId: string;
-  plan: () => AnswerPlan;
+  plan: () => AnswerPlan | Promise<AnswerPlan>;
   signal: AbortSignal;
   log: (message: string) => void;
   onEnd: (result: StreamedAnswer) => void;
@@ -35,17 +34,24 @@ export function answerStream(options: {
       let textOpen = false;
       let notFound = false;
       try {
-        const plan = options.plan();
-        sources = plan.sources.map((section: Section) => ({ url: section.url, title: sectionTitle(section) }));
-        for (const [index, source] of sources.entries()) {
-          writer.write({ type: 'source-url', sourceId: `source-${index + 1}`, url: source.url, title: source.title });
-        }
+        const plan = await options.plan();
+        // Sources known before the text go first; any found while it streams (a model's searches) follow as they come.
+        const sendNewSources = () => {
+          for (const section of plan.sources.slice(sources.length)) {
+            const source = { url: section.url, title: sectionTitle(section) };
+            sources.push(source);
+            writer.write({ type: 'source-url', sourceId: `source-${sources.length}`, url: source.url, title: source.title });
+          }
+        };
+        sendNewSources();
         writer.write({ type: 'text-start', id: 'text-1' });
         textOpen = true;
         for await (const delta of plan.deltas) {
+          sendNewSources();
           answer += delta;
           writer.write({ type: 'text-delta', id: 'text-1', delta });
         }
+        sendNewSources();
         notFound = plan.notFound();
       } catch (error) {
         failed = true;

@@ -17,11 +17,15 @@ export const MAX_DOC_FILE_BYTES = 2 * 1024 * 1024;
 const DOC_EXTENSION = /\.mdx?$/i;
 const CONCURRENT_READS = 16;
 
-/** True for paths the loader reads: .md/.mdx outside node_modules and dot-folders. */
+/** The site's instructions for its assistant (siteInstructions.ts), at the top of the folder: not a page. */
+export const SITE_INSTRUCTIONS_FILE = 'assistant.md';
+
+/** True for paths the loader reads: .md/.mdx outside node_modules and dot-folders, but not assistant.md. */
 export function isDocFile(file: string): boolean {
-  const segments = file.replace(/\\/g, '/').split('/');
+  const normalized = file.replace(/\\/g, '/');
+  const segments = normalized.split('/');
   const name = segments.at(-1) ?? '';
-  return DOC_EXTENSION.test(name) && !segments.some(isSkippedSegment);
+  return DOC_EXTENSION.test(name) && !segments.some(isSkippedSegment) && normalized !== SITE_INSTRUCTIONS_FILE;
 }
 
 function isSkippedSegment(segment: string): boolean {
@@ -44,7 +48,7 @@ export async function listDocFiles(docsDir: string, subfolder = ''): Promise<str
       if (isSkippedSegment(entry.name)) continue;
       const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
       if (entry.isDirectory()) pending.push(relative);
-      else if (entry.isFile() && DOC_EXTENSION.test(entry.name)) files.push(relative);
+      else if (entry.isFile() && isDocFile(relative)) files.push(relative);
     }
   }
   return files.toSorted();

@@ -25,6 +25,7 @@ export const defaultTranslations: Translations = {
   starterQuestionsLabel: 'Try asking',
   conversationLabel: 'Conversation',
   emptyState: 'Ask anything about these docs.',
+  emptyStateSite: 'Ask anything about {site}.',
   thinking: 'Thinking…',
   answerReady: 'Answer ready.',
   answerStopped: 'Answer stopped',

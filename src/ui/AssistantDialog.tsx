@@ -5,6 +5,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, type RefObject } from 'react';
 import { answerCutOff } from '../chat/cutOff.ts';
+import { formatMessage } from '../chat/translations.ts';
 import type { DocsAssistantController } from '../useDocsAssistant.ts';
 import { Composer } from './Composer.tsx';
 import { ContextChips } from './ContextChips.tsx';
@@ -21,6 +22,8 @@ interface AssistantDialogProps {
   container: HTMLElement | null;
   theme: string;
   starterQuestions: string[];
+  /** The site's name from its config, for the empty state. */
+  siteName: string | null;
   draft: string;
   onDraftChange: (draft: string) => void;
   /** The dialog element's id (the launcher's aria-controls). */
@@ -33,7 +36,7 @@ interface AssistantDialogProps {
 }
 
 export function AssistantDialog(props: AssistantDialogProps) {
-  const { assistant, container, theme, starterQuestions, draft, onDraftChange, dialogId, onClose, returnFocus, fallbackFocus } = props;
+  const { assistant, container, theme, starterQuestions, siteName, draft, onDraftChange, dialogId, onClose, returnFocus, fallbackFocus } = props;
   const { translations } = useWidget();
   const titleId = useId();
   const descriptionId = useId();
@@ -105,7 +108,7 @@ export function AssistantDialog(props: AssistantDialogProps) {
           <div className="da-scroll" ref={scrollRef}>
             {messages.length === 0 ? (
               <div className="da-empty">
-                <p className="da-empty-text">{translations.emptyState}</p>
+                <p className="da-empty-text">{siteName ? formatMessage(translations.emptyStateSite, { site: siteName }) : translations.emptyState}</p>
                 <StarterQuestions questions={starterQuestions} onAsk={(question) => assistant.ask(question)} />
               </div>
             ) : (

@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { StrictMode, createRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DocsAssistant, type DocsAssistantEvent, type DocsAssistantHandle } from '../../src/index.ts';
-import { answerChunks, heldStream, installFakeFetch, sentMessages, streamResponse } from './fakeServer.ts';
+import { answerChunks, heldStream, installFakeFetch, installFakeFetchWithConfig, sentMessages, streamResponse } from './fakeServer.ts';
 
 const baseUrl = 'https://api.example.test';
 
@@ -262,5 +262,39 @@ describe('given React StrictMode (effects run twice in development)', () => {
     expect(requests).toHaveLength(1);
     await user.keyboard('{Control>}i{/Control}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('given a server with site instructions (assistant.md)', () => {
+  it('shows its starter questions and names the site when the dialog opens, sending the public key', async () => {
+    const { configRequests, requests } = installFakeFetchWithConfig(
+      { siteName: 'Acme Relay', starterQuestions: ['How do I install the relay?', 'How do I change the port?'] },
+      () => streamResponse(answerChunks({ text: ['Install it with npm.'] })),
+    );
+    render(<DocsAssistant domain="acme" apiKey="acme_dsc_public" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Ask anything about Acme Relay.');
+    expect(configRequests).toEqual([{ url: `${baseUrl}/discovery/v2/assistant/acme/config`, headers: { authorization: 'Bearer acme_dsc_public' }, body: {} }]);
+
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'How do I install the relay?' }));
+    await within(dialog).findByText('Install it with npm.');
+    expect(sentMessages(requests[0])).toEqual([{ role: 'user', text: 'How do I install the relay?' }]);
+  });
+
+  it('keeps the starterQuestions option over the server\'s, and asks the server nothing', async () => {
+    const { configRequests } = installFakeFetchWithConfig({ siteName: 'Acme Relay', starterQuestions: ['Server question?'] });
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen starterQuestions={['Option question?']} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Option question?' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Server question?' })).toBeNull();
+    expect(configRequests).toEqual([]);
+  });
+
+  it('never sends a key that is not a public one to the config route either', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { fetchMock } = installFakeFetchWithConfig({ siteName: 'Acme Relay', starterQuestions: [] });
+    render(<DocsAssistant domain="acme" apiKey="mint_admin_secret" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
+    await screen.findByRole('dialog');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -94,11 +94,24 @@ export function jsonError(status: number, message: string, headers: Record<strin
 
 type Handler = (request: RecordedRequest, index: number) => Response | Promise<Response>;
 
-/** Installs a fake global fetch answering each request with the next handler; records every request. */
+/**
+ * Installs a fake global fetch answering each message request with the next handler; records every
+ * request. The site config (`GET .../config`, read when the dialog first opens) is answered apart, by
+ * `siteConfig` (404 when not given, as from a server without one), and recorded in `configRequests`.
+ */
 export function installFakeFetch(...handlers: Handler[]) {
+  return installFakeFetchWithConfig(undefined, ...handlers);
+}
+
+export function installFakeFetchWithConfig(siteConfig: { siteName?: string | null; starterQuestions?: string[] } | undefined, ...handlers: Handler[]) {
   const requests: RecordedRequest[] = [];
+  const configRequests: RecordedRequest[] = [];
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    if (String(input).endsWith('/config')) {
+      configRequests.push({ url: String(input), headers, body: {} });
+      return siteConfig ? Response.json(siteConfig) : jsonError(404, 'not found');
+    }
     const request: RecordedRequest = { url: String(input), headers, body: JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown> };
     const index = requests.length;
     requests.push(request);
@@ -109,7 +122,7 @@ export function installFakeFetch(...handlers: Handler[]) {
     return handler(request, index);
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { requests, fetchMock };
+  return { requests, configRequests, fetchMock };
 }
 
 /** The messages of a recorded request as role and text, for readable assertions. */

@@ -1,0 +1,83 @@
+// A site's own instructions for its assistant: `assistant.md` at the top of the docs folder (or the file
+// given with --instructions). Its body is added to the model's system prompt (tone, product names, what
+// never to answer); its frontmatter names the site and lists starter questions, which the widget reads
+// from `GET /discovery/v2/assistant/{domain}/config`. It is not a docs page: it is never indexed.
+//
+//   ---
+//   siteName: Acme Relay
+//   starterQuestions:
+//     - How do I install the relay?
+//     - How do I change the port?
+//   ---
+//   Call the product "Acme Relay", never "the relay server". Do not discuss pricing.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { SITE_INSTRUCTIONS_FILE } from '../docs/load.ts';
+const MAX_STARTER_QUESTIONS = 6;
+const MAX_QUESTION_CHARS = 200;
+const MAX_SITE_NAME_CHARS = 100;
+/** Instructions beyond this are cut: they ride along with every answer's prompt. */
+const MAX_INSTRUCTIONS_CHARS = 8000;
+
+/** What the widget reads from the config route (`siteName` null when the file names none). */
+export interface SiteConfig {
+  siteName: string | null;
+  starterQuestions: string[];
+}
+
+export interface SiteInstructions extends SiteConfig {
+  /** Text for the model's system prompt ('' when none). */
+  instructions: string;
+  /** One line per ignored field or cut text, naming the file. */
+  warnings: string[];
+}
+
+export const NO_SITE_INSTRUCTIONS: SiteInstructions = { instructions: '', siteName: null, starterQuestions: [], warnings: [] };
+
+/**
+ * Reads `file`, or `assistant.md` in `docsDir` when no file is given. A missing default file means no
+ * instructions; a missing file that was asked for is an error (a typo in --instructions should stop the start).
+ */
+export async function readSiteInstructions(docsDir: string, file?: string): Promise<SiteInstructions> {
+  const target = file ?? path.join(docsDir, SITE_INSTRUCTIONS_FILE);
+  let source: string;
+  try {
+    source = await readFile(target, 'utf8');
+  } catch (error) {
+    if (file === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') return NO_SITE_INSTRUCTIONS;
+    throw new Error(`--instructions: cannot read ${file ?? target} (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
+  }
+  return parseSiteInstructions(source, path.basename(target));
+}
+
+export function parseSiteInstructions(source: string, name: string): SiteInstructions {
+  const warnings: string[] = [];
+  let data: Record<string, unknown> = {};
+  let body = source;
+  try {
+    const parsed = matter(source);
+    data = parsed.data;
+    body = parsed.content;
+  } catch (error) {
+    warnings.push(`${name}: frontmatter is not valid YAML (${(error as Error).message.split('\n')[0]}); read as instructions only`);
+  }
+  const siteName = typeof data.siteName === 'string' && data.siteName.trim() !== '' ? data.siteName.trim().slice(0, MAX_SITE_NAME_CHARS) : null;
+  if (data.siteName !== undefined && siteName === null) warnings.push(`${name}: siteName must be text; ignored`);
+  const listed = data.starterQuestions;
+  let starterQuestions: string[] = [];
+  if (Array.isArray(listed)) {
+    starterQuestions = listed.filter((question): question is string => typeof question === 'string' && question.trim() !== '').map((question) => question.trim().slice(0, MAX_QUESTION_CHARS));
+    if (starterQuestions.length !== listed.length) warnings.push(`${name}: starterQuestions holds items that are not text; they are ignored`);
+    if (starterQuestions.length > MAX_STARTER_QUESTIONS) {
+      warnings.push(`${name}: more than ${MAX_STARTER_QUESTIONS} starter questions; the first ${MAX_STARTER_QUESTIONS} are offered`);
+      starterQuestions = starterQuestions.slice(0, MAX_STARTER_QUESTIONS);
+    }
+  } else if (listed !== undefined) warnings.push(`${name}: starterQuestions must be a list of questions; ignored`);
+  let instructions = body.trim();
+  if (instructions.length > MAX_INSTRUCTIONS_CHARS) {
+    warnings.push(`${name}: instructions longer than ${MAX_INSTRUCTIONS_CHARS} characters; the rest is left out`);
+    instructions = instructions.slice(0, MAX_INSTRUCTIONS_CHARS);
+  }
+  return { instructions, siteName, starterQuestions, warnings };
+}
