@@ -91,6 +91,8 @@ export interface Postings {
   createAccumulator(): Accumulated;
   /** Whether any section has the term, as itself, a prefix of a longer word or within its typo budget. */
   known(term: QueryTerm): boolean;
+  /** Documents whose `field` has exactly `term` (no prefix, no typo), by short id, with its count there. */
+  inField(term: string, field: string): ReadonlyMap<number, number> | undefined;
   /** The short id MiniSearch gives the next document it adds (ids are handed out in order). */
   readonly nextDocument: number;
 }
@@ -285,6 +287,11 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
     accumulate,
     createAccumulator,
     known: (term) => expansions(term).length > 0,
+    inField: (term, field) => {
+      const fieldId = internals.fieldIds[field];
+      return fieldId === undefined ? undefined : internals.index.get(term)?.get(fieldId);
+    },
+
     get nextDocument() {
       return internals.nextId;
     },

@@ -100,10 +100,10 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
   const pagePaths: string[][] = [];
   /** Each section's primary language (`ja`, `zh`), and how many live sections each language has. */
   const languages: (string | undefined)[] = [];
-  /** Each section's heading terms, sorted and joined; filled when a search first needs them. */
-  const headingKeys: (string | undefined)[] = [];
 
   const sectionsPerLanguage = new Map<string, number>();
+  /** Distinct words of a section's heading, counted when a search first needs them. */
+  const headingWordCounts = new Map<number, number>();
   let live: Uint8Array = new Uint8Array(0);
   const keysByFile = new Map<string, number[]>();
   const filterMasks = new Map<string, Uint8Array>();
@@ -140,11 +140,11 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     postings.changed();
     for (const key of keys) {
       sections[key] = undefined;
-      headingKeys[key] = undefined;
       live[key] = 0;
       const language = languages[key];
       if (language !== undefined) sectionsPerLanguage.set(language, (sectionsPerLanguage.get(language) ?? 1) - 1);
       languages[key] = undefined;
+      headingWordCounts.delete(key);
     }
     keysByFile.delete(file);
     sectionCount -= keys.length;
@@ -240,25 +240,45 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     }
   }
 
-  /** Sections whose own heading the question names: all its words (exactHeadingBoost) or some of them (partOfQuestionHeadingBoost). */
+  /**
+   * Sections whose own heading the question names: all its words (exactHeadingBoost) or some of them
+   * (partOfQuestionHeadingBoost). Found from the heading postings of the question's words, so a common
+   * word's tens of thousands of sections cost nothing here.
+   */
   function boostNamedHeadings(questionTerms: string[]): void {
-    if (questionTerms.length === 0) return;
-    const asked = new Set(questionTerms);
-    for (let position = 0; position < question.count; position++) {
-      const document = question.documents[position] as number;
-      let key = headingKeys[document];
-      if (key === undefined) headingKeys[document] = key = termsOf(sections[document]?.headingPath.at(-1) ?? '').toSorted().join(' ');
-      if (key === '') continue;
-      const headingTerms = key.split(' ');
-      if (!headingTerms.every((term) => asked.has(term))) continue;
-      const boost = headingTerms.length === asked.size ? settings.exactHeadingBoost : settings.partOfQuestionHeadingBoost;
+    const distinct = new Set(questionTerms);
+    const namedWords = new Map<number, number>();
+    for (const term of distinct) {
+      for (const document of postings.inField(term, 'heading')?.keys() ?? []) namedWords.set(document, (namedWords.get(document) ?? 0) + 1);
+    }
+    // A boost lifts a section by at most 2x: one under a quarter of the best score cannot reach the first
+    // places, so its heading is not even counted (a common heading word is in thousands of sections).
+    const floor = bestOf(question) / (2 * Math.max(settings.exactHeadingBoost, settings.partOfQuestionHeadingBoost));
+    for (const [document, count] of namedWords) {
+      if (question.matched[document] === 0 || (question.scores[document] as number) < floor) continue;
+      // Every word of the heading is a question word.
+      if (count !== distinctHeadingWords(document)) continue;
+      const boost = count === distinct.size ? settings.exactHeadingBoost : settings.partOfQuestionHeadingBoost;
       question.scores[document] = (question.scores[document] as number) * boost;
     }
+  }
+
+  function distinctHeadingWords(document: number): number {
+    let count = headingWordCounts.get(document);
+    if (count === undefined) {
+      count = termsOf(sections[document]?.headingPath.at(-1) ?? '').length;
+      headingWordCounts.set(document, count);
+    }
+    return count;
   }
 
   /** A reader asking in Japanese on a site with Japanese and English pages gets the Japanese ones first. */
   function preferLanguage(readerLanguage: string | undefined): void {
     if (readerLanguage === undefined || !sectionsPerLanguage.get(readerLanguage)) return;
+    // A site in one language (the common case) has nothing to prefer: skip the pass over every candidate.
+    let languagesInUse = 0;
+    for (const count of sectionsPerLanguage.values()) if (count > 0) languagesInUse++;
+    if (languagesInUse < 2) return;
     for (let position = 0; position < question.count; position++) {
       const document = question.documents[position] as number;
       const language = languages[document];
