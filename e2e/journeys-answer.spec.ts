@@ -2,6 +2,7 @@
 // across pages, asks about what they highlighted, and stops, retries and starts over.
 import { expect, test } from './journeys/demoTest.ts';
 import { threadIdOf } from './journeys/demoAssistant.ts';
+import { saveScreenshot } from './journeys/screenshots.ts';
 
 // Independent tests (each with its own browser context; one demo per worker): spread them over the workers.
 test.describe.configure({ mode: 'parallel' });
@@ -135,5 +136,35 @@ test.describe('given an answer that is streaming', () => {
 
     const fresh = await assistant.ask('Which port does the server listen on?');
     expect(fresh.postDataJSON()).toMatchObject({ threadId: null, messages: [{ role: 'user' }] });
+  });
+});
+
+test.describe('given the site instructions of the demo docs (docs/assistant.md)', () => {
+  test("offers the site's starter questions and names the site, and one asks it", async ({ assistant }) => {
+    await assistant.visit('/getting-started');
+    await assistant.open();
+    await expect(assistant.dialog.getByText('Ask anything about docs-assistant.')).toBeVisible();
+    await assistant.dialog.getByRole('button', { name: 'How do I change the colors?' }).click();
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    await expect(assistant.sourcesOf(assistant.answers.last()).first()).toHaveText('Theming › Change the colors');
+  });
+});
+
+test.describe('given questions the docs answer and one they do not', () => {
+  test('answers from the right section first, and says plainly what is not in the docs, with pages to try', async ({ assistant, page }, testInfo) => {
+    await assistant.visit('/recipes');
+    await assistant.open();
+    await assistant.ask('How do I set it up with Docusaurus?');
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    await expect(assistant.sourcesOf(assistant.answers.last()).first()).toHaveText('Recipes › Docusaurus');
+    await expect(assistant.answerText(assistant.answers.last())).toContainText("'data-domain': 'docs'");
+
+    await assistant.ask('How do I set up SAML single sign-on?');
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    const notFound = assistant.answerText(assistant.answers.last());
+    await expect(notFound).toContainText('I could not find this in the docs. These pages are the closest:');
+    await expect(notFound.getByRole('link')).toHaveCount(3);
+    await expect(assistant.sourcesOf(assistant.answers.last())).toHaveCount(0);
+    await saveScreenshot(page, testInfo, 'not-in-the-docs');
   });
 });

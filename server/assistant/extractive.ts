@@ -84,9 +84,14 @@ function scorer(match: MatchTerms): (terms: ReadonlySet<string>) => number {
 
 type Score = (terms: ReadonlySet<string>) => number;
 
-/** The units of a block worth quoting: all of a short one, else its opening line or sentence and the matching ones. */
-function quotedUnits(block: Block, score: Score): AnalysedUnit[] {
+/**
+ * The units of a block worth quoting: all of a short one, else its opening line or sentence and the
+ * matching ones. A further section (`whole` false) adds only its matching units (and a table's header):
+ * a ten-line list that mentions the question's word once is noise under the answer.
+ */
+function quotedUnits(block: Block, score: Score, whole = true): AnalysedUnit[] {
   if (block.kind === 'code') return block.units;
+  if (!whole) return block.units.filter((unit, index) => score(unit.terms) > 0 || (index === 0 && unit.kind === 'row'));
   if (block.kind === 'sentence') {
     const length = block.units.reduce((total, unit) => total + unit.text.length, 0);
     if (length <= WHOLE_PARAGRAPH_CHARS) return block.units;
@@ -102,10 +107,10 @@ interface Quote {
 }
 
 /**
- * The best blocks of a section (in page order) with the code that follows each; `fallback` takes the
+ * The best blocks of a section (in page order) with the code that follows each. The `lead` section takes the
  * section's opening passage when no block matches (the section was found by its heading).
  */
-function quoteSection(section: Section, score: Score, maxBlocks: number, fallback: boolean, readContext: readonly string[] = []): Quote | undefined {
+function quoteSection(section: Section, score: Score, maxBlocks: number, lead: boolean, readContext: readonly string[] = []): Quote | undefined {
   const all = blocksOf(section);
   const isRead = (block: Block) => readContext.length > 0 && block.units.every((unit) => wasRead(unit, readContext));
   // The passages around a selection explain it (the paragraph before a code block says what it does).
@@ -123,7 +128,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, fallbac
     chosen.push(entry);
   }
   if (chosen.length === 0) {
-    if (!fallback) return undefined;
+    if (!lead) return undefined;
     const opening = blocks.findIndex((block) => block.kind !== 'code' && block.units.length > 0);
     const index = opening === -1 ? 0 : opening;
     const block = blocks[index];
@@ -138,7 +143,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, fallbac
   }
   const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
     const block = blocks[index];
-    return block ? quotedUnits(block, score).filter((unit) => !wasRead(unit, readContext)) : [];
+    return block ? quotedUnits(block, score, lead).filter((unit) => !wasRead(unit, readContext)) : [];
   });
   if (units.length === 0) return undefined;
   return { section, units, score: chosen[0]?.score ?? 0 };

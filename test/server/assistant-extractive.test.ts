@@ -62,6 +62,13 @@ describe('given sections and a question', () => {
     expect(answer.text).not.toContain('```');
   });
 
+  it("quotes only the matching lines of a further section's list", () => {
+    const lead = section('a', 'A', 'Set the relay port with --port.');
+    const list = section('b', 'B', '- Files are read recursively.\n- The relay port comes from --port or the config.\n- Anchors follow GitHub.');
+    const answer = composeExtractiveAnswer([lead, list], question('relay port'));
+    expect(answer.text).toBe('**[Page › A](/page#a)**\n\nSet the relay port with --port.\n\n**[Page › B](/page#b)**\n\n- The relay port comes from --port or the config.');
+  });
+
   it('reads a short follow-up with the previous question as its setting', () => {
     const host = section('host', 'Host', 'Set the host with --host.\n\nIn a container, the host must be 0.0.0.0.');
     const answer = composeExtractiveAnswer([host], { terms: contentTerms('and the host?'), contextTerms: contentTerms('relay port in a container') });
