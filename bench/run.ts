@@ -33,6 +33,7 @@ const childBenches = [
   { name: 'HTTP server: first byte and requests/s', file: 'bench/server.ts' },
   { name: 'Search: index build and search latency', file: 'bench/search.ts' },
   { name: 'Retrieval quality', file: 'bench/retrieval.ts' },
+  { name: 'Answer quality: context, not in the docs, well-formed quotes', file: 'bench/answers.ts' },
 ];
 
 function runChild(name: string, file: string): Promise<ChildBench> {
