@@ -53,7 +53,7 @@ export function createApp(options: AppOptions): Hono {
   );
 
   app.route(
-    '/discovery/v2/assistant',
+    '/',
     assistantRoutes({
       domain: options.domain ?? 'docs',
       getIndex: () => options.index,

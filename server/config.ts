@@ -2,6 +2,7 @@
 // JSON config file. Precedence: flag > environment > config file > default.
 import { readFileSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { PUBLIC_KEY_MARKER } from '../src/wire.ts';
 import { parseModelSpec } from './assistant/model.ts';
 import { AGENT_FLAGS } from './agent/config.ts';
 
@@ -54,7 +55,7 @@ export const SERVE_FLAGS: FlagSpec[] = [
     default: [],
     valueName: '<key>',
     description: 'Public assistant key (contains _dsc_). Without one, a key is generated for the run and printed.',
-    check: (value) => ((value as string[]).every((key) => key.includes('_dsc_')) ? null : 'every assistant key must contain "_dsc_"'),
+    check: (value) => ((value as string[]).every((key) => key.includes(PUBLIC_KEY_MARKER)) ? null : `every assistant key must contain "${PUBLIC_KEY_MARKER}"`),
   },
   { name: 'admin-key', type: 'string', multiple: true, default: [], valueName: '<key>', description: 'Secret admin key (server-side only; refused on the assistant route).' },
   { name: 'data', type: 'string', default: './.docs-assistant', valueName: '<dir>', description: 'Folder of the embedded database (threads, limits).' },

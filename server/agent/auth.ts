@@ -2,12 +2,13 @@
 // server-wide admin keys or one of that project's own keys. Order of answers: no or unknown key 401,
 // assistant key 403, unknown project 404 (only told to a known admin key, so project ids don't leak),
 // a key of another project 401.
+import { PUBLIC_KEY_MARKER } from '../../src/wire.ts';
 import { bearerToken, createKeySet } from '../http/auth.ts';
 
 export type AuthResult = { ok: true } | { ok: false; status: 401 | 403 | 404; error: string };
 
 /** Assistant (public) keys carry this marker; they never manage agent jobs. */
-const ASSISTANT_KEY_MARKER = '_dsc_';
+const ASSISTANT_KEY_MARKER = PUBLIC_KEY_MARKER;
 
 export interface AdminKeyring {
   check(authorization: string | undefined, projectId: string): AuthResult;

@@ -1,4 +1,5 @@
 // Reading the question and the conversation out of the request's messages.
+import { REQUEST_LIMITS } from '../../src/wire.ts';
 import type { RequestMessage } from './schema.ts';
 
 /** The text of a message: its `text` parts joined, or the AI SDK 4 `content` string. */
@@ -13,7 +14,7 @@ export function messageText(message: RequestMessage): string {
 export type QuestionResult = { ok: true; question: string; earlier: { role: 'user' | 'assistant'; text: string }[] } | { ok: false; error: string };
 
 /** Longest question answered; longer ones are almost always pasted logs, and they would dominate retrieval. */
-export const QUESTION_MAX_LENGTH = 8_000;
+export const QUESTION_MAX_LENGTH = REQUEST_LIMITS.questionLength;
 
 /** The question is the last `user` message's text; earlier user/assistant text is the client-side history. */
 export function readQuestion(messages: readonly RequestMessage[]): QuestionResult {

@@ -1,4 +1,5 @@
-// POST /discovery/v2/assistant/{domain}/message. Checks run in this order, each before any answer work:
+// POST /discovery/v2/assistant/{domain}/message (and v1, the same answer as an AI SDK 4 data stream) and
+// GET .../config. Checks run in this order, each before any answer work:
 // CORS preflight, domain (404), key (401/403), body size (413), JSON and fields (400), thread (404), limits (429).
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -7,6 +8,7 @@ import type { DocsIndex } from '../docs/types.ts';
 import { requireAssistantKey, type AuthVariables, type KeySet } from '../http/auth.ts';
 import { clientAddress } from '../http/clientAddress.ts';
 import { assistantCors } from '../http/cors.ts';
+import { honoPath, requireDomain } from '../http/discoveryPaths.ts';
 import { jsonError } from '../http/errors.ts';
 import { assistantPolicies, enforceLimits, keySubject, type AssistantLimits } from '../http/limits.ts';
 import type { RateLimitStore } from '../store/rateLimits.ts';
@@ -17,7 +19,9 @@ import { retrieveDocs } from './retrieve.ts';
 import type { SiteConfig } from './siteInstructions.ts';
 import { readQuestion } from './question.ts';
 import { parseAssistantRequest, type AssistantRequest } from './schema.ts';
+import { dataStreamResponse } from './dataStream.ts';
 import { answerStream } from './stream.ts';
+import { THREAD_ID_HEADER, THREAD_KEY_HEADER } from '../../src/wire.ts';
 
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -53,22 +57,20 @@ export function assistantRoutes(options: AssistantRouteOptions): Hono<{ Variable
   const routes = new Hono<{ Variables: Variables }>();
   const policies = assistantPolicies(options.limits);
 
-  routes.use('*', assistantCors(options.corsOrigins));
-
-  routes.use('/:domain/*', async (c, next) => {
-    const domain = c.req.param('domain');
-    if (domain !== options.domain) return jsonError(c, 404, `domain: unknown domain "${domain}"`);
-    await next();
-  });
+  const cors = assistantCors(options.corsOrigins);
+  const paths = [honoPath('messageV2'), honoPath('messageV1'), honoPath('siteConfig')];
+  for (const path of paths) routes.use(path, cors, requireDomain(options.domain));
 
   // Beyond the OpenAPI: what the widget shows before the first question (assistant.md's frontmatter).
-  routes.get('/:domain/config', requireAssistantKey(options.assistantKeys, options.adminKeys), (c) => {
+  routes.get(honoPath('siteConfig'), requireAssistantKey(options.assistantKeys, options.adminKeys), (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.json(options.siteConfig);
   });
 
-  routes.post(
-    '/:domain/message',
+  // v2 streams AI SDK 5+ UI message chunks, v1 the AI SDK 4 data stream; everything before the answer is shared.
+  routes.on(
+    'POST',
+    [honoPath('messageV2'), honoPath('messageV1')],
     requireAssistantKey(options.assistantKeys, options.adminKeys),
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => jsonError(c, 413, 'body: larger than 1 MB') }),
     async (c, next) => {
@@ -109,13 +111,13 @@ export function assistantRoutes(options: AssistantRouteOptions): Hono<{ Variable
         { policy: policies.ip, subject: clientAddress(c, options.trustProxyHops) },
       ],
     }),
-    (c) => answer(c, options),
+    (c) => answer(c, options, c.req.routePath === honoPath('messageV1') ? 'v1' : 'v2'),
   );
 
   return routes;
 }
 
-function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOptions): Response {
+function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOptions, version: 'v1' | 'v2'): Response {
   const body = c.get('body');
   const question = c.get('question');
   const existing = c.get('thread');
@@ -149,7 +151,8 @@ function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOpt
     },
   });
 
-  const headers: Record<string, string> = { 'X-Thread-Id': thread.id };
-  if (threadKey !== null) headers['X-Thread-Key'] = threadKey;
+  const headers: Record<string, string> = { [THREAD_ID_HEADER]: thread.id };
+  if (threadKey !== null) headers[THREAD_KEY_HEADER] = threadKey;
+  if (version === 'v1') return dataStreamResponse(stream, headers);
   return createUIMessageStreamResponse({ stream, headers });
 }

@@ -1,6 +1,6 @@
 // The request body of POST /discovery/v2/assistant/{domain}/message and its readable validation errors.
 import { z } from 'zod';
-import { CURRENT_PATH_MAX_LENGTH, DEFAULT_RETRIEVAL_PAGE_SIZE } from '../../src/wire.ts';
+import { DEFAULT_RETRIEVAL_PAGE_SIZE, REQUEST_LIMITS, type AssistantRequestBody } from '../../src/wire.ts';
 
 /**
  * Parts and messages are loose: clients send the whole useChat history (assistant messages, `step-start`,
@@ -21,32 +21,46 @@ const filterValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.stri
 
 const contextItemSchema = z.looseObject({
   type: z.enum(['code', 'textSelection']),
-  value: z.string().max(20_000),
-  path: z.string().max(1_000).optional(),
-  elementId: z.string().max(500).optional(),
+  value: z.string().max(REQUEST_LIMITS.contextValueLength),
+  path: z.string().max(REQUEST_LIMITS.contextPathLength).optional(),
+  elementId: z.string().max(REQUEST_LIMITS.contextElementIdLength).optional(),
 });
 
 export const assistantRequestSchema = z.looseObject({
-  fp: z.string().max(500),
-  messages: z.array(messageSchema).min(1).max(500),
-  threadId: z.string().min(1).max(200).nullable().optional(),
+  fp: z.string().max(REQUEST_LIMITS.fpLength),
+  messages: z.array(messageSchema).min(1).max(REQUEST_LIMITS.messages),
+  threadId: z.string().min(1).max(REQUEST_LIMITS.threadIdLength).nullable().optional(),
   /** Only read when thread keys are on (see the README's api-choices). */
-  threadKey: z.string().max(200).optional(),
-  retrievalPageSize: z.number().int().min(1).max(20).default(DEFAULT_RETRIEVAL_PAGE_SIZE),
+  threadKey: z.string().max(REQUEST_LIMITS.threadIdLength).optional(),
+  retrievalPageSize: z.number().int().min(1).max(REQUEST_LIMITS.retrievalPageSizeMax).default(DEFAULT_RETRIEVAL_PAGE_SIZE),
   filter: z
     .looseObject({
       version: z.string().nullable().optional(),
       language: z.string().nullable().optional(),
       groups: z.array(z.string()).nullable().optional(),
     })
-    .catchall(filterValue)
+    // undefined never comes from JSON; it is here so the widget's filter type (src/wire.ts) fits.
+    .catchall(filterValue.optional())
     .nullable()
     .optional(),
-  context: z.array(contextItemSchema).max(20).optional(),
-  currentPath: z.string().max(CURRENT_PATH_MAX_LENGTH).optional(),
+  context: z.array(contextItemSchema).max(REQUEST_LIMITS.contextItems).optional(),
+  currentPath: z.string().max(REQUEST_LIMITS.currentPathLength).optional(),
 });
 
 export type AssistantRequest = z.infer<typeof assistantRequestSchema>;
+
+// Compile-time contract with the widget (src/wire.ts): the schema accepts every body the widget's type
+// allows, every body the schema accepts fits the widget's type in the fields it declares, and neither
+// has a field the other lacks. A change on one side that the other does not follow fails `tsc`.
+type SchemaInput = z.input<typeof assistantRequestSchema>;
+/** Declared keys only: loose objects also have an index signature, which says nothing about fields. */
+type DeclaredKeys<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] };
+type Declared<T> = Pick<T, DeclaredKeys<T> & keyof T>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const widgetBodiesAreAccepted: AssistantRequestBody extends SchemaInput ? true : false = true;
+const acceptedBodiesFitTheWidgetType: Declared<SchemaInput> extends AssistantRequestBody ? true : false = true;
+const sameFields: Same<DeclaredKeys<SchemaInput>, keyof AssistantRequestBody> = true;
+void [widgetBodiesAreAccepted, acceptedBodiesFitTheWidgetType, sameFields];
 export type RequestMessage = AssistantRequest['messages'][number];
 
 /** `messages[0].parts[1].type`, the way a developer would write the path. */

@@ -1,6 +1,7 @@
 // Writes one answer as an AI SDK UI message stream: start, sources, text, finish carrying the thread id.
 import { randomBytes } from 'node:crypto';
 import { createUIMessageStream, type UIMessageChunk } from 'ai';
+import type { AnswerFinishChunk } from '../../src/wire.ts';
 import type { StoredSource } from '../store/threads.ts';
 import { AnswerError, type AnswerPlan } from './answerers.ts';
 import { sectionTitle } from './sources.ts';
@@ -62,13 +63,14 @@ export function answerStream(options: {
       options.onEnd({ answer, sources, failed });
       if (options.signal.aborted) return;
       // The top-level threadId is the platform's documented shape; messageMetadata reaches every AI SDK 5+ client.
-      writer.write({
+      const finish: AnswerFinishChunk = {
         type: 'finish',
         finishReason: failed ? 'error' : 'stop',
         threadId,
         // notFound marks an answer the docs do not cover, so a client can show it differently.
         messageMetadata: notFound ? { threadId, notFound: true } : { threadId },
-      } as UIMessageChunk);
+      };
+      writer.write(finish as UIMessageChunk);
     },
     onError: () => GENERIC_FAILURE,
   });

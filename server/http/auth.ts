@@ -1,6 +1,7 @@
 // Bearer-key checks. Keys are compared as SHA-256 digests in constant time, so timing reveals nothing about them.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { PUBLIC_KEY_MARKER } from '../../src/wire.ts';
 import { jsonError } from './errors.ts';
 
 /** Values the auth middleware leaves on the context for later middleware. */
@@ -70,7 +71,7 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** A fresh assistant key: `da_dsc_` + 32 base62 characters (~190 bits), drawn without modulo bias. */
 export function generateAssistantKey(): string {
-  let key = 'da_dsc_';
+  let key = `da${PUBLIC_KEY_MARKER}`;
   while (key.length < 7 + 32) {
     for (const byte of randomBytes(48)) {
       // 248 = 4 * 62: bytes at or above it would favour the first characters.

@@ -1,7 +1,9 @@
 // A public assistant key looks like `<prefix>_dsc_...`. Anything else (an admin key above all)
 // must never leave the page, so it is refused before any request is made.
 
-const PUBLIC_KEY_PATTERN = /^[a-z0-9]+_dsc_/i;
+import { PUBLIC_KEY_MARKER } from '../wire.ts';
+
+const PUBLIC_KEY_PATTERN = new RegExp(`^[a-z0-9]+${PUBLIC_KEY_MARKER}`, 'i');
 
 export type ApiKeyCheck = { ok: true } | { ok: false; reason: string };
 

@@ -1,17 +1,13 @@
 // The site's own defaults for the widget, served by `GET .../assistant/{domain}/config` (the reference
 // server reads them from assistant.md): its name and starter questions. Read once, when the dialog
 // first opens; any failure leaves the widget's own options in place, silently (it is an extra).
+import { discoveryUrl, type SiteConfig } from '../wire.ts';
 import { checkApiKey } from './apiKey.ts';
-import { assistantEndpoint } from './transport.ts';
 
-export interface SiteConfig {
-  siteName: string | null;
-  starterQuestions: string[];
-}
+export type { SiteConfig };
 
-/** `.../assistant/{domain}/message` -> `.../assistant/{domain}/config`. */
 export function siteConfigEndpoint(baseUrl: string, domain: string): string {
-  return assistantEndpoint(baseUrl, domain).replace(/\/message$/, '/config');
+  return discoveryUrl(baseUrl, 'siteConfig', domain);
 }
 
 export async function fetchSiteConfig(url: string, apiKey: string | undefined): Promise<SiteConfig | null> {

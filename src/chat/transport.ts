@@ -2,7 +2,7 @@
 // chunk validation); this subclass only shapes the request body and reads what the SDK drops:
 // the thread id (finish chunk, message metadata or X-Thread-Id header) and the thread key.
 import { DefaultChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
-import { DEFAULT_RETRIEVAL_PAGE_SIZE, type AssistantContextItem, type AssistantFilter, type AssistantRequestBody } from '../wire.ts';
+import { DEFAULT_RETRIEVAL_PAGE_SIZE, discoveryUrl, THREAD_ID_HEADER, THREAD_KEY_HEADER, type AnswerMetadata, type AssistantContextItem, type AssistantFilter, type AssistantRequestBody } from '../wire.ts';
 import { checkApiKey } from './apiKey.ts';
 import { AssistantHttpError, ConfigurationError, StreamInterruptedError, parseRetryAfter } from './errors.ts';
 
@@ -38,7 +38,7 @@ export interface QuestionMetadata {
 }
 
 export function assistantEndpoint(baseUrl: string, domain: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/discovery/v2/assistant/${encodeURIComponent(domain)}/message`;
+  return discoveryUrl(baseUrl, 'messageV2', domain);
 }
 
 function lastUserContext(messages: UIMessage[]): AssistantContextItem[] {
@@ -56,7 +56,7 @@ function threadIdIn(chunk: UIMessageChunk): string | undefined {
   const topLevel = (chunk as { threadId?: unknown }).threadId;
   if (chunk.type === 'finish' && typeof topLevel === 'string' && topLevel !== '') return topLevel;
   if (chunk.type === 'start' || chunk.type === 'finish' || chunk.type === 'message-metadata') {
-    const fromMetadata = (chunk.messageMetadata as { threadId?: unknown } | undefined)?.threadId;
+    const fromMetadata = (chunk.messageMetadata as Partial<AnswerMetadata> | undefined)?.threadId;
     if (typeof fromMetadata === 'string' && fromMetadata !== '') return fromMetadata;
   }
   return undefined;
@@ -182,8 +182,8 @@ export class AssistantTransport extends DefaultChatTransport<UIMessage> {
       const body = await response.text().catch(() => '');
       throw new AssistantHttpError(response.status, body, parseRetryAfter(response.headers.get('retry-after')));
     }
-    const headerThreadId = response.headers.get('x-thread-id');
-    const headerThreadKey = response.headers.get('x-thread-key');
+    const headerThreadId = response.headers.get(THREAD_ID_HEADER);
+    const headerThreadKey = response.headers.get(THREAD_KEY_HEADER);
     if (headerThreadId) {
       this.setThread({
         threadId: headerThreadId,

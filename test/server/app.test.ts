@@ -31,7 +31,7 @@ describe('given the health route', () => {
 describe('given an unknown route or method', () => {
   it('answers 404 JSON', async () => {
     const app = await fixtureApp();
-    for (const [method, path] of [['GET', '/nope'], ['GET', '/discovery/v2/assistant/docs/message'], ['POST', '/discovery/v1/assistant/docs/message']] as const) {
+    for (const [method, path] of [['GET', '/nope'], ['GET', '/discovery/v2/assistant/docs/message'], ['POST', '/discovery/v3/assistant/docs/message']] as const) {
       const response = await app.request(path, { method });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: `not found: ${method} ${path}` });
