@@ -1,8 +1,12 @@
 // createApp: the reference server's routes as one Hono app. Nothing listens here; index.ts and cli.ts do that.
+import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import type { DocsIndex } from './docs/types.ts';
 import { createExtractiveAnswerer, type Answerer } from './assistant/answerers.ts';
 import { assistantRoutes } from './assistant/route.ts';
+import { llmsTxtRoutes } from './discovery/llmsTxt.ts';
+import { mcpRoutes } from './discovery/mcp.ts';
+import { discoveryRoutes } from './discovery/routes.ts';
 import type { SiteConfig } from './assistant/siteInstructions.ts';
 import { createKeySet } from './http/auth.ts';
 import { createErrorHandler, notFoundHandler } from './http/errors.ts';
@@ -39,9 +43,23 @@ export interface AppOptions {
   log?: (message: string) => void;
   /** Site name and starter questions served to the widget (assistant.md). @default none */
   siteConfig?: SiteConfig;
+  /** Serve the MCP server at /mcp (search and get_page tools; docs are public). @default true */
+  mcp?: boolean;
   /** Route groups mounted next to the assistant (the agent job routes mount here). */
   mounts?: readonly { path: string; routes: Hono }[];
 }
+
+/** This package's version, as MCP clients see it: package.json beside server/ in a checkout, two folders up in dist/server/. */
+const SERVER_VERSION: string = (() => {
+  for (const relative of ['../package.json', '../../package.json']) {
+    try {
+      return (JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as { version: string }).version;
+    } catch {
+      // Not there: try the next place.
+    }
+  }
+  return '0.0.0';
+})();
 
 export function createApp(options: AppOptions): Hono {
   const log = options.log ?? ((message: string) => console.error(message));
@@ -52,25 +70,32 @@ export function createApp(options: AppOptions): Hono {
     c.json({ status: 'ok', pages: options.index.pageCount, sections: options.index.sectionCount }),
   );
 
+  // What every discovery route shares: the docs, the keys, the limits and where clients come from.
+  const shared = {
+    domain: options.domain ?? 'docs',
+    getIndex: () => options.index,
+    assistantKeys: createKeySet(options.assistantKeys),
+    adminKeys: createKeySet(options.adminKeys ?? []),
+    rateLimits: options.store.rateLimits,
+    limits: { ...DEFAULT_ASSISTANT_LIMITS, ...options.limits },
+    trustProxyHops: options.trustProxyHops ?? 0,
+    corsOrigins: options.corsOrigins ?? ['*'],
+    now,
+  };
   app.route(
     '/',
     assistantRoutes({
-      domain: options.domain ?? 'docs',
-      getIndex: () => options.index,
-      assistantKeys: createKeySet(options.assistantKeys),
-      adminKeys: createKeySet(options.adminKeys ?? []),
+      ...shared,
       threads: options.store.threads,
-      rateLimits: options.store.rateLimits,
-      limits: { ...DEFAULT_ASSISTANT_LIMITS, ...options.limits },
       answerer: options.answerer ?? createExtractiveAnswerer(),
       threadKeys: options.threadKeys ?? false,
-      trustProxyHops: options.trustProxyHops ?? 0,
-      corsOrigins: options.corsOrigins ?? ['*'],
-      now,
       log,
       siteConfig: options.siteConfig ?? { siteName: null, starterQuestions: [] },
     }),
   );
+  app.route('/', discoveryRoutes(shared));
+  if (options.mcp ?? true) app.route('/', mcpRoutes({ ...shared, name: options.siteConfig?.siteName ?? 'docs-assistant', version: SERVER_VERSION }));
+  app.route('/', llmsTxtRoutes({ getIndex: () => options.index, siteName: options.siteConfig?.siteName ?? null }));
 
   for (const mount of options.mounts ?? []) app.route(mount.path, mount.routes);
 

@@ -60,6 +60,7 @@ export function serverOptionsFrom(settings: ResolvedFlags, docsDir: string): Ser
     trustProxyHops: settings.trustProxy as number,
     threadKeys: settings.threadKeys as boolean,
     watch: settings.watch as boolean,
+    mcp: settings.mcp as boolean,
     maxOutputTokens: settings.maxOutputTokens as number,
     answerTimeoutMs: (settings.answerTimeout as number) * 1000,
     ...(settings.instructions ? { instructionsFile: settings.instructions as string } : {}),

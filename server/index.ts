@@ -37,6 +37,8 @@ export interface ServerOptions extends Omit<AppOptions, 'index' | 'store' | 'ans
    * @default `assistant.md` in `docsDir` when present
    */
   instructionsFile?: string;
+  /** Serve the MCP server at /mcp. @default true */
+  mcp?: boolean;
   /** Re-index files that change. @default true */
   watch?: boolean;
   /** Receives one line per skipped file or watcher problem. @default console.warn */

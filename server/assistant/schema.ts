@@ -91,6 +91,13 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return issue.message.replace(/^Invalid input: /, '');
 }
 
+/** The first issue of a failed parse as `field.path: what is wrong` (the API's 400 message for any body). */
+export function firstProblem(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'body: is invalid';
+  return `${formatPath(issue.path)}: ${describeIssue(issue)}`;
+}
+
 export type ParseResult = { ok: true; request: AssistantRequest } | { ok: false; error: string };
 
 /** Validates a parsed JSON value; the error names the first bad field: `retrievalPageSize: must be at most 20`. */
@@ -101,7 +108,5 @@ export function parseAssistantRequest(body: unknown): ParseResult {
   // reportInput keeps each issue's input, which tells a missing field from a wrong one.
   const result = assistantRequestSchema.safeParse(body, { reportInput: true });
   if (result.success) return { ok: true, request: result.data };
-  const issue = result.error.issues[0];
-  if (!issue) return { ok: false, error: 'body: is invalid' };
-  return { ok: false, error: `${formatPath(issue.path)}: ${describeIssue(issue)}` };
+  return { ok: false, error: firstProblem(result.error) };
 }

@@ -12,7 +12,7 @@ import { languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type QueryTerm } from './postings.ts';
 import { capPerPage, currentPathBoost, fillsUnderCap, normalizePath, pagePathsOf, type Candidate } from './ranking.ts';
 import { topDocuments } from './topRanked.ts';
-import type { DocsIndex, LoadedDocs, SearchHit, SearchOptions, Section } from './types.ts';
+import type { DocsIndex, IndexedPage, LoadedDocs, SearchHit, SearchOptions, Section } from './types.ts';
 
 /** Ranking knobs; the defaults are the measured ones (see bench/retrieval.ts). */
 export interface RankingOptions {
@@ -106,6 +106,22 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
   const headingWordCounts = new Map<number, number>();
   let live: Uint8Array = new Uint8Array(0);
   const keysByFile = new Map<string, number[]>();
+  const fileByRoute = new Map<string, string>();
+
+  function pageOf(file: string): IndexedPage | undefined {
+    const pageSections = (keysByFile.get(file) ?? []).flatMap((key) => sections[key] ?? []);
+    const first = pageSections[0];
+    if (!first) return undefined;
+    return {
+      route: first.route,
+      file,
+      title: first.pageTitle,
+      ...(first.description ? { description: first.description } : {}),
+      url: first.url.replace(/#.*$/, ''),
+      metadata: first.metadata,
+      sections: pageSections,
+    };
+  }
   const filterMasks = new Map<string, Uint8Array>();
   let sectionCount = 0;
   const question = postings.createAccumulator();
@@ -129,6 +145,7 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     if (live.length < postings.nextDocument) live = grown(live, postings.nextDocument);
     for (const document of documents) live[document.key] = 1;
     keysByFile.set(file, documents.map((document) => document.key));
+    if (fileSections[0]) fileByRoute.set(fileSections[0].route, file);
     sectionCount += documents.length;
     filterMasks.clear();
   }
@@ -138,6 +155,8 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     if (!keys) return;
     miniSearch.discardAll(keys);
     postings.changed();
+    const route = sections[keys[0] ?? -1]?.route;
+    if (route !== undefined && fileByRoute.get(route) === file) fileByRoute.delete(route);
     for (const key of keys) {
       sections[key] = undefined;
       live[key] = 0;
@@ -223,6 +242,13 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     updateFile(file: string, fileSections: Section[]): void {
       removeFile(file);
       addFile(file, fileSections);
+    },
+    pages(): IndexedPage[] {
+      return [...keysByFile.keys()].flatMap((file) => pageOf(file) ?? []).toSorted((a, b) => a.route.localeCompare(b.route));
+    },
+    page(route: string): IndexedPage | undefined {
+      const file = fileByRoute.get(route);
+      return file === undefined ? undefined : pageOf(file);
     },
     get pageCount() {
       return keysByFile.size;

@@ -63,6 +63,18 @@ export interface SearchHit {
   coverage: number;
 }
 
+/** A page as the index holds it (what the page, llms.txt and MCP routes serve). */
+export interface IndexedPage {
+  route: string;
+  file: string;
+  title: string;
+  description?: string;
+  /** The page's URL: site URL + route. */
+  url: string;
+  metadata: SectionMetadata;
+  sections: Section[];
+}
+
 /** The search index over all sections; replaceable when files change. */
 export interface DocsIndex {
   search(query: string, options: SearchOptions): SearchHit[];
@@ -70,6 +82,10 @@ export interface DocsIndex {
   unknownWords(text: string): string[];
   /** Replace every section that came from `file` (an empty list removes the file). */
   updateFile(file: string, sections: Section[]): void;
+  /** The indexed pages, each with its sections in page order, sorted by route. */
+  pages(): IndexedPage[];
+  /** The page at `route` (`/guides/install`), or undefined. */
+  page(route: string): IndexedPage | undefined;
   readonly pageCount: number;
   readonly sectionCount: number;
 }
