@@ -154,6 +154,20 @@ async function connect(url: string): Promise<Client> {
   return client;
 }
 
+describe('given the page route under limits and from a browser', () => {
+  it('answers 413 for an oversized body, 429 past the per-IP limit it shares with search, and the CORS preflight', async () => {
+    const url = await serve(await fixtureApp({ limits: { perIpDay: 2 } }));
+    expect((await post(`${url}${PAGE}`, { path: 'x'.repeat(100_000) })).status).toBe(413);
+    expect((await post(`${url}${SEARCH}`, { query: 'port' })).status).toBe(200);
+    expect((await post(`${url}${PAGE}`, { path: '/guides/configuration' })).status).toBe(200);
+    const refused = await post(`${url}${PAGE}`, { path: '/guides/configuration' }, { origin: 'https://docs.example' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    const preflight = await fetch(`${url}${PAGE}`, { method: 'OPTIONS', headers: { origin: 'https://docs.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(204);
+  });
+});
+
 describe('given the MCP server at /mcp', () => {
 
   it('lists search and get_page to the official client, and both return what the routes return, as text with titles and URLs', async () => {
