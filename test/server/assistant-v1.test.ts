@@ -146,7 +146,7 @@ function post(url: string, body: unknown, key: string | null = ASSISTANT_KEY, or
 describe('given a bad v1 request', () => {
   const valid = { fp: 'anonymous', messages: [{ role: 'user', content: 'port' }] };
 
-  it('answers 401 without a key, 403 with an admin key, 400 naming the field, 404 for an unknown thread, with CORS', async () => {
+  it('answers 401 without a key, 403 with an admin key, 400 naming the field, 413 past 1 MB, 404 for an unknown thread or domain, with CORS', async () => {
     const url = await serveFixture();
     const noKey = await post(url, valid, null, 'https://docs.example');
     expect(noKey.status).toBe(401);
@@ -159,6 +159,7 @@ describe('given a bad v1 request', () => {
     const noQuestion = await post(url, { fp: 'anonymous', messages: [{ role: 'assistant', content: 'hi' }] });
     expect(noQuestion.status).toBe(400);
     expect((await post(url, { ...valid, threadId: 'no-such-thread' })).status).toBe(404);
+    expect((await post(url, { ...valid, fp: 'x'.repeat(2_000_000) })).status).toBe(413);
     const wrongDomain = await fetch(`${url}/discovery/v1/assistant/other/message`, { method: 'POST', headers: { authorization: `Bearer ${ASSISTANT_KEY}` }, body: '{}' });
     expect(await wrongDomain.json()).toEqual({ error: 'domain: unknown domain "other"' });
   });

@@ -193,6 +193,17 @@ describe('given the MCP server at /mcp', () => {
     await client.close();
   });
 
+  it('answers a browser-based client\'s CORS preflight', async () => {
+    const url = await serve(await fixtureApp());
+    const preflight = await fetch(`${url}/mcp`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('mcp-protocol-version');
+  });
+
   it('is absent with mcp off (--no-mcp)', async () => {
     const url = await serve(await fixtureApp({ mcp: false }));
     const response = await fetch(`${url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
