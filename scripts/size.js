@@ -28,11 +28,14 @@ process.chdir(root);
  * id was kept per session). embed.js fell from 2.45 to 2.41 when the launcher's icon moved from an SVG
  * string to CSS (Trusted Types), then to 2.25 with the same behaviour and look (README "Sizes" lists what
  * saved bytes and where the rest go). Reading the site's starter questions and name from the server's
- * config route (issue 12) added 0.2 kB to the React entry and 0.2 kB after opening.
+ * config route (issue 12) added 0.2 kB to the React entry and 0.2 kB after opening. Issue 14 allows up to
+ * 2.6 kB for embed.js and 110 kB after opening for its reader fixes; budgets follow what is built, a little
+ * above: the phone fixes (compact code button kept off the launcher, which the loader now hands the chat)
+ * added 0.01 kB to embed.js and 0.3 kB after opening.
  */
 export const budgets = {
-  'embed.js': 2_260,
-  'after opening': 101_300,
+  'embed.js': 2_300,
+  'after opening': 101_700,
   'React entry': 128_300,
 };
 

@@ -28,6 +28,8 @@ export interface DocsAssistantProps extends DocsAssistantOptions {
   container?: HTMLElement | null;
   /** Extra class on the widget's root element. */
   className?: string;
+  /** A launcher drawn outside the widget (the script tag's loader draws its own): floating buttons keep clear of it. */
+  externalLauncher?: HTMLElement | null;
 }
 
 /** The verbs of the component's ref (the same as the script tag's global API). */
@@ -58,7 +60,7 @@ function deepActiveElement(): HTMLElement | null {
 }
 
 export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>(function DocsAssistant(props, ref) {
-  const { open: openProp, defaultOpen = false, onOpenChange, container, className, ...options } = props;
+  const { open: openProp, defaultOpen = false, onOpenChange, container, className, externalLauncher, ...options } = props;
   const assistant = useDocsAssistant(options);
   const { translations, emit, attachContext } = assistant;
   const theme = options.theme ?? 'auto';
@@ -75,6 +77,7 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
   const dialogId = useId();
   const selectionBeforeClick = useRef<ReturnType<typeof readSelectionContext>>(null);
   const getCurrentPathRef = useLatest(options.getCurrentPath);
+  const getLauncher = useCallback(() => launcherRef.current ?? externalLauncher ?? null, [externalLauncher]);
   const [siteConfig, setSiteConfig] = useState<SiteConfig | null>(null);
   const siteConfigRequested = useRef(false);
 
@@ -216,7 +219,14 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
           ) : null}
         </Dialog.Root>
         {codeBlocks === false ? null : (
-          <CodeBlockButtons selector={codeBlocks} widgetRoot={rootElement} hidden={open} shortcutHint={shortcutHint} onAsk={askAboutCode} />
+          <CodeBlockButtons
+            selector={codeBlocks}
+            widgetRoot={rootElement}
+            getLauncher={getLauncher}
+            hidden={open}
+            shortcutHint={shortcutHint}
+            onAsk={askAboutCode}
+          />
         )}
       </div>
     </WidgetContext.Provider>

@@ -13,7 +13,7 @@ import type { ChatHandle, ChatMountRequest } from './contract.ts';
 // The widget's stylesheet (its @imports bundled and minified by the build), as a string.
 const stylesheets = import.meta.glob<string>('../styles/styles.css', { query: '?inline', import: 'default', eager: true });
 
-export function mount({ shadowRoot, container, options, onOpenChange, onEvent }: ChatMountRequest): ChatHandle {
+export function mount({ shadowRoot, container, options, launcher, onOpenChange, onEvent }: ChatMountRequest): ChatHandle {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(Object.values(stylesheets).join('\n'));
   shadowRoot.adoptedStyleSheets = [...shadowRoot.adoptedStyleSheets, sheet];
@@ -21,7 +21,7 @@ export function mount({ shadowRoot, container, options, onOpenChange, onEvent }:
   const root = createRoot(container);
   const ref = createRef<DocsAssistantHandle>();
   // Synchronously, so the ref's verbs work as soon as mount returns.
-  flushSync(() => root.render(<DocsAssistant {...options} ref={ref} onOpenChange={onOpenChange} onEvent={onEvent} />));
+  flushSync(() => root.render(<DocsAssistant {...options} ref={ref} externalLauncher={launcher ?? null} onOpenChange={onOpenChange} onEvent={onEvent} />));
   return {
     open: (selection) => {
       const path = readCurrentPath(options.getCurrentPath);

@@ -16,6 +16,8 @@ export interface ChatMountRequest {
   container: HTMLElement;
   /** Resolved options; the loader draws the launcher, so `launcher` comes in false. */
   options: DocsAssistantOptions;
+  /** The loader's launcher, which the chat's floating buttons keep clear of (absent with `launcher: false`). */
+  launcher?: HTMLElement;
   /** Called whenever the dialog opens or closes (from the API, Escape, the close button, the shortcut). */
   onOpenChange: (open: boolean) => void;
   /** Called with every widget event. */

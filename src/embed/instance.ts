@@ -72,6 +72,7 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
         shadowRoot,
         container,
         options,
+        ...(launcher.isConnected ? { launcher } : {}),
         onOpenChange: (open) => launcher.setAttribute('aria-expanded', String(open)),
         onEvent: emit,
       }));
