@@ -3,6 +3,7 @@
 import { expect, test } from './journeys/demoTest.ts';
 import { threadIdOf } from './journeys/demoAssistant.ts';
 import { saveScreenshot } from './journeys/screenshots.ts';
+import { expectNoAxeViolations } from './fixtures/checks.ts';
 
 // Independent tests (each with its own browser context; one demo per worker): spread them over the workers.
 test.describe.configure({ mode: 'parallel' });
@@ -166,5 +167,37 @@ test.describe('given questions the docs answer and one they do not', () => {
     await expect(notFound.getByRole('link')).toHaveCount(3);
     await expect(assistant.sourcesOf(assistant.answers.last())).toHaveCount(0);
     await saveScreenshot(page, testInfo, 'not-in-the-docs');
+  });
+});
+
+test.describe('given an answer with a code block whose line is longer than the dialog', () => {
+  test('labels and highlights it, scrolls it with the keyboard, and keeps the copy button clear of the code', async ({ assistant, page }, testInfo) => {
+    await assistant.visit('/recipes');
+    await assistant.open();
+    await assistant.ask('How do I set it up with Docusaurus?');
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    const answer = assistant.answerText(assistant.answers.last());
+    const shell = answer.locator('.da-code', { hasText: 'npx docs-assistant serve docs' });
+    await expect(shell.locator('.da-code-language')).toHaveText('sh');
+    const config = answer.locator('.da-code', { hasText: 'docusaurus.config.js' });
+    await expect(config.locator('.da-code-language')).toHaveText('js');
+    await expect(config.locator('pre .hljs-string').first()).toBeVisible();
+
+    const pre = shell.locator('pre');
+    const { scrollWidth, clientWidth } = await pre.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    await pre.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('End');
+    await expect.poll(() => pre.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+
+    // Measured together: the dialog may still be scrolling the focused block into view.
+    const { copyBottom, codeTop } = await shell.evaluate((block) => ({
+      copyBottom: (block.querySelector('.da-code-copy') as Element).getBoundingClientRect().bottom,
+      codeTop: (block.querySelector('pre') as Element).getBoundingClientRect().top,
+    }));
+    expect(copyBottom).toBeLessThanOrEqual(codeTop + 0.5);
+    await saveScreenshot(page, testInfo, 'code-block-highlighted');
+    await expectNoAxeViolations(page);
   });
 });

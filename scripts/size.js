@@ -31,12 +31,18 @@ process.chdir(root);
  * config route (issue 12) added 0.2 kB to the React entry and 0.2 kB after opening. Issue 14 allows up to
  * 2.6 kB for embed.js and 110 kB after opening for its reader fixes; budgets follow what is built, a little
  * above: the phone fixes (compact code button kept off the launcher, which the loader now hands the chat)
- * added 0.01 kB to embed.js and 0.3 kB after opening.
+ * added 0.01 kB to embed.js and 0.3 kB after opening; code blocks with a language label, a header for the
+ * copy button and the highlight colours 1.3 kB after opening and 0.8 kB to the React entry (the highlighter
+ * itself is its own chunk, budgeted below).
  */
 export const budgets = {
   'embed.js': 2_300,
-  'after opening': 101_700,
-  'React entry': 128_300,
+  'after opening': 103_200,
+  'React entry': 129_300,
+  // Issue 14: highlight.js core and 10 grammars (bash, css, diff, ini/toml, js, json, python, ts, html/xml, yaml)
+  // through lowlight; loaded only when an answer holds a fenced code block with a language.
+  'highlighter (with code)': 20_000,
+  'React highlighter chunk': 20_000,
 };
 
 const measure = (buffers) => {
@@ -54,6 +60,9 @@ const filesUnder = (folder) =>
     .filter((entry) => entry.isFile() && /\.(js|css)$/.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name));
 
+/** The syntax highlighter's chunk (src/chat/highlight.ts): loaded with the first answer that holds code, not on opening. */
+const HIGHLIGHTER_CHUNK = /(^|\/)highlight[-.][^/]*js$/;
+
 /** Bundles dist/index.js the way a React app would (react, react-dom and scheduler provided by the app). */
 async function bundleReactEntry() {
   const folder = mkdtempSync(join(tmpdir(), 'docs-assistant-size-'));
@@ -70,11 +79,17 @@ async function bundleReactEntry() {
         lib: { entry, formats: ['es'], fileName: () => 'app.js' },
         rolldownOptions: {
           external: (id) => /^(react|react-dom|scheduler)(\/|$)/.test(id),
-          output: { minify: true, codeSplitting: false },
+          // Split as an app's bundler would: the code highlighter is imported only when an answer holds code.
+          output: { minify: true, chunkFileNames: '[name].js' },
         },
       },
     });
-    return [readFileSync(join(folder, 'out/app.js')), readFileSync('dist/styles.css')];
+    const files = filesUnder(join(folder, 'out'));
+    const highlighter = files.filter((file) => HIGHLIGHTER_CHUNK.test(file));
+    return {
+      entry: [...files.filter((file) => !HIGHLIGHTER_CHUNK.test(file)).map((file) => readFileSync(file)), readFileSync('dist/styles.css')],
+      highlighter: highlighter.map((file) => readFileSync(file)),
+    };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -86,13 +101,18 @@ if (!existsSync('dist/embed.js')) {
 }
 
 const loader = readFileSync('dist/embed.js');
-const lazyChat = filesUnder('dist/embed').map((file) => readFileSync(file));
+const embedFiles = filesUnder('dist/embed');
+const lazyChat = embedFiles.filter((file) => !HIGHLIGHTER_CHUNK.test(file)).map((file) => readFileSync(file));
 const rows = [
   ['embed.js', measure([loader])],
   ['lazy chat (dist/embed/)', measure(lazyChat)],
   ['after opening', measure([loader, ...lazyChat])],
+  ['highlighter (with code)', measure(embedFiles.filter((file) => HIGHLIGHTER_CHUNK.test(file)).map((file) => readFileSync(file)))],
 ];
-if (existsSync('dist/index.js')) rows.push(['React entry', measure(await bundleReactEntry())]);
+if (existsSync('dist/index.js')) {
+  const react = await bundleReactEntry();
+  rows.push(['React entry', measure(react.entry)], ['React highlighter chunk', measure(react.highlighter)]);
+}
 else console.warn('size: dist/index.js is missing (no React entry built yet)');
 
 const kB = (bytes) => (bytes / 1000).toFixed(2).padStart(8);

@@ -17,6 +17,8 @@ export interface Translations {
   copyAnswer: string;
   copied: string;
   copyCode: string;
+  /** Names a code block in an answer that has no language. */
+  codeBlock: string;
   helpful: string;
   notHelpful: string;
   sources: string;

@@ -15,6 +15,7 @@ export const defaultTranslations: Translations = {
   copyAnswer: 'Copy answer',
   copied: 'Copied',
   copyCode: 'Copy code',
+  codeBlock: 'Code',
   helpful: 'Helpful',
   notHelpful: 'Not helpful',
   sources: 'Sources',

@@ -1,7 +1,7 @@
 // The answer rendered as markdown. react-markdown never renders raw HTML (it stays text), and
 // the components below apply the URL policy: safe links only, images only from the docs' origin.
 // Rendered block by block, each memoised: while an answer streams only its last block is parsed again.
-import { Fragment, memo, useMemo, useRef, type ComponentProps } from 'react';
+import { Fragment, memo, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { splitMarkdownBlocks } from '../chat/markdownBlocks.ts';
 import { remarkGfmParse } from '../chat/remarkGfmParse.ts';
@@ -11,15 +11,64 @@ import { useWidget } from './widgetContext.ts';
 
 const remarkPlugins = [remarkGfmParse];
 
-function CodeBlock({ children, node: _node, ...rest }: ComponentProps<'pre'> & { node?: unknown }) {
+interface HastNode {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: { className?: unknown };
+  children?: HastNode[];
+}
+
+function textOf(node: HastNode | undefined): string {
+  if (!node) return '';
+  if (node.type === 'text') return node.value ?? '';
+  return (node.children ?? []).map(textOf).join('');
+}
+
+/** The fence's language (```ts -> "ts") and the code, from the `pre` element react-markdown renders. */
+function codeOf(pre: HastNode | undefined): { language: string; code: string } {
+  const code = pre?.children?.find((child) => child.tagName === 'code');
+  const classes = Array.isArray(code?.properties?.className) ? (code.properties.className as unknown[]) : [];
+  const language = classes.map(String).find((name) => name.startsWith('language-'))?.slice('language-'.length) ?? '';
+  return { language: language.toLowerCase(), code: textOf(code).replace(/\n$/, '') };
+}
+
+/** The highlighted code once the highlighter (its own chunk, loaded with the first code block) has it. */
+function useHighlighted(code: string, language: string): ReactNode | null {
+  const [highlighted, setHighlighted] = useState<{ code: string; nodes: ReactNode } | null>(null);
+  useEffect(() => {
+    if (language === '') return;
+    let current = true;
+    void import('../chat/highlight.ts').then(
+      ({ highlightCode }) => {
+        const nodes = highlightCode(code, language);
+        if (current) setHighlighted(nodes === null ? null : { code, nodes });
+      },
+      () => {}, // no highlighter (offline mid-answer): the code stays plain
+    );
+    return () => {
+      current = false;
+    };
+  }, [code, language]);
+  return highlighted?.code === code ? highlighted.nodes : null;
+}
+
+function CodeBlock({ children, node, ...rest }: ComponentProps<'pre'> & { node?: unknown }) {
   const { translations } = useWidget();
-  const preRef = useRef<HTMLPreElement>(null);
+  const { language, code } = useMemo(() => codeOf(node as HastNode | undefined), [node]);
+  const highlighted = useHighlighted(code, language);
+  const label = language === '' ? translations.codeBlock : language;
   return (
     <div className="da-code">
-      <pre ref={preRef} {...rest}>
-        {children}
+      <div className="da-code-header">
+        <span className="da-code-language">{label}</span>
+        <CopyButton className="da-icon-button da-code-copy" label={translations.copyCode} getText={() => code} />
+      </div>
+      {/* Focusable, so keyboard users scroll long lines with the arrow keys. */}
+      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <pre {...rest} tabIndex={0}>
+        {highlighted === null ? children : <code className={`language-${language} hljs`}>{highlighted}</code>}
       </pre>
-      <CopyButton className="da-icon-button da-code-copy" label={translations.copyCode} getText={() => preRef.current?.textContent ?? ''} />
     </div>
   );
 }

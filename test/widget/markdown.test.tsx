@@ -76,12 +76,31 @@ describe('given an answer with tables and code', () => {
     const markdown = 'Run this:\n\n```sh\nnpm install hono\n```';
     const { user, answer, onEvent } = await answerWith(markdown);
     await user.click(within(answer).getByRole('button', { name: 'Copy code' }));
-    expect(await navigator.clipboard.readText()).toBe('npm install hono\n');
+    // Without the fence's last newline: a pasted command waits for the reader's Enter.
+    expect(await navigator.clipboard.readText()).toBe('npm install hono');
     expect(await within(answer).findByRole('button', { name: 'Copied' })).toBeTruthy();
 
     await user.click(within(answer).getByRole('button', { name: 'Copy answer' }));
     expect(await navigator.clipboard.readText()).toBe(markdown);
     expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'copy', answer: markdown, messageId: 'msg_answer' }));
+  });
+});
+
+describe('given an answer with code blocks', () => {
+  it('labels each with its language, highlights a known one, and makes it a keyboard-scrollable block', async () => {
+    const { answer } = await answerWith('Call it:\n\n```ts\nconst port: number = 8080;\n```\n\nThen:\n\n```\nplain text\n```');
+    const blocks = answer.querySelectorAll('.da-code');
+    expect([...blocks].map((block) => block.querySelector('.da-code-language')?.textContent)).toEqual(['ts', 'Code']);
+    await waitFor(() => expect(blocks[0]?.querySelector('pre .hljs-keyword')?.textContent).toBe('const'));
+    expect(blocks[0]?.querySelector('pre')?.textContent).toBe('const port: number = 8080;');
+    expect(blocks[1]?.querySelector('pre [class^="hljs-"]')).toBeNull();
+    for (const block of blocks) expect(block.querySelector('pre')?.tabIndex).toBe(0);
+  });
+
+  it('leaves a language it does not know plain, under its name', async () => {
+    const { answer } = await answerWith('```cobol\nDISPLAY "HI".\n```');
+    expect(answer.querySelector('.da-code-language')?.textContent).toBe('cobol');
+    expect(answer.querySelector('pre')?.textContent).toBe('DISPLAY "HI".\n');
   });
 });
 
