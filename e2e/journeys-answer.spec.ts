@@ -36,11 +36,24 @@ test.describe('given a reader on a docs page', () => {
 
     const source = assistant.sourcesOf(answer).first();
     await expect(source).toHaveText('Theming › Change the launcher color');
+    // The link points at the quoted passage itself (a text fragment), where the browser supports them.
+    expect(await source.getAttribute('href')).toBe(`${demo.url}/theming#change-the-launcher-color:~:text=The%20launcher%20uses%20the%20accent%20color%20unless%20you`);
     await source.click();
-    await expect(page).toHaveURL(`${demo.url}/theming#change-the-launcher-color`);
+    await expect(page).toHaveURL(new RegExp(`^${demo.url}/theming#change-the-launcher-color`));
     const heading = page.getByRole('heading', { name: 'Change the launcher color' });
     await expect(heading).toHaveAttribute('id', 'change-the-launcher-color');
     await expect(heading).toBeInViewport();
+
+    // The assistant is open again on the new page, with the conversation the reader left.
+    await expect(assistant.dialog).toBeVisible();
+    await expect(assistant.questions).toHaveText([LAUNCHER_QUESTION]);
+    await expect(assistant.answers.last()).toContainText('--docs-assistant-launcher-background');
+
+    // Only the page the link led to reopens it: a reload after closing keeps it closed.
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect(assistant.launcher).toBeVisible();
+    await expect(assistant.dialog).toBeHidden();
   });
 });
 

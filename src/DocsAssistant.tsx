@@ -8,6 +8,7 @@ import { readCurrentPath } from './chat/currentPath.ts';
 import { codeBlockAt, codeContextFor, readSelectionContext } from './chat/pageContext.ts';
 import { ariaKeyShortcut, describeShortcut, matchesShortcut, parseShortcut } from './chat/shortcut.ts';
 import { fetchSiteConfig, siteConfigEndpoint, type SiteConfig } from './chat/siteConfig.ts';
+import { markReopen, takeReopen } from './chat/threadStorage.ts';
 import type { DocsAssistantOptions } from './options.ts';
 import type { AssistantContextItem } from './wire.ts';
 import { AssistantDialog } from './ui/AssistantDialog.tsx';
@@ -175,7 +176,17 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
     [setOpen, attachContext, assistantRef],
   );
 
-  const widget = useMemo<WidgetContextValue>(() => ({ translations, baseUrl, emit }), [translations, baseUrl, emit]);
+  const domain = options.domain;
+  const onFollowLink = useCallback(() => markReopen(domain), [domain]);
+  const widget = useMemo<WidgetContextValue>(() => ({ translations, baseUrl, emit, onFollowLink }), [translations, baseUrl, emit, onFollowLink]);
+
+  // Arrived here by a source or link of the assistant on the previous page: open again, on the kept thread.
+  // Synchronously in the effect: the mark is taken once, so a deferred open cancelled by StrictMode's
+  // second run would be lost; and it must run after hydration, never in a state initializer.
+  useEffect(() => {
+    // oxlint-disable-next-line react/set-state-in-effect
+    if (takeReopen(domain)) setOpen(true);
+  }, [domain, setOpen]);
   const portalContainer = container ?? rootElement;
 
   return (

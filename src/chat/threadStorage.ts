@@ -90,3 +90,22 @@ export function createThreadStore(domain: string): ThreadStore {
     },
   };
 }
+
+/**
+ * A reader who follows a source to another page of the same site finds the assistant open there: the
+ * link's click leaves this mark, the next page's widget takes it (once) and opens with the kept thread.
+ */
+export function reopenKey(domain: string): string {
+  return `docs-assistant:reopen:${domain}`;
+}
+
+export function markReopen(domain: string): void {
+  writeRaw(reopenKey(domain), '1');
+}
+
+/** Whether the previous page asked to reopen; the mark is removed, so a later reload opens closed. */
+export function takeReopen(domain: string): boolean {
+  const marked = readRaw(reopenKey(domain)) === '1';
+  if (marked) writeRaw(reopenKey(domain), null);
+  return marked;
+}

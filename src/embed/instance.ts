@@ -8,6 +8,7 @@ import { matchesShortcut, parseShortcut } from '../chat/shortcut.ts';
 import type { DocsAssistantEvent, DocsAssistantEventName } from '../options.ts';
 import type { ChatHandle, ChatModule, EmbedOptions } from './contract.ts';
 import launcherCss from './launcher.css?inline';
+import { reopenKey } from '../chat/threadStorage.ts';
 
 type EventHandler = (event: DocsAssistantEvent) => void;
 
@@ -92,6 +93,14 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
     whenReady((handle) => handle.open(selection));
   };
   listen(launcher, 'click', open);
+
+  // The reader followed a source of this site from the assistant on the previous page: reopen it here.
+  // The chat takes the mark (once) when it mounts; the loader only reads it.
+  try {
+    if (sessionStorage.getItem(reopenKey(options.domain)) === '1') open();
+  } catch {
+    // No sessionStorage (sandboxed frames, privacy modes): nothing to reopen.
+  }
 
   // Intent: the pointer or keyboard focus reaching the launcher (events from inside the shadow root
   // reach the document as coming from the host) or one of the page's code blocks, whose "Ask AI"

@@ -7,6 +7,7 @@ import { splitMarkdownBlocks } from '../chat/markdownBlocks.ts';
 import { remarkGfmParse } from '../chat/remarkGfmParse.ts';
 import { isExternalHref, safeImageSrc, safeLinkHref } from '../chat/safeUrls.ts';
 import { CopyButton } from './CopyButton.tsx';
+import { navigatesHere } from './Sources.tsx';
 import { useWidget } from './widgetContext.ts';
 
 const remarkPlugins = [remarkGfmParse];
@@ -78,9 +79,16 @@ function pageOrigin(): string | undefined {
 }
 
 function SafeLink({ href, children }: ComponentProps<'a'>) {
+  const { onFollowLink } = useWidget();
   const safe = safeLinkHref(href);
   if (safe === null) return <span className="da-link-removed">{children}</span>;
-  if (!isExternalHref(safe, pageOrigin())) return <a href={safe}>{children}</a>;
+  if (!isExternalHref(safe, pageOrigin())) {
+    return (
+      <a href={safe} onClick={(event) => navigatesHere(event) && onFollowLink()}>
+        {children}
+      </a>
+    );
+  }
   return (
     <a href={safe} target="_blank" rel="noopener noreferrer nofollow">
       {children}

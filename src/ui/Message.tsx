@@ -62,7 +62,7 @@ export const Message = memo(function Message({ message, streaming, rating, onRat
     <li className="da-message" data-role="assistant" data-streaming={streaming || undefined} data-cut-off={cutOff}>
       <AnswerMarkdown text={text} />
       {cutOff ? <CutOffNotice cutOff={cutOff} /> : null}
-      <Sources sources={messageSources(message)} />
+      <Sources sources={messageSources(message)} answer={text} />
       {!streaming && text !== '' ? (
         <div className="da-actions">
           <CopyButton label={translations.copyAnswer} getText={() => text} onCopied={(copiedText) => emit({ type: 'copy', answer: copiedText, messageId: message.id })} />

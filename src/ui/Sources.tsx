@@ -1,15 +1,21 @@
 // The documents an answer came from, as titled links.
 import type { SourceLink } from '../chat/messageParts.ts';
 import { isExternalHref, safeLinkHref } from '../chat/safeUrls.ts';
-import { useId } from 'react';
+import { useId, type MouseEvent } from 'react';
+import { withTextFragment } from '../chat/textFragment.ts';
 import { useWidget } from './widgetContext.ts';
 
-export function Sources({ sources }: { sources: SourceLink[] }) {
-  const { translations } = useWidget();
+/** A plain left click (no new tab or window): the page itself navigates. */
+export function navigatesHere(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+export function Sources({ sources, answer }: { sources: SourceLink[]; answer: string }) {
+  const { translations, onFollowLink } = useWidget();
   const headingId = useId();
   const links = sources.flatMap((source) => {
     const href = safeLinkHref(source.url);
-    return href === null ? [] : [{ ...source, href }];
+    return href === null ? [] : [{ ...source, href: withTextFragment(href, answer) }];
   });
   if (links.length === 0) return null;
   const origin = typeof location === 'undefined' ? undefined : location.origin;
@@ -28,7 +34,7 @@ export function Sources({ sources }: { sources: SourceLink[] }) {
                 {link.title}
               </a>
             ) : (
-              <a className="da-source" href={link.href}>
+              <a className="da-source" href={link.href} onClick={(event) => navigatesHere(event) && onFollowLink()}>
                 {link.title}
               </a>
             )}

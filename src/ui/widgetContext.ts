@@ -8,12 +8,15 @@ export interface WidgetContextValue {
   /** The API's base URL: answer images load only from its origin. */
   baseUrl: string;
   emit: (event: DocsAssistantEvent) => void;
+  /** Called when the reader follows a link of this site out of the widget: the next page reopens it. */
+  onFollowLink: () => void;
 }
 
 export const WidgetContext = createContext<WidgetContextValue>({
   translations: defaultTranslations,
   baseUrl: 'http://localhost',
   emit: () => {},
+  onFollowLink: () => {},
 });
 
 export function useWidget(): WidgetContextValue {

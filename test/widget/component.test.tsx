@@ -298,3 +298,38 @@ describe('given a server with site instructions (assistant.md)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('given an answer with sources on this site and on another', () => {
+  it('opens another site in a new tab, and reopens the assistant with its thread on the page a same-site source leads to', async () => {
+    installFakeFetch(() =>
+      streamResponse(
+        answerChunks({
+          text: ['See the guide.'],
+          sources: [
+            { url: `${location.origin}/guides/setup#install`, title: 'Setup › Install' },
+            { url: 'https://elsewhere.example/page', title: 'Elsewhere' },
+          ],
+          metadataThreadId: 'thread-1',
+        }),
+      ),
+    );
+    const { unmount } = render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Your question' }), 'How do I install it?{Enter}');
+    const elsewhere = await within(dialog).findByRole('link', { name: 'Elsewhere' });
+    expect(elsewhere.getAttribute('target')).toBe('_blank');
+    expect(elsewhere.getAttribute('rel')).toBe('noopener noreferrer');
+
+    const here = within(dialog).getByRole('link', { name: 'Setup › Install' });
+    expect(here.getAttribute('target')).toBeNull();
+    // jsdom does not navigate; the click is what the next page reads.
+    here.addEventListener('click', (event) => event.preventDefault());
+    await user.click(here);
+    unmount();
+
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} />);
+    const reopened = await screen.findByRole('dialog');
+    expect(within(reopened).getByText('How do I install it?')).toBeTruthy();
+  });
+});
