@@ -214,3 +214,38 @@ test.describe('given an answer with a code block whose line is longer than the d
     await expectNoAxeViolations(page);
   });
 });
+
+test.describe('given a deep link with a question', () => {
+  test('opens and asks once from ?ask=, removes it from the address bar, and does not ask again on reload', async ({ assistant, demo, page }) => {
+    let asked = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/message')) asked++;
+    });
+    await page.goto(`${demo.url}/getting-started?ask=${encodeURIComponent('How do I change the colors?')}&ref=mail`);
+    await expect(assistant.dialog).toBeVisible();
+    await expect(assistant.questions).toHaveText(['How do I change the colors?']);
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    await expect(assistant.sourcesOf(assistant.answers.last()).first()).toHaveText('Theming › Change the colors');
+    expect(page.url()).toBe(`${demo.url}/getting-started?ref=mail`);
+
+    await page.reload();
+    await expect(assistant.launcher).toBeVisible();
+    await expect(assistant.dialog).toBeHidden();
+    expect(asked).toBe(1);
+  });
+
+  test('takes #ask= as well', async ({ assistant, demo, page }) => {
+    await page.goto(`${demo.url}/theming#ask=${encodeURIComponent('Is it free?')}`);
+    await expect(assistant.questions).toHaveText(['Is it free?']);
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    expect(new URL(page.url()).hash).toBe('');
+  });
+});
+
+test.describe('given the empty assistant', () => {
+  test('offers the starter questions and one line on how to ask about part of the page', async ({ assistant }) => {
+    await assistant.visit('/getting-started');
+    await assistant.open();
+    await expect(assistant.dialog.locator('.da-hints')).toHaveText('Select text, or use "Ask AI" on a code block, to ask about it. Shift+Enter adds a line; Esc closes.');
+  });
+});

@@ -30,6 +30,9 @@ test.describe('given a 390 x 844 phone', () => {
     expect(inside(await assistant.sendButton.boundingBox(), screen)).toBe(true);
     expect(inside(await chip.boundingBox(), screen)).toBe(true);
     await saveScreenshot(page, testInfo, 'phone-selection-chip');
+    // The empty state's hint leaves out keys a phone has not got.
+    await expect(assistant.dialog.locator('.da-hints')).toContainText('Select text');
+    await expect(assistant.dialog.locator('.da-hint-keys')).toBeHidden();
 
     await chip.tap();
     await expect(assistant.dialog.locator('.da-chip')).toHaveCount(0);

@@ -8,6 +8,7 @@ import { readCurrentPath } from './chat/currentPath.ts';
 import { codeBlockAt, codeContextFor, readSelectionContext } from './chat/pageContext.ts';
 import { ariaKeyShortcut, describeShortcut, matchesShortcut, parseShortcut } from './chat/shortcut.ts';
 import { fetchSiteConfig, siteConfigEndpoint, type SiteConfig } from './chat/siteConfig.ts';
+import { takeAskParameter } from './chat/deepLink.ts';
 import { markReopen, takeReopen } from './chat/threadStorage.ts';
 import type { DocsAssistantOptions } from './options.ts';
 import type { AssistantContextItem } from './wire.ts';
@@ -180,13 +181,17 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
   const onFollowLink = useCallback(() => markReopen(domain), [domain]);
   const widget = useMemo<WidgetContextValue>(() => ({ translations, baseUrl, emit, onFollowLink }), [translations, baseUrl, emit, onFollowLink]);
 
-  // Arrived here by a source or link of the assistant on the previous page: open again, on the kept thread.
+  // A deep link (`?ask=...`, see chat/deepLink.ts) opens and asks, once. Else, arrived here by a source or
+  // link of the assistant on the previous page: open again, on the kept thread.
   // Synchronously in the effect: the mark is taken once, so a deferred open cancelled by StrictMode's
   // second run would be lost; and it must run after hydration, never in a state initializer.
   useEffect(() => {
+    const asked = takeAskParameter();
+    const reopen = asked !== null || takeReopen(domain);
     // oxlint-disable-next-line react/set-state-in-effect
-    if (takeReopen(domain)) setOpen(true);
-  }, [domain, setOpen]);
+    if (reopen) setOpen(true);
+    if (asked !== null) assistantRef.current.ask(asked);
+  }, [domain, setOpen, assistantRef]);
   const portalContainer = container ?? rootElement;
 
   return (

@@ -32,6 +32,10 @@ export interface Translations {
   emptyState: string;
   /** The empty state when the server names the site; `{site}` is its name. */
   emptyStateSite: string;
+  /** Hint under the starter questions: how to ask about part of the page. */
+  hintContext: string;
+  /** Hint of the keys, shown where there is a keyboard (not on touch screens). */
+  hintKeys: string;
   thinking: string;
   answerReady: string;
   /** Notice on an answer the reader stopped (its partial text stays); also announced once. */

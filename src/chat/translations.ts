@@ -27,6 +27,8 @@ export const defaultTranslations: Translations = {
   conversationLabel: 'Conversation',
   emptyState: 'Ask anything about these docs.',
   emptyStateSite: 'Ask anything about {site}.',
+  hintContext: 'Select text, or use "Ask AI" on a code block, to ask about it.',
+  hintKeys: 'Shift+Enter adds a line; Esc closes.',
   thinking: 'Thinking…',
   answerReady: 'Answer ready.',
   answerStopped: 'Answer stopped',

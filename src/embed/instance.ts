@@ -8,6 +8,7 @@ import { matchesShortcut, parseShortcut } from '../chat/shortcut.ts';
 import type { DocsAssistantEvent, DocsAssistantEventName } from '../options.ts';
 import type { ChatHandle, ChatModule, EmbedOptions } from './contract.ts';
 import launcherCss from './launcher.css?inline';
+import { takeAskParameter } from '../chat/deepLink.ts';
 import { reopenKey } from '../chat/threadStorage.ts';
 
 type EventHandler = (event: DocsAssistantEvent) => void;
@@ -94,10 +95,13 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
   };
   listen(launcher, 'click', open);
 
-  // The reader followed a source of this site from the assistant on the previous page: reopen it here.
+  // A deep link (`?ask=...`) opens the chat and asks, once; else a reader who followed a source of this
+  // site from the assistant on the previous page finds it open here.
+  const asked = takeAskParameter();
+  if (asked !== null) whenReady((handle) => handle.ask(asked));
   // The chat takes the mark (once) when it mounts; the loader only reads it.
   try {
-    if (sessionStorage.getItem(reopenKey(options.domain)) === '1') open();
+    if (asked === null && sessionStorage.getItem(reopenKey(options.domain)) === '1') open();
   } catch {
     // No sessionStorage (sandboxed frames, privacy modes): nothing to reopen.
   }

@@ -110,6 +110,9 @@ export function AssistantDialog(props: AssistantDialogProps) {
               <div className="da-empty">
                 <p className="da-empty-text">{siteName ? formatMessage(translations.emptyStateSite, { site: siteName }) : translations.emptyState}</p>
                 <StarterQuestions questions={starterQuestions} onAsk={(question) => assistant.ask(question)} />
+                <p className="da-hints">
+                  {translations.hintContext} <span className="da-hint-keys">{translations.hintKeys}</span>
+                </p>
               </div>
             ) : (
               <MessageList messages={messages} status={status} feedback={assistant.feedback} onRate={assistant.rate} />
