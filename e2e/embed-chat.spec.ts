@@ -26,7 +26,8 @@ test.describe('given a docs page with the script tag', () => {
 
     const answer = assistant.answers.last();
     await expect(answer).toContainText('Run lumen rollback to point the production domain back at the previous deploy.');
-    await expect(assistant.sourcesOf(answer).first()).toHaveAttribute('href', ROLLBACK_SOURCE);
+    // The source lands on the quoted passage itself (a text fragment; Chromium supports them).
+    await expect(assistant.sourcesOf(answer).first()).toHaveAttribute('href', `${ROLLBACK_SOURCE}:~:text=Run%20lumen%20rollback%20to%20point%20the%20production%20domain`);
     await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
   });
 

@@ -249,3 +249,27 @@ test.describe('given the empty assistant', () => {
     await expect(assistant.dialog.locator('.da-hints')).toHaveText('Select text, or use "Ask AI" on a code block, to ask about it. Shift+Enter adds a line; Esc closes.');
   });
 });
+
+test.describe("given theme 'auto' on a light docs site in a dark operating system", () => {
+  test.use({ colorScheme: 'dark' });
+
+  test("follows the page's scheme, not the OS, and switches when the page does", async ({ assistant, page }) => {
+    await assistant.visit('/getting-started');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    const launcherBackground = () => assistant.launcher.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await launcherBackground()).toBe('rgb(67, 56, 202)');
+    await assistant.open();
+    const root = page.locator('docs-assistant').locator('.da-root[data-state]');
+    await expect(root).toHaveAttribute('data-theme', 'light');
+    const dialogBackground = () => assistant.dialog.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await dialogBackground()).toBe('rgb(255, 255, 255)');
+
+    // The page's own theme toggle: the assistant and its launcher follow.
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'dark';
+    });
+    await expect(root).toHaveAttribute('data-theme', 'dark');
+    await expect.poll(launcherBackground).toBe('rgb(165, 180, 252)');
+    expect(await dialogBackground()).not.toBe('rgb(255, 255, 255)');
+  });
+});

@@ -36,12 +36,14 @@ process.chdir(root);
  * itself is its own chunk, budgeted below); sources that reopen the assistant on the page they lead to, with
  * a text fragment for the quoted passage, 0.06 kB to embed.js (it reads the reopen mark), 0.5 kB after
  * opening and 0.4 kB to the React entry; deep links (`?ask=`, read by the loader so the chat loads at once)
- * and the empty state's hints 0.15 kB to embed.js, 0.3 kB after opening and 0.2 kB to the React entry.
+ * and the empty state's hints 0.15 kB to embed.js, 0.3 kB after opening and 0.2 kB to the React entry;
+ * `theme: 'auto'` following the host page's scheme (read once by the loader for its launcher, watched by
+ * the chat) 0.15 kB after opening and 0.25 kB to the React entry, which now sits at its 130 kB goal.
  */
 export const budgets = {
   'embed.js': 2_520,
-  'after opening': 104_000,
-  'React entry': 129_900,
+  'after opening': 104_300,
+  'React entry': 130_200,
   // Issue 14: highlight.js core and 10 grammars (bash, css, diff, ini/toml, js, json, python, ts, html/xml, yaml)
   // through lowlight; loaded only when an answer holds a fenced code block with a language.
   'highlighter (with code)': 20_000,

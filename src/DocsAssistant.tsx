@@ -9,6 +9,7 @@ import { codeBlockAt, codeContextFor, readSelectionContext } from './chat/pageCo
 import { ariaKeyShortcut, describeShortcut, matchesShortcut, parseShortcut } from './chat/shortcut.ts';
 import { fetchSiteConfig, siteConfigEndpoint, type SiteConfig } from './chat/siteConfig.ts';
 import { takeAskParameter } from './chat/deepLink.ts';
+import { hostScheme, watchHostScheme, type HostScheme } from './chat/hostScheme.ts';
 import { markReopen, takeReopen } from './chat/threadStorage.ts';
 import type { DocsAssistantOptions } from './options.ts';
 import type { AssistantContextItem } from './wire.ts';
@@ -50,6 +51,7 @@ const DEFAULT_CODE_BLOCKS = 'pre';
 const NO_QUESTIONS: string[] = [];
 
 const neverChanges = () => () => {};
+const serverScheme = (): HostScheme => 'auto';
 const isBrowser = () => true;
 const isServer = () => false;
 
@@ -65,7 +67,10 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
   const { open: openProp, defaultOpen = false, onOpenChange, container, className, externalLauncher, ...options } = props;
   const assistant = useDocsAssistant(options);
   const { translations, emit, attachContext } = assistant;
-  const theme = options.theme ?? 'auto';
+  // 'auto' follows the host page's scheme when it shows one (chat/hostScheme.ts), else the OS; the server
+  // render and hydration say 'auto', the browser then reads the page.
+  const hostTheme = useSyncExternalStore(watchHostScheme, hostScheme, serverScheme);
+  const theme = (options.theme ?? 'auto') === 'auto' ? hostTheme : (options.theme as 'light' | 'dark');
   const codeBlocks = options.codeBlocks ?? DEFAULT_CODE_BLOCKS;
   const baseUrl = options.baseUrl ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin);
 
@@ -180,6 +185,13 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
   const domain = options.domain;
   const onFollowLink = useCallback(() => markReopen(domain), [domain]);
   const widget = useMemo<WidgetContextValue>(() => ({ translations, baseUrl, emit, onFollowLink }), [translations, baseUrl, emit, onFollowLink]);
+
+  // The script tag's launcher (drawn by the loader) follows the same scheme as the dialog.
+  useEffect(() => {
+    if (!externalLauncher) return;
+    externalLauncher.classList.remove('auto', 'light', 'dark');
+    externalLauncher.classList.add(theme);
+  }, [externalLauncher, theme]);
 
   // A deep link (`?ask=...`, see chat/deepLink.ts) opens and asks, once. Else, arrived here by a source or
   // link of the assistant on the previous page: open again, on the kept thread.

@@ -8,7 +8,7 @@ import { matchesShortcut, parseShortcut } from '../chat/shortcut.ts';
 import type { DocsAssistantEvent, DocsAssistantEventName } from '../options.ts';
 import type { ChatHandle, ChatModule, EmbedOptions } from './contract.ts';
 import launcherCss from './launcher.css?inline';
-import { takeAskParameter } from '../chat/deepLink.ts';
+import { hostScheme } from '../chat/hostScheme.ts';
 import { reopenKey } from '../chat/threadStorage.ts';
 
 type EventHandler = (event: DocsAssistantEvent) => void;
@@ -39,7 +39,8 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
   // No type attribute: the button is in no form, so it submits nothing. Theme and position are classes
   // that launcher.css styles (join() leaves an unset position empty).
   const launcher = document.createElement('button');
-  launcher.className = ['launcher', options.theme ?? 'auto', options.position].join(' ');
+  // 'auto' takes the host page's scheme when it shows one (the chat keeps following it once mounted).
+  launcher.className = ['launcher', !options.theme || options.theme === 'auto' ? hostScheme() : options.theme, options.position].join(' ');
   launcher.setAttribute('aria-haspopup', 'dialog');
   launcher.setAttribute('aria-expanded', 'false');
   // Text only: the sparkle is drawn by launcher.css (no markup string, no innerHTML: Trusted Types pages reject those).
@@ -95,13 +96,10 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
   };
   listen(launcher, 'click', open);
 
-  // A deep link (`?ask=...`) opens the chat and asks, once; else a reader who followed a source of this
-  // site from the assistant on the previous page finds it open here.
-  const asked = takeAskParameter();
-  if (asked !== null) whenReady((handle) => handle.ask(asked));
-  // The chat takes the mark (once) when it mounts; the loader only reads it.
+  // A deep link (`?ask=...`), or a reader who followed a source of this site from the assistant on the
+  // previous page: load the chat now; once mounted it takes the question (or the mark) and opens.
   try {
-    if (asked === null && sessionStorage.getItem(reopenKey(options.domain)) === '1') open();
+    if (/[?&#]ask=/.test(location.href) || sessionStorage.getItem(reopenKey(options.domain))) void load();
   } catch {
     // No sessionStorage (sandboxed frames, privacy modes): nothing to reopen.
   }

@@ -1,0 +1,31 @@
+// `theme: 'auto'` follows the host page, not only the operating system: a white docs site in a dark OS
+// keeps a light assistant. The page's own marks come first (`data-theme` or a `dark`/`light` class on
+// <html> or <body>, as Docusaurus, VitePress, Tailwind and most themes set them), then a single
+// `color-scheme` on <html>; with none, 'auto' leaves it to the OS (prefers-color-scheme). The
+// script-tag loader reads it once for its launcher; the chat watches it for changes.
+
+export type HostScheme = 'light' | 'dark' | 'auto';
+
+export function hostScheme(): HostScheme {
+  if (typeof document === 'undefined') return 'auto';
+  const html = document.documentElement;
+  const body = document.body;
+  const marks = `${html.getAttribute('data-theme')} ${html.className} ${body?.getAttribute('data-theme')} ${body?.className}`;
+  const colorScheme = getComputedStyle(html).colorScheme;
+  // "light dark" says the page supports both: that is no answer.
+  for (const text of [marks, colorScheme.includes(' ') ? '' : colorScheme]) {
+    if (/\bdark\b/.test(text)) return 'dark';
+    if (/\blight\b/.test(text)) return 'light';
+  }
+  return 'auto';
+}
+
+/** Calls `onChange` when the page may have switched its scheme (a theme toggle rewrites these attributes). */
+export function watchHostScheme(onChange: () => void): () => void {
+  if (typeof MutationObserver === 'undefined' || typeof document === 'undefined') return () => {};
+  const observer = new MutationObserver(onChange);
+  for (const element of [document.documentElement, document.body]) {
+    if (element) observer.observe(element, { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] });
+  }
+  return () => observer.disconnect();
+}
