@@ -47,6 +47,8 @@ export interface Translations {
   errorRateLimited: string;
   /** `{seconds}` is replaced by the countdown. */
   errorRateLimitedRetryIn: string;
+  /** After a rate limit's countdown: the reader may retry. */
+  errorRateLimitedOver: string;
   errorServer: string;
   errorOffline: string;
   errorNetwork: string;

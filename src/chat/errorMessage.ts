@@ -13,9 +13,9 @@ export function errorMessage(error: AssistantError, translations: Translations, 
       return translations.errorNotFound;
     case 'rateLimited': {
       const seconds = secondsLeft ?? error.retryAfterSeconds;
-      return seconds !== undefined && seconds > 0
-        ? formatMessage(translations.errorRateLimitedRetryIn, { seconds })
-        : translations.errorRateLimited;
+      if (seconds !== undefined && seconds > 0) return formatMessage(translations.errorRateLimitedRetryIn, { seconds });
+      // The countdown is over: no more "please wait".
+      return secondsLeft === 0 && error.retryAfterSeconds ? translations.errorRateLimitedOver : translations.errorRateLimited;
     }
     case 'server':
       return translations.errorServer;

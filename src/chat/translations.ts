@@ -37,6 +37,7 @@ export const defaultTranslations: Translations = {
   errorNotFound: 'The assistant could not be found for this site. Check its domain.',
   errorRateLimited: 'Too many questions right now. Please wait a moment and retry.',
   errorRateLimitedRetryIn: 'Too many questions right now. You can retry in {seconds} s.',
+  errorRateLimitedOver: 'You can ask again now: press Retry.',
   errorServer: 'The assistant had a problem answering. Please retry.',
   errorOffline: 'You are offline. Reconnect, then retry.',
   errorNetwork: 'The assistant could not be reached. Check your connection and retry.',

@@ -97,7 +97,7 @@ export function AssistantDialog(props: AssistantDialogProps) {
                 {translations.newConversation}
               </button>
             ) : null}
-            <Dialog.Close className="da-icon-button da-close">
+            <Dialog.Close className="da-icon-button da-close" title={translations.close}>
               <svg aria-hidden="true" viewBox="0 0 24 24" className="da-icon">
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
@@ -126,6 +126,8 @@ export function AssistantDialog(props: AssistantDialogProps) {
             {error ? <ErrorBanner error={error} onRetry={retry} /> : null}
             {offerRetry ? (
               <div className="da-stopped">
+                {/* Stopped before any answer arrived: say so beside Retry, which would otherwise stand alone. */}
+                {lastMessage?.role === 'user' ? <p className="da-stopped-text">{translations.answerStopped}</p> : null}
                 <button type="button" className="da-button da-retry" onClick={retry}>
                   {translations.retry}
                 </button>

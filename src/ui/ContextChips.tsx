@@ -27,7 +27,13 @@ export function ContextChips({ items, onRemove }: ContextChipsProps) {
             <span className="da-chip-kind">{kind}</span>
             <span className="da-chip-value">{preview(item.value)}</span>
             {onRemove ? (
-              <button type="button" className="da-chip-remove" aria-label={`${translations.removeContext}: ${kind}`} onClick={() => onRemove(index)}>
+              <button
+                type="button"
+                className="da-chip-remove"
+                aria-label={`${translations.removeContext}: ${kind}`}
+                title={translations.removeContext}
+                onClick={() => onRemove(index)}
+              >
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="da-icon">
                   <path d="M6 6l12 12M18 6L6 18" />
                 </svg>

@@ -38,7 +38,7 @@ export function CopyButton({ getText, label, className, onCopied }: CopyButtonPr
   };
 
   return (
-    <button type="button" className={className ?? 'da-icon-button'} onClick={() => void copy()} data-copied={copied || undefined}>
+    <button type="button" className={className ?? 'da-icon-button'} title={copied ? translations.copied : label} onClick={() => void copy()} data-copied={copied || undefined}>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="da-icon">
         {copied ? <path d="M5 12l5 5L20 7" /> : <path d="M9 9h10v10H9zM5 15V5h10" />}
       </svg>

@@ -31,7 +31,7 @@ export function ErrorBanner({ error, onRetry }: { error: AssistantError; onRetry
           <p role="alert" className="da-visually-hidden">
             {errorMessage(error, translations)}
           </p>
-          <p className="da-error-message" aria-hidden="true" data-countdown={secondsLeft}>
+          <p className="da-error-message" aria-hidden={secondsLeft > 0 || undefined} role={secondsLeft > 0 ? undefined : 'status'} data-countdown={secondsLeft}>
             {message}
           </p>
         </>

@@ -60,7 +60,8 @@ export const Message = memo(function Message({ message, streaming, rating, onRat
   const cutOff = streaming ? undefined : answerCutOff(message);
   return (
     <li className="da-message" data-role="assistant" data-streaming={streaming || undefined} data-cut-off={cutOff}>
-      <AnswerMarkdown text={text} />
+      {/* No text yet (stopped before the first words): no empty block, only the notice. */}
+      {text === '' ? null : <AnswerMarkdown text={text} />}
       {cutOff ? <CutOffNotice cutOff={cutOff} /> : null}
       <Sources sources={messageSources(message)} answer={text} />
       {!streaming && text !== '' ? (
@@ -68,11 +69,11 @@ export const Message = memo(function Message({ message, streaming, rating, onRat
           <CopyButton label={translations.copyAnswer} getText={() => text} onCopied={(copiedText) => emit({ type: 'copy', answer: copiedText, messageId: message.id })} />
           {cutOff ? null : (
             <>
-              <button type="button" className="da-icon-button" aria-pressed={rating === 'up'} onClick={() => onRate(message.id, 'up')}>
+              <button type="button" className="da-icon-button" title={translations.helpful} aria-pressed={rating === 'up'} onClick={() => onRate(message.id, 'up')}>
                 <ThumbIcon />
                 <span className="da-visually-hidden">{translations.helpful}</span>
               </button>
-              <button type="button" className="da-icon-button" aria-pressed={rating === 'down'} onClick={() => onRate(message.id, 'down')}>
+              <button type="button" className="da-icon-button" title={translations.notHelpful} aria-pressed={rating === 'down'} onClick={() => onRate(message.id, 'down')}>
                 <ThumbIcon down />
                 <span className="da-visually-hidden">{translations.notHelpful}</span>
               </button>

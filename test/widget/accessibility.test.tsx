@@ -5,6 +5,7 @@ import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import { DocsAssistant, type DocsAssistantHandle } from '../../src/index.ts';
 import { answerChunks, heldStream, installFakeFetch, jsonError, streamResponse } from './fakeServer.ts';
+import { openAndAsk } from './readerActions.ts';
 
 const baseUrl = 'https://api.example.test';
 
@@ -98,5 +99,18 @@ describe('given a shadow root, as the script tag mounts it', () => {
 
     await userEvent.setup().keyboard('{Escape}');
     await waitFor(() => expect(shadowRoot.querySelector('[role="dialog"]')).toBeNull());
+  });
+});
+
+describe('given the icon-only buttons of an answer and the dialog', () => {
+  it('gives each a tooltip that says what it does', async () => {
+    installFakeFetch(() => streamResponse(answerChunks({ text: ['An answer.'] })));
+    render(<DocsAssistant domain="acme" baseUrl="https://api.example.test" fingerprint={false} />);
+    const { dialog } = await openAndAsk('Tooltips?');
+    await within(dialog).findByText('An answer.');
+    const answer = dialog.querySelector('[data-role="assistant"]') as HTMLElement;
+    await waitFor(() => expect(within(answer).getByRole('button', { name: 'Copy answer' })).toBeTruthy());
+    expect(['Copy answer', 'Helpful', 'Not helpful'].map((name) => within(answer).getByRole('button', { name }).getAttribute('title'))).toEqual(['Copy answer', 'Helpful', 'Not helpful']);
+    expect(within(dialog).getByRole('button', { name: 'Close' }).getAttribute('title')).toBe('Close');
   });
 });

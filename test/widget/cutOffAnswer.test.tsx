@@ -282,3 +282,31 @@ describe('given translations for the notices', () => {
     held.end('finish');
   });
 });
+
+describe('given the reader stops before the first words of an answer', () => {
+  it('leaves no empty answer and says the answer was stopped beside Retry', async () => {
+    const held = heldStream([]);
+    installFakeFetch(() => held.response, () => streamResponse(answerChunks({ text: ['Now it answers.'] })));
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} />);
+    const { user, dialog } = await openAndAsk('Anything?');
+    await user.click(await within(dialog).findByRole('button', { name: 'Stop' }));
+    const retry = await within(dialog).findByRole('button', { name: 'Retry' });
+    expect(retry.closest('.da-stopped')?.textContent).toBe('Answer stoppedRetry');
+    expect(dialog.querySelectorAll('.da-markdown')).toHaveLength(0);
+    await user.click(retry);
+    await within(dialog).findByText('Now it answers.');
+    expect(dialog.querySelector('.da-stopped')).toBeNull();
+  });
+
+  it('shows a started but empty answer as the stopped notice only, no blank block', async () => {
+    const held = heldStream([{ type: 'start', messageId: 'msg_empty' }]);
+    installFakeFetch(() => held.response);
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} />);
+    const { user, dialog } = await openAndAsk('Anything?');
+    await waitFor(() => expect(dialog.querySelector('[data-role="assistant"]')).not.toBeNull());
+    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(lastAnswer(dialog).dataset.cutOff).toBe('stopped'));
+    expect(lastAnswer(dialog).querySelector('.da-markdown')).toBeNull();
+    expect(lastAnswer(dialog).textContent).toBe('Answer stopped');
+  });
+});
