@@ -179,6 +179,11 @@ test.describe('given questions the docs answer and one they do not', () => {
     await expect(notFound).toContainText('I could not find this in the docs. These pages are the closest:');
     await expect(notFound.getByRole('link')).toHaveCount(3);
     await expect(assistant.sourcesOf(assistant.answers.last())).toHaveCount(0);
+    // Set apart, with the docs one click away: a keyword search of the question through the search route.
+    await expect(assistant.answers.last()).toHaveAttribute('data-not-found');
+    await assistant.answers.last().getByRole('button', { name: 'Search the docs for this' }).click();
+    const results = assistant.answers.last().getByRole('list', { name: 'Search results' });
+    await expect(results.getByRole('link').first()).toBeVisible();
     await saveScreenshot(page, testInfo, 'not-in-the-docs');
   });
 });

@@ -10,6 +10,7 @@ import { ariaKeyShortcut, describeShortcut, matchesShortcut, parseShortcut } fro
 import { fetchSiteConfig, siteConfigEndpoint, type SiteConfig } from './chat/siteConfig.ts';
 import { takeAskParameter } from './chat/deepLink.ts';
 import { hostScheme, watchHostScheme, type HostScheme } from './chat/hostScheme.ts';
+import { searchDocs } from './chat/searchDocs.ts';
 import { markReopen, takeReopen } from './chat/threadStorage.ts';
 import type { DocsAssistantOptions } from './options.ts';
 import type { AssistantContextItem } from './wire.ts';
@@ -184,7 +185,9 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
 
   const domain = options.domain;
   const onFollowLink = useCallback(() => markReopen(domain), [domain]);
-  const widget = useMemo<WidgetContextValue>(() => ({ translations, baseUrl, emit, onFollowLink }), [translations, baseUrl, emit, onFollowLink]);
+  const apiKey = options.apiKey;
+  const search = useCallback((query: string) => searchDocs({ baseUrl, domain, ...(apiKey ? { apiKey } : {}) }, query), [baseUrl, domain, apiKey]);
+  const widget = useMemo<WidgetContextValue>(() => ({ translations, baseUrl, emit, onFollowLink, search }), [translations, baseUrl, emit, onFollowLink, search]);
 
   // The script tag's launcher (drawn by the loader) follows the same scheme as the dialog.
   useEffect(() => {

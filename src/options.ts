@@ -30,6 +30,11 @@ export interface Translations {
   /** Accessible name of the list of questions and answers. */
   conversationLabel: string;
   emptyState: string;
+  /** Under an answer the docs do not cover: searches the docs for the question's words. */
+  searchDocs: string;
+  searchResults: string;
+  searchNoResults: string;
+  searchFailed: string;
   /** The empty state when the server names the site; `{site}` is its name. */
   emptyStateSite: string;
   /** Hint under the starter questions: how to ask about part of the page. */

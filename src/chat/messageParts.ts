@@ -1,6 +1,6 @@
 // Reading the AI SDK's UI messages: their text, their sources, and the question an answer answers.
 import type { UIMessage } from 'ai';
-import type { AssistantContextItem } from '../wire.ts';
+import type { AnswerMetadata, AssistantContextItem } from '../wire.ts';
 import type { QuestionMetadata } from './transport.ts';
 
 export interface SourceLink {
@@ -39,4 +39,9 @@ export function questionBefore(messages: UIMessage[], index: number): string {
     if (candidate?.role === 'user') return messageText(candidate);
   }
   return '';
+}
+
+/** Whether the server marked the answer as not covered by the docs (`finish.messageMetadata.notFound`). */
+export function messageNotFound(message: UIMessage): boolean {
+  return message.role === 'assistant' && (message.metadata as Partial<AnswerMetadata> | undefined)?.notFound === true;
 }

@@ -2,10 +2,11 @@
 import type { UIMessage } from 'ai';
 import { memo } from 'react';
 import { answerCutOff, type CutOff } from '../chat/cutOff.ts';
-import { messageContext, messageSources, messageText } from '../chat/messageParts.ts';
+import { messageContext, messageNotFound, messageSources, messageText } from '../chat/messageParts.ts';
 import { AnswerMarkdown } from './Markdown.tsx';
 import { ContextChips } from './ContextChips.tsx';
 import { CopyButton } from './CopyButton.tsx';
+import { NotFoundSearch } from './NotFoundSearch.tsx';
 import { Sources } from './Sources.tsx';
 import { useWidget } from './widgetContext.ts';
 
@@ -14,6 +15,8 @@ interface MessageProps {
   /** True while this answer is still streaming: no actions yet. */
   streaming: boolean;
   rating: 'up' | 'down' | undefined;
+  /** The reader's question this answers (what "search the docs" searches for). */
+  question: string;
   onRate: (messageId: string, rating: 'up' | 'down') => void;
 }
 
@@ -42,7 +45,7 @@ function CutOffNotice({ cutOff }: { cutOff: CutOff }) {
 }
 
 // Memoized: while an answer streams, only the streaming message gets a new object from the AI SDK.
-export const Message = memo(function Message({ message, streaming, rating, onRate }: MessageProps) {
+export const Message = memo(function Message({ message, streaming, rating, question, onRate }: MessageProps) {
   const { translations, emit } = useWidget();
   const text = messageText(message);
 
@@ -58,11 +61,13 @@ export const Message = memo(function Message({ message, streaming, rating, onRat
   // A cut-off answer keeps Copy (the partial text is still useful) but is not offered for rating:
   // a rating of half an answer would only be noise in the docs team's feedback.
   const cutOff = streaming ? undefined : answerCutOff(message);
+  const notFound = !streaming && messageNotFound(message);
   return (
-    <li className="da-message" data-role="assistant" data-streaming={streaming || undefined} data-cut-off={cutOff}>
+    <li className="da-message" data-role="assistant" data-streaming={streaming || undefined} data-cut-off={cutOff} data-not-found={notFound || undefined}>
       {/* No text yet (stopped before the first words): no empty block, only the notice. */}
       {text === '' ? null : <AnswerMarkdown text={text} />}
       {cutOff ? <CutOffNotice cutOff={cutOff} /> : null}
+      {notFound ? <NotFoundSearch question={question} /> : null}
       <Sources sources={messageSources(message)} answer={text} />
       {!streaming && text !== '' ? (
         <div className="da-actions">

@@ -4,6 +4,7 @@ import type { UIMessage } from 'ai';
 import { useEffect, useRef } from 'react';
 import { answerCutOff } from '../chat/cutOff.ts';
 import type { AssistantStatus } from '../useDocsAssistant.ts';
+import { questionBefore } from '../chat/messageParts.ts';
 import { Message } from './Message.tsx';
 import { useWidget } from './widgetContext.ts';
 
@@ -46,10 +47,11 @@ export function MessageList({ messages, status, feedback, onRate }: MessageListP
   return (
     <div className="da-messages" aria-busy={busy}>
       <ol className="da-message-list" aria-label={translations.conversationLabel}>
-        {messages.map((message) => (
+        {messages.map((message, index) => (
           <Message
             key={message.id}
             message={message}
+            question={message.role === 'assistant' ? questionBefore(messages, index) : ''}
             streaming={busy && message === last && message.role === 'assistant'}
             rating={feedback[message.id]}
             onRate={onRate}

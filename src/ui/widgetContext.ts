@@ -1,6 +1,7 @@
 // Values every part of the widget's UI reads: strings, the docs' origin for the image policy, events.
 import { createContext, useContext } from 'react';
 import type { DocsAssistantEvent, Translations } from '../options.ts';
+import type { SearchResult } from '../wire.ts';
 import { defaultTranslations } from '../chat/translations.ts';
 
 export interface WidgetContextValue {
@@ -10,6 +11,8 @@ export interface WidgetContextValue {
   emit: (event: DocsAssistantEvent) => void;
   /** Called when the reader follows a link of this site out of the widget: the next page reopens it. */
   onFollowLink: () => void;
+  /** Keyword search of the docs (the platform's search route). */
+  search: (query: string) => Promise<SearchResult[]>;
 }
 
 export const WidgetContext = createContext<WidgetContextValue>({
@@ -17,6 +20,7 @@ export const WidgetContext = createContext<WidgetContextValue>({
   baseUrl: 'http://localhost',
   emit: () => {},
   onFollowLink: () => {},
+  search: () => Promise.resolve([]),
 });
 
 export function useWidget(): WidgetContextValue {

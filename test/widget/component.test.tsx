@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { StrictMode, createRef, useState } from 'react';
+import type { UIMessageChunk } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { DocsAssistant, type DocsAssistantEvent, type DocsAssistantHandle } from '../../src/index.ts';
 import { answerChunks, heldStream, installFakeFetch, installFakeFetchWithConfig, sentMessages, streamResponse } from './fakeServer.ts';
@@ -331,5 +332,28 @@ describe('given an answer with sources on this site and on another', () => {
     render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} />);
     const reopened = await screen.findByRole('dialog');
     expect(within(reopened).getByText('How do I install it?')).toBeTruthy();
+  });
+});
+
+describe('given an answer the docs do not cover (finish metadata notFound)', () => {
+  it('sets it apart and offers a keyword search of the docs for the question, with the public key', async () => {
+    const { requests } = installFakeFetch(
+      () =>
+        streamResponse([
+          ...answerChunks({ text: ['I could not find this in the docs.'] }).slice(0, -1),
+          { type: 'finish', finishReason: 'stop', messageMetadata: { threadId: 'thread-1', notFound: true } } as UIMessageChunk,
+        ]),
+      () => Response.json([{ content: 'x', path: '/sso', metadata: { title: 'Auth › Single sign-on', headingPath: ['Auth'], url: `${location.origin}/auth#sso`, score: 0.4 } }]),
+    );
+    render(<DocsAssistant domain="acme" apiKey="acme_dsc_public" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Your question' }), 'How do I set up SAML?{Enter}');
+    const search = await within(dialog).findByRole('button', { name: 'Search the docs for this' });
+    expect(search.closest('[data-role="assistant"]')?.hasAttribute('data-not-found')).toBe(true);
+    await user.click(search);
+    const results = await within(dialog).findByRole('list', { name: 'Search results' });
+    expect(within(results).getByRole('link', { name: 'Auth › Single sign-on' }).getAttribute('href')).toBe(`${location.origin}/auth#sso`);
+    expect(requests[1]).toEqual({ url: `${baseUrl}/discovery/v1/search/acme`, headers: { authorization: 'Bearer acme_dsc_public', 'content-type': 'application/json' }, body: { query: 'How do I set up SAML?', pageSize: 5 } });
   });
 });
