@@ -278,3 +278,29 @@ test.describe("given theme 'auto' on a light docs site in a dark operating syste
     expect(await dialogBackground()).not.toBe('rgb(255, 255, 255)');
   });
 });
+
+test.describe('given a reader who rates an answer', () => {
+  test('thanks them, takes an optional reason on thumbs-down, and sends both to the server', async ({ assistant, demo, page }) => {
+    await assistant.visit('/getting-started');
+    await assistant.open();
+    await assistant.ask('How do I change the colors?');
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    const answer = assistant.answers.last();
+
+    const rated = page.waitForResponse((response) => response.url() === `${demo.url}/discovery/v2/assistant/docs/feedback`);
+    await answer.getByRole('button', { name: 'Not helpful' }).click();
+    const first = await rated;
+    expect(first.status()).toBe(204);
+    expect(first.request().postDataJSON()).toEqual({ threadId: expect.any(String), messageId: expect.stringMatching(/^msg_/), rating: 'down' });
+    await expect(answer.getByText('Thanks for the feedback.')).toBeVisible();
+
+    const reasoned = page.waitForResponse((response) => response.url() === `${demo.url}/discovery/v2/assistant/docs/feedback`);
+    await answer.getByRole('textbox', { name: 'What was missing or wrong? (optional)' }).fill('It did not mention dark mode.');
+    await answer.getByRole('button', { name: 'Send feedback' }).click();
+    const second = await reasoned;
+    expect(second.status()).toBe(204);
+    expect(second.request().postDataJSON()).toMatchObject({ rating: 'down', reason: 'It did not mention dark mode.' });
+    await expect(answer.getByRole('textbox', { name: 'What was missing or wrong? (optional)' })).toBeHidden();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -41,12 +41,13 @@ process.chdir(root);
  * the chat) 0.15 kB after opening and 0.25 kB to the React entry, which then sat at its 130 kB goal; an
  * answer the docs do not cover set apart with a keyword search of the docs 0.6 kB after opening and 0.5 kB
  * to the React entry, 0.7 kB past that goal (issue 14 raised the after-opening allowance to 110 kB for
- * these; the React entry's goal was not raised, so it is over by that much: see README "Sizes").
+ * these; the React entry's goal was not raised, so it is over by that much: see README "Sizes"); ratings
+ * sent to the server with thanks and an optional reason 0.35 kB after opening and 0.25 kB to the React entry.
  */
 export const budgets = {
   'embed.js': 2_520,
-  'after opening': 105_000,
-  'React entry': 130_900,
+  'after opening': 105_400,
+  'React entry': 131_200,
   // Issue 14: highlight.js core and 10 grammars (bash, css, diff, ini/toml, js, json, python, ts, html/xml, yaml)
   // through lowlight; loaded only when an answer holds a fenced code block with a language.
   'highlighter (with code)': 20_000,

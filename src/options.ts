@@ -20,6 +20,11 @@ export interface Translations {
   /** Names a code block in an answer that has no language. */
   codeBlock: string;
   helpful: string;
+  /** Shown once an answer is rated. */
+  feedbackThanks: string;
+  /** Label of the optional reason after a thumbs-down. */
+  feedbackReasonLabel: string;
+  feedbackSend: string;
   notHelpful: string;
   sources: string;
   askAboutCode: string;

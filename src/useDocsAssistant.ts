@@ -11,6 +11,7 @@ import { answerCutOff, cutOffOnFinish, markCutOff, type CutOff } from './chat/cu
 import { fingerprintSourceFor, whenIdle } from './chat/fingerprint.ts';
 import { messageText, questionBefore } from './chat/messageParts.ts';
 import { addContextItem } from './chat/pageContext.ts';
+import { sendFeedback } from './chat/feedback.ts';
 import { createThreadStore } from './chat/threadStorage.ts';
 import { AssistantTransport, assistantEndpoint, type QuestionMetadata } from './chat/transport.ts';
 import { resolveTranslations } from './chat/translations.ts';
@@ -49,8 +50,11 @@ export interface DocsAssistantController {
   newConversation(): void;
   attachContext(item: AssistantContextItem): void;
   removeContext(index: number): void;
-  /** Rates a whole answer (emits `feedback`); a question, an unknown id or a cut-off answer is ignored. */
-  rate(messageId: string, rating: 'up' | 'down'): void;
+  /**
+   * Rates a whole answer (emits `feedback` and sends it to the server with the reason, if any); a question,
+   * an unknown id or a cut-off answer is ignored.
+   */
+  rate(messageId: string, rating: 'up' | 'down', reason?: string): void;
   /** Emits an event to `onEvent` (the UI uses it for open, close and copy); `open` also starts the visitor fingerprint, when idle. */
   emit(event: DocsAssistantEvent): void;
 }
@@ -208,7 +212,7 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
   // Stable, so past messages (memoized) do not re-render while an answer streams.
   const latestMessages = useLatest(messages);
   const rate = useCallback(
-    (messageId: string, rating: 'up' | 'down') => {
+    (messageId: string, rating: 'up' | 'down', reason?: string) => {
       const conversation = latestMessages.current;
       const index = conversation.findIndex((message) => message.id === messageId);
       const message = conversation[index];
@@ -216,9 +220,16 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
       if (message?.role !== 'assistant' || answerCutOff(message)) return;
       setFeedback((current) => ({ ...current, [messageId]: rating }));
       const question = questionBefore(conversation, index);
-      emit({ type: 'feedback', rating, messageId, answer: messageText(message), question, threadId: transport.currentThread.threadId });
+      const thread = transport.currentThread;
+      emit({ type: 'feedback', rating, messageId, answer: messageText(message), question, threadId: thread.threadId });
+      if (thread.threadId !== null) {
+        sendFeedback(
+          { baseUrl, domain, apiKey },
+          { threadId: thread.threadId, ...(thread.threadKey ? { threadKey: thread.threadKey } : {}), messageId, rating, ...(reason ? { reason } : {}) },
+        );
+      }
     },
-    [latestMessages, emit, transport],
+    [latestMessages, emit, transport, baseUrl, domain, apiKey],
   );
 
   const attachContext = useCallback((item: AssistantContextItem) => setContext((current) => addContextItem(current, item)), []);

@@ -97,6 +97,8 @@ export const DISCOVERY_ROUTES = {
   /** AI SDK 4 data stream. */
   messageV1: '/discovery/v1/assistant/{domain}/message',
   siteConfig: '/discovery/v2/assistant/{domain}/config',
+  /** Beyond the OpenAPI: a reader's rating of an answer (POST, assistant key); the ratings (GET, admin key). */
+  feedback: '/discovery/v2/assistant/{domain}/feedback',
   search: '/discovery/v1/search/{domain}',
   page: '/discovery/v1/page/{domain}',
 } as const;
@@ -121,6 +123,19 @@ export interface AnswerFinishChunk {
   threadId: string;
   messageMetadata: AnswerMetadata;
 }
+
+/** `POST .../assistant/{domain}/feedback` (beyond the OpenAPI): a reader's rating of one answer. */
+export type FeedbackRequestBody = {
+  threadId: string;
+  threadKey?: string;
+  /** The answer's id (the `start` chunk's `messageId`). */
+  messageId: string;
+  rating: 'up' | 'down';
+  /** Why, in the reader's words (on thumbs-down). */
+  reason?: string;
+};
+
+export const FEEDBACK_REASON_MAX_LENGTH = 1_000;
 
 /** `GET .../assistant/{domain}/config` (beyond the OpenAPI): from the site's `assistant.md`. */
 export interface SiteConfig {

@@ -147,7 +147,7 @@ function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOpt
       });
     },
     onEnd: (result) => {
-      options.threads.append(thread.id, { question, answer: result.answer, sources: result.sources, createdAt: options.now() });
+      options.threads.append(thread.id, { question, answer: result.answer, sources: result.sources, createdAt: options.now(), messageId: result.messageId });
     },
   });
 

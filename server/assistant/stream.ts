@@ -7,6 +7,8 @@ import { AnswerError, type AnswerPlan } from './answerers.ts';
 import { sectionTitle } from './sources.ts';
 
 export interface StreamedAnswer {
+  /** The id the `start` chunk gave the answer. */
+  messageId: string;
   answer: string;
   sources: StoredSource[];
   failed: boolean;
@@ -28,7 +30,8 @@ export function answerStream(options: {
   const { threadId } = options;
   return createUIMessageStream({
     execute: async ({ writer }) => {
-      writer.write({ type: 'start', messageId: `msg_${randomBytes(12).toString('base64url')}` });
+      const messageId = `msg_${randomBytes(12).toString('base64url')}`;
+      writer.write({ type: 'start', messageId });
       let answer = '';
       let sources: StoredSource[] = [];
       let failed = false;
@@ -60,7 +63,7 @@ export function answerStream(options: {
         writer.write({ type: 'error', errorText: error instanceof AnswerError ? error.message : GENERIC_FAILURE });
       }
       if (textOpen) writer.write({ type: 'text-end', id: 'text-1' });
-      options.onEnd({ answer, sources, failed });
+      options.onEnd({ messageId, answer, sources, failed });
       if (options.signal.aborted) return;
       // The top-level threadId is the platform's documented shape; messageMetadata reaches every AI SDK 5+ client.
       const finish: AnswerFinishChunk = {

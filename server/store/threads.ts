@@ -14,6 +14,19 @@ export interface Exchange {
   answer: string;
   sources: StoredSource[];
   createdAt: number;
+  /** The answer's message id (the stream's `start` chunk), which feedback names. */
+  messageId?: string;
+}
+
+/** A reader's rating of one answer, with the exchange it rates. */
+export interface FeedbackEntry {
+  threadId: string;
+  messageId: string;
+  rating: 'up' | 'down';
+  reason: string | null;
+  createdAt: number;
+  question: string;
+  answer: string;
 }
 
 export interface Thread {
@@ -34,6 +47,10 @@ export interface ThreadStore {
   append(threadId: string, exchange: Exchange): void;
   /** The latest `limit` exchanges, oldest first. */
   history(threadId: string, limit: number): Exchange[];
+  /** Records (or replaces) the rating of an answer of the thread; false when no answer of it has that id. */
+  rate(threadId: string, messageId: string, rating: 'up' | 'down', reason: string | null, now: number): boolean;
+  /** Ratings, newest first. */
+  feedback(limit: number): FeedbackEntry[];
 }
 
 /** 24 random bytes = 192 bits, base64url: ids and keys nobody can guess. */
@@ -62,11 +79,31 @@ export function createSqliteThreadStore(database: DatabaseSync): ThreadStore {
       created_at INTEGER NOT NULL
     );
     CREATE INDEX IF NOT EXISTS thread_messages_by_thread ON thread_messages (thread_id, seq);
+    CREATE TABLE IF NOT EXISTS feedback (
+      thread_id TEXT NOT NULL,
+      message_id TEXT NOT NULL,
+      rating TEXT NOT NULL,
+      reason TEXT,
+      created_at INTEGER NOT NULL,
+      PRIMARY KEY (thread_id, message_id)
+    );
   `);
+  // Stores made before answers kept their message id: add the column (empty for their old answers).
+  const columns = database.prepare('PRAGMA table_info(thread_messages)').all().map((column) => String(column.name));
+  if (!columns.includes('message_id')) database.exec('ALTER TABLE thread_messages ADD COLUMN message_id TEXT');
   const insertThread = database.prepare('INSERT INTO threads (id, fp, key_hash, created_at) VALUES (?, ?, ?, ?)');
   const selectThread = database.prepare('SELECT id, fp, key_hash, created_at FROM threads WHERE id = ?');
   const insertMessage = database.prepare(
-    'INSERT INTO thread_messages (thread_id, question, answer, sources, created_at) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO thread_messages (thread_id, question, answer, sources, created_at, message_id) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const selectAnswer = database.prepare('SELECT 1 FROM thread_messages WHERE thread_id = ? AND message_id = ?');
+  const upsertFeedback = database.prepare(
+    'INSERT INTO feedback (thread_id, message_id, rating, reason, created_at) VALUES (?, ?, ?, ?, ?) ' +
+      'ON CONFLICT (thread_id, message_id) DO UPDATE SET rating = excluded.rating, reason = excluded.reason, created_at = excluded.created_at',
+  );
+  const selectFeedback = database.prepare(
+    'SELECT f.thread_id, f.message_id, f.rating, f.reason, f.created_at, m.question, m.answer FROM feedback f ' +
+      'JOIN thread_messages m ON m.thread_id = f.thread_id AND m.message_id = f.message_id ORDER BY f.created_at DESC, f.rowid DESC LIMIT ?',
   );
   const selectHistory = database.prepare(
     'SELECT question, answer, sources, created_at FROM thread_messages WHERE thread_id = ? ORDER BY seq DESC LIMIT ?',
@@ -96,7 +133,23 @@ export function createSqliteThreadStore(database: DatabaseSync): ThreadStore {
       return timingSafeEqual(Buffer.from(thread.keyHash, 'hex'), Buffer.from(sha256(threadKey), 'hex'));
     },
     append(threadId, exchange) {
-      insertMessage.run(threadId, exchange.question, exchange.answer, JSON.stringify(exchange.sources), exchange.createdAt);
+      insertMessage.run(threadId, exchange.question, exchange.answer, JSON.stringify(exchange.sources), exchange.createdAt, exchange.messageId ?? null);
+    },
+    rate(threadId, messageId, rating, reason, now) {
+      if (!selectAnswer.get(threadId, messageId)) return false;
+      upsertFeedback.run(threadId, messageId, rating, reason, now);
+      return true;
+    },
+    feedback(limit) {
+      return selectFeedback.all(limit).map((row) => ({
+        threadId: String(row.thread_id),
+        messageId: String(row.message_id),
+        rating: row.rating === 'down' ? 'down' : 'up',
+        reason: row.reason === null ? null : String(row.reason),
+        createdAt: Number(row.created_at),
+        question: String(row.question),
+        answer: String(row.answer),
+      }));
     },
     history(threadId, limit) {
       return selectHistory

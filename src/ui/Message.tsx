@@ -1,6 +1,7 @@
 // One message: the reader's question (with its context) or an answer (markdown, sources, actions).
 import type { UIMessage } from 'ai';
-import { memo } from 'react';
+import { memo, useId, useState } from 'react';
+import { FEEDBACK_REASON_MAX_LENGTH } from '../wire.ts';
 import { answerCutOff, type CutOff } from '../chat/cutOff.ts';
 import { messageContext, messageNotFound, messageSources, messageText } from '../chat/messageParts.ts';
 import { AnswerMarkdown } from './Markdown.tsx';
@@ -17,7 +18,7 @@ interface MessageProps {
   rating: 'up' | 'down' | undefined;
   /** The reader's question this answers (what "search the docs" searches for). */
   question: string;
-  onRate: (messageId: string, rating: 'up' | 'down') => void;
+  onRate: (messageId: string, rating: 'up' | 'down', reason?: string) => void;
 }
 
 function ThumbIcon({ down }: { down?: boolean }) {
@@ -86,6 +87,37 @@ export const Message = memo(function Message({ message, streaming, rating, quest
           )}
         </div>
       ) : null}
+      {rating ? <FeedbackFollowUp rating={rating} onReason={(reason) => onRate(message.id, 'down', reason)} /> : null}
     </li>
   );
 });
+
+/** After a rating: thanks, and on thumbs-down an optional reason (sent with the rating again). */
+function FeedbackFollowUp({ rating, onReason }: { rating: 'up' | 'down'; onReason: (reason: string) => void }) {
+  const { translations } = useWidget();
+  const [reason, setReason] = useState('');
+  const [sent, setSent] = useState(false);
+  const reasonId = useId();
+  return (
+    <div className="da-feedback">
+      <output className="da-feedback-thanks">{translations.feedbackThanks}</output>
+      {rating === 'down' && !sent ? (
+        <form
+          className="da-feedback-reason"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (reason.trim() === '') return;
+            onReason(reason.trim());
+            setSent(true);
+          }}
+        >
+          <label htmlFor={reasonId}>{translations.feedbackReasonLabel}</label>
+          <textarea id={reasonId} rows={2} maxLength={FEEDBACK_REASON_MAX_LENGTH} value={reason} onChange={(event) => setReason(event.target.value)} />
+          <button type="submit" className="da-button" disabled={reason.trim() === ''}>
+            {translations.feedbackSend}
+          </button>
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -12,7 +12,7 @@ interface MessageListProps {
   messages: UIMessage[];
   status: AssistantStatus;
   feedback: Record<string, 'up' | 'down'>;
-  onRate: (messageId: string, rating: 'up' | 'down') => void;
+  onRate: (messageId: string, rating: 'up' | 'down', reason?: string) => void;
 }
 
 /**
