@@ -304,3 +304,23 @@ test.describe('given a reader who rates an answer', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test.describe('given the open dialog over a long page', () => {
+  test('leaves the page where it is when the reader scrolls over the backdrop, while the conversation still scrolls', async ({ assistant, page }) => {
+    await assistant.visit('/theming');
+    await assistant.open();
+    await assistant.ask('Which CSS variables can I set?');
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    const before = await page.evaluate(() => window.scrollY);
+    await page.mouse.move(60, 400); // over the backdrop, left of the dialog
+    await page.mouse.wheel(0, 600);
+    // The same wheel over the conversation scrolls it: wait for that, then the page has had its chance too.
+    const conversation = assistant.dialog.locator('.da-scroll');
+    await conversation.evaluate((element) => element.scrollTo(0, 0));
+    const box = (await conversation.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => conversation.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+  });
+});

@@ -3,7 +3,7 @@
 // the widget's layer. Radix's Overlay is not used: it injects a scroll-lock <style> into the host's
 // <head>, which strict CSPs block; the widget draws its own backdrop, and a press on it closes.
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useRef, type RefObject } from 'react';
+import { useCallback, useId, useRef, type RefObject } from 'react';
 import { answerCutOff } from '../chat/cutOff.ts';
 import { formatMessage } from '../chat/translations.ts';
 import type { DocsAssistantController } from '../useDocsAssistant.ts';
@@ -35,6 +35,27 @@ interface AssistantDialogProps {
   fallbackFocus: RefObject<HTMLElement | null>;
 }
 
+/**
+ * The page behind a modal stays put: a wheel or a swipe over the backdrop is not passed on to it. A
+ * native non-passive listener (React's wheel and touchmove listeners are passive, so they cannot).
+ */
+function useNoScrollThrough(): (backdrop: HTMLElement | null) => void {
+  // A callback ref: the backdrop exists only while the dialog is open (the portal mounts it then).
+  const detach = useRef<(() => void) | null>(null);
+  return useCallback((backdrop: HTMLElement | null) => {
+    detach.current?.();
+    detach.current = null;
+    if (!backdrop) return;
+    const hold = (event: Event) => event.preventDefault();
+    backdrop.addEventListener('wheel', hold, { passive: false });
+    backdrop.addEventListener('touchmove', hold, { passive: false });
+    detach.current = () => {
+      backdrop.removeEventListener('wheel', hold);
+      backdrop.removeEventListener('touchmove', hold);
+    };
+  }, []);
+}
+
 export function AssistantDialog(props: AssistantDialogProps) {
   const { assistant, container, theme, starterQuestions, siteName, draft, onDraftChange, dialogId, onClose, returnFocus, fallbackFocus } = props;
   const { translations } = useWidget();
@@ -42,6 +63,7 @@ export function AssistantDialog(props: AssistantDialogProps) {
   const descriptionId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const scrollRef = useStickToBottom<HTMLDivElement>();
+  const backdropRef = useNoScrollThrough();
   const { messages, status, error } = assistant;
   // Retry unmounts the focused Retry button: keep keyboard focus in the composer.
   const retry = () => {
@@ -58,7 +80,7 @@ export function AssistantDialog(props: AssistantDialogProps) {
   return (
     <Dialog.Portal container={container}>
       <div className="da-root da-layer" data-theme={theme}>
-        <div className="da-backdrop" aria-hidden="true" />
+        <div ref={backdropRef} className="da-backdrop" aria-hidden="true" />
         <ModalContent
           id={dialogId}
           className="da-dialog"
