@@ -324,3 +324,13 @@ test.describe('given the open dialog over a long page', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
   });
 });
+
+test.describe('given the script-tag launcher', () => {
+  test('shows the shortcut hint the React launcher shows, without changing its name', async ({ assistant, page }) => {
+    await assistant.visit('/getting-started');
+    await expect(assistant.launcher.locator('kbd')).toHaveText('Ctrl I');
+    await expect(page.getByRole('button', { name: 'Ask AI', exact: true })).toBeVisible();
+    await page.keyboard.press('Control+i');
+    await expect(assistant.composer).toBeFocused();
+  });
+});

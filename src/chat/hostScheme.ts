@@ -7,17 +7,11 @@
 export type HostScheme = 'light' | 'dark' | 'auto';
 
 export function hostScheme(): HostScheme {
-  if (typeof document === 'undefined') return 'auto';
   const html = document.documentElement;
   const body = document.body;
-  const marks = `${html.getAttribute('data-theme')} ${html.className} ${body?.getAttribute('data-theme')} ${body?.className}`;
-  const colorScheme = getComputedStyle(html).colorScheme;
-  // "light dark" says the page supports both: that is no answer.
-  for (const text of [marks, colorScheme.includes(' ') ? '' : colorScheme]) {
-    if (/\bdark\b/.test(text)) return 'dark';
-    if (/\blight\b/.test(text)) return 'light';
-  }
-  return 'auto';
+  // A `color-scheme` of "light dark" says the page supports both: that is no answer.
+  const marks = `${html.getAttribute('data-theme')} ${html.className} ${body?.getAttribute('data-theme')} ${body?.className} ${getComputedStyle(html).colorScheme.replace(/light dark|dark light/, '')}`;
+  return /\bdark\b/.test(marks) ? 'dark' : /\blight\b/.test(marks) ? 'light' : 'auto';
 }
 
 /** Calls `onChange` when the page may have switched its scheme (a theme toggle rewrites these attributes). */

@@ -121,6 +121,19 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
   // Until the chat is mounted (it then listens itself, with the code-block keyboard path), the loader
   // answers the shortcut. Bubble phase on window: the page's handlers run first and a handled event is left alone.
   const shortcut = options.shortcut === false ? null : parseShortcut(options.shortcut ?? 'mod+i');
+  // The key hint of the component's launcher ("Ctrl I", "⌘ I"), written from the option itself: the chat's
+  // full shortcut naming would cost this file 0.3 kB.
+  if (shortcut) {
+    const hint = document.createElement('kbd');
+    hint.setAttribute('aria-hidden', 'true');
+    hint.append(
+      (options.shortcut || 'mod+i')
+        .split('+')
+        .map((key) => (key === 'mod' ? (/Mac|iP/.test(navigator.platform) ? '⌘' : 'Ctrl') : key[0]!.toUpperCase() + key.slice(1)))
+        .join(' '),
+    );
+    launcher.append(hint);
+  }
   const onKeyDown = (event: KeyboardEvent) => {
     if (!mounted && shortcut && !event.defaultPrevented && matchesShortcut(event, shortcut)) {
       event.preventDefault();
