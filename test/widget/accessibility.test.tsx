@@ -45,7 +45,8 @@ describe('given each visible state', () => {
     installFakeFetch(() => held.response);
     render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
     const dialog = await ask('Show me');
-    await within(dialog).findByText('console.log(1)');
+    // The code's text, whether still plain or already split into highlighted tokens.
+    await waitFor(() => expect(dialog.querySelector('.da-code pre')?.textContent).toContain('console.log(1)'));
     expect(await violations()).toEqual([]);
     held.end('finish');
     await waitFor(() => expect(dialog.getAttribute('data-status')).toBe('ready'));
