@@ -334,3 +334,18 @@ test.describe('given the script-tag launcher', () => {
     await expect(assistant.composer).toBeFocused();
   });
 });
+
+test.describe('given an answer that streams into the dialog', () => {
+  test('keeps the dialog one height from the first word to the last, so nothing moves under the reader', async ({ assistant, demo }) => {
+    await assistant.visit('/getting-started');
+    await assistant.open();
+    const held = demo.answers.holdNext();
+    await assistant.ask('How do I change the launcher color?');
+    await held.reached;
+    await expect(assistant.answers.last()).toHaveAttribute('data-streaming', 'true');
+    const streaming = (await assistant.dialog.boundingBox())!.height;
+    held.release();
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    expect((await assistant.dialog.boundingBox())!.height).toBe(streaming);
+  });
+});

@@ -88,6 +88,7 @@ export function AssistantDialog(props: AssistantDialogProps) {
           aria-describedby={descriptionId}
           data-state="open"
           data-status={status}
+          data-conversation={messages.length > 0 || undefined}
           onClose={onClose}
           initialFocus={inputRef}
           onCloseAutoFocus={(event) => {
