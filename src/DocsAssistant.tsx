@@ -5,6 +5,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { forwardRef, useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { readCurrentPath } from './chat/currentPath.ts';
+import { DEFAULT_CODE_BLOCKS, DEFAULT_SHORTCUT, defaultBaseUrl } from './defaults.ts';
 import { codeBlockAt, codeContextFor, readSelectionContext } from './chat/pageContext.ts';
 import { ariaKeyShortcut, describeShortcut, matchesShortcut, parseShortcut } from './chat/shortcut.ts';
 import { fetchSiteConfig, siteConfigEndpoint, type SiteConfig } from './chat/siteConfig.ts';
@@ -47,8 +48,6 @@ export interface DocsAssistantHandle {
   attachContext(item: AssistantContextItem): void;
 }
 
-const DEFAULT_SHORTCUT = 'mod+i';
-const DEFAULT_CODE_BLOCKS = 'pre';
 const NO_QUESTIONS: string[] = [];
 
 const neverChanges = () => () => {};
@@ -73,7 +72,7 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
   const hostTheme = useSyncExternalStore(watchHostScheme, hostScheme, serverScheme);
   const theme = (options.theme ?? 'auto') === 'auto' ? hostTheme : (options.theme as 'light' | 'dark');
   const codeBlocks = options.codeBlocks ?? DEFAULT_CODE_BLOCKS;
-  const baseUrl = options.baseUrl ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin);
+  const baseUrl = options.baseUrl ?? defaultBaseUrl();
 
   const [rootElement, setRootElement] = useState<HTMLDivElement | null>(null);
   const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);

@@ -12,6 +12,7 @@ import { fingerprintSourceFor, whenIdle } from './chat/fingerprint.ts';
 import { messageText, questionBefore } from './chat/messageParts.ts';
 import { addContextItem } from './chat/pageContext.ts';
 import { sendFeedback } from './chat/feedback.ts';
+import { defaultBaseUrl } from './defaults.ts';
 import { createThreadStore } from './chat/threadStorage.ts';
 import { AssistantTransport, assistantEndpoint, type QuestionMetadata } from './chat/transport.ts';
 import { resolveTranslations } from './chat/translations.ts';
@@ -59,9 +60,6 @@ export interface DocsAssistantController {
   emit(event: DocsAssistantEvent): void;
 }
 
-function defaultBaseUrl(): string {
-  return typeof location === 'undefined' ? '' : location.origin;
-}
 
 export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantController {
   const { domain, apiKey, retrievalPageSize, filter, getCurrentPath } = options;

@@ -10,6 +10,7 @@ import type { ChatHandle, ChatModule, EmbedOptions } from './contract.ts';
 import launcherCss from './launcher.css?inline';
 import { hostScheme } from '../chat/hostScheme.ts';
 import { reopenKey } from '../chat/threadStorage.ts';
+import { DEFAULT_CODE_BLOCKS, DEFAULT_SHORTCUT } from '../defaults.ts';
 
 type EventHandler = (event: DocsAssistantEvent) => void;
 
@@ -107,7 +108,7 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
   // Intent: the pointer or keyboard focus reaching the launcher (events from inside the shadow root
   // reach the document as coming from the host) or one of the page's code blocks, whose "Ask AI"
   // button the chat draws (once mounted it finds the block still under the pointer or focused).
-  const codeBlocks = options.codeBlocks ?? 'pre';
+  const codeBlocks = options.codeBlocks ?? DEFAULT_CODE_BLOCKS;
   const onIntent = (event: Event) => {
     try {
       // Once loading, load() returns the same promise: a later event costs one closest().
@@ -120,14 +121,14 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
 
   // Until the chat is mounted (it then listens itself, with the code-block keyboard path), the loader
   // answers the shortcut. Bubble phase on window: the page's handlers run first and a handled event is left alone.
-  const shortcut = options.shortcut === false ? null : parseShortcut(options.shortcut ?? 'mod+i');
+  const shortcut = options.shortcut === false ? null : parseShortcut(options.shortcut ?? DEFAULT_SHORTCUT);
   // The key hint of the component's launcher ("Ctrl I", "⌘ I"), written from the option itself: the chat's
   // full shortcut naming would cost this file 0.3 kB.
   if (shortcut) {
     const hint = document.createElement('kbd');
     hint.setAttribute('aria-hidden', 'true');
     hint.append(
-      (options.shortcut || 'mod+i')
+      (options.shortcut || DEFAULT_SHORTCUT)
         .split('+')
         .map((key) => (key === 'mod' ? (/Mac|iP/.test(navigator.platform) ? '⌘' : 'Ctrl') : key[0]!.toUpperCase() + key.slice(1)))
         .join(' '),
