@@ -96,14 +96,14 @@ export function answersFromOwnSection(retrieved: RetrievedDocs, contextCase: Con
 }
 
 export async function answerText(index: DocsIndex, question: string, options: SearchOptions): Promise<{ text: string; retrieved: RetrievedDocs }> {
-  const retrieve = (asked: string, turns: readonly Turn[]) => retrieveDocs(index, asked, turns, options);
-  const retrieved = retrieve(question, []);
+  const retrieved = retrieveDocs(index, question, [], options);
+  // The answerer retrieves the question as asked: the figures above and the answer come from the same retrieval.
+  const retrieve = (asked: string, turns: readonly Turn[]) => (asked === question && turns.length === 0 ? retrieved : retrieveDocs(index, asked, turns, options));
   const plan = await createExtractiveAnswerer()({
     question,
     history: [],
     ...(options.context ? { context: options.context } : {}),
     ...(options.currentPath ? { currentPath: options.currentPath } : {}),
-    retrieved,
     retrieve,
     search: (query) => index.search(query, options).map((hit) => hit.section),
     signal: new AbortController().signal,

@@ -14,11 +14,10 @@ export interface AnswerInput {
   history: Turn[];
   context?: AssistantContextItem[];
   currentPath?: string;
-  /** What the route retrieved for the question as asked (retrieve.ts): sections, terms, notFound, suggestions. */
-  retrieved: RetrievedDocs;
   /**
-   * Retrieval again, with the request's filter, page and context, for another wording of the question
-   * (a model's standalone rewrite of a follow-up); `history` is what the wording still leans on.
+   * Retrieval with the request's filter, page and context (retrieve.ts): sections, terms, notFound,
+   * suggestions for a wording of the question (as asked, or a model's standalone rewrite of a follow-up);
+   * `history` is what the wording still leans on. Called once per answer, by the answerer.
    */
   retrieve: (question: string, history: readonly Turn[]) => RetrievedDocs;
   /** A plain search with the request's filter and page (no context): a model's extra searches. */
@@ -51,7 +50,7 @@ export class AnswerError extends Error {
 
 export function createExtractiveAnswerer(): Answerer {
   return (input) => {
-    const { retrieved } = input;
+    const retrieved = input.retrieve(input.question, input.history);
     const answer = retrieved.notFound
       ? composeNotFoundAnswer(retrieved.suggestions)
       : composeExtractiveAnswer(retrieved.sections, {
@@ -103,16 +102,17 @@ export function createModelAnswerer(options: ModelAnswererOptions): Answerer {
       return new AnswerError(`The answer took longer than ${limit} and was stopped.`);
     };
     // A follow-up ("and for objects?") is searched as the standalone question it stands for.
-    let retrieved = input.retrieved;
-    if (input.history.length > 0) {
-      const query = await standaloneQuery(options.model, input.question, input.history, abortSignal).catch((error: unknown) => {
-        if (timeout.aborted && !input.signal.aborted) throw timedOut();
-        if (input.signal.aborted) throw error;
-        // The rewrite is an aid: when it fails, the route's own follow-up handling has already searched.
-        return undefined;
-      });
-      if (query !== undefined && query !== input.question) retrieved = input.retrieve(query, []);
-    }
+    const standalone =
+      input.history.length === 0
+        ? undefined
+        : await standaloneQuery(options.model, input.question, input.history, abortSignal).catch((error: unknown) => {
+            if (timeout.aborted && !input.signal.aborted) throw timedOut();
+            if (input.signal.aborted) throw error;
+            // The rewrite is an aid: when it fails, the question is searched as asked, with its follow-up handling.
+            return undefined;
+          });
+    const retrieved =
+      standalone !== undefined && standalone !== input.question ? input.retrieve(standalone, []) : input.retrieve(input.question, input.history);
     const sources = [...retrieved.sections];
     const messages: ModelMessage[] = [
       ...input.history.map((turn): ModelMessage => ({ role: turn.role, content: turn.text })),

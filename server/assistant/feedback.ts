@@ -10,6 +10,7 @@ import { clientAddress } from '../http/clientAddress.ts';
 import { assistantCors } from '../http/cors.ts';
 import { honoPath, requireDomain } from '../http/discoveryPaths.ts';
 import { jsonError } from '../http/errors.ts';
+import { readJsonBody } from '../http/jsonBody.ts';
 import { assistantPolicies, enforceLimits, type AssistantLimits } from '../http/limits.ts';
 import type { RateLimitStore } from '../store/rateLimits.ts';
 import type { ThreadStore } from '../store/threads.ts';
@@ -57,13 +58,9 @@ export function feedbackRoutes(options: FeedbackRouteOptions): Hono {
       checksFor: (c) => [{ policy: assistantPolicies(options.limits).ip, subject: clientAddress(c, options.trustProxyHops) }],
     }),
     async (c) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(await c.req.text());
-      } catch {
-        return jsonError(c, 400, 'body: malformed JSON');
-      }
-      const parsed = feedbackSchema.safeParse(json, { reportInput: true });
+      const body = await readJsonBody(c);
+      if (!body.ok) return body.response;
+      const parsed = feedbackSchema.safeParse(body.json, { reportInput: true });
       if (!parsed.success) return jsonError(c, 400, firstProblem(parsed.error));
       const { threadId, threadKey, messageId, rating, reason } = parsed.data;
       const thread = options.threads.get(threadId);

@@ -10,6 +10,7 @@ import { clientAddress } from '../http/clientAddress.ts';
 import { assistantCors } from '../http/cors.ts';
 import { honoPath, requireDomain } from '../http/discoveryPaths.ts';
 import { jsonError } from '../http/errors.ts';
+import { readJsonBody } from '../http/jsonBody.ts';
 import { assistantPolicies, enforceLimits, keySubject, type AssistantLimits } from '../http/limits.ts';
 import type { RateLimitStore } from '../store/rateLimits.ts';
 import type { Thread, ThreadStore } from '../store/threads.ts';
@@ -74,13 +75,9 @@ export function assistantRoutes(options: AssistantRouteOptions): Hono<{ Variable
     requireAssistantKey(options.assistantKeys, options.adminKeys),
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => jsonError(c, 413, 'body: larger than 1 MB') }),
     async (c, next) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(await c.req.text());
-      } catch {
-        return jsonError(c, 400, 'body: malformed JSON');
-      }
-      const parsed = parseAssistantRequest(json);
+      const body = await readJsonBody(c);
+      if (!body.ok) return body.response;
+      const parsed = parseAssistantRequest(body.json);
       if (!parsed.ok) return jsonError(c, 400, parsed.error);
       const question = readQuestion(parsed.request.messages);
       if (!question.ok) return jsonError(c, 400, question.error);
@@ -140,7 +137,6 @@ function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOpt
         history,
         context: body.context,
         currentPath: body.currentPath,
-        retrieved: retrieve(question, history),
         retrieve,
         search: (query) => index.search(query, { limit: body.retrievalPageSize, filter: body.filter ?? null, currentPath: body.currentPath }).map((hit) => hit.section),
         signal,

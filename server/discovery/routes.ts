@@ -12,6 +12,7 @@ import { clientAddress } from '../http/clientAddress.ts';
 import { assistantCors } from '../http/cors.ts';
 import { honoPath, requireDomain } from '../http/discoveryPaths.ts';
 import { jsonError } from '../http/errors.ts';
+import { readJsonBody } from '../http/jsonBody.ts';
 import { assistantPolicies, enforceLimits, type AssistantLimits } from '../http/limits.ts';
 import type { RateLimitStore } from '../store/rateLimits.ts';
 import { findPage, pageContent, pageRequestSchema, searchDocs, searchRequestSchema, visibleTo } from './search.ts';
@@ -67,12 +68,9 @@ export function discoveryRoutes(options: DiscoveryRouteOptions): Hono<{ Variable
 /** Parses the JSON body and checks it against `schema`: 400 naming the first bad field. */
 function validated(schema: z.ZodType) {
   return async (c: Context<{ Variables: Variables }>, next: () => Promise<void>) => {
-    let json: unknown;
-    try {
-      json = JSON.parse(await c.req.text());
-    } catch {
-      return jsonError(c, 400, 'body: malformed JSON');
-    }
+    const body = await readJsonBody(c);
+    if (!body.ok) return body.response;
+    const { json } = body;
     if (typeof json !== 'object' || json === null || Array.isArray(json)) return jsonError(c, 400, 'body: must be a JSON object');
     const result = schema.safeParse(json, { reportInput: true });
     if (!result.success) return jsonError(c, 400, firstProblem(result.error));
