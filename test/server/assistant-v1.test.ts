@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createModelAnswerer } from '../../server/assistant/answerers.ts';
 import { callChatApi, processDataStream, type Message } from '../clients/ai4/index.ts';
 import { ADMIN_KEY, ASSISTANT_KEY, answerText, fixtureApp, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
-import { listen } from './support/http.ts';
+import { listen, preflight } from './support/http.ts';
 
 const V1_PATH = '/discovery/v1/assistant/docs/message';
 
@@ -166,13 +166,10 @@ describe('given a bad v1 request', () => {
 
   it('answers the CORS preflight exposing the thread headers', async () => {
     const url = await serveFixture();
-    const preflight = await fetch(`${url}${V1_PATH}`, {
-      method: 'OPTIONS',
-      headers: { origin: 'https://docs.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
+    const answer = await preflight(`${url}${V1_PATH}`, 'authorization, content-type');
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
   });
 
   it('counts v1 and v2 questions against the same limits', async () => {

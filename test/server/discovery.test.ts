@@ -10,7 +10,7 @@ import { createDocsIndex } from '../../server/docs/searchIndex.ts';
 import { openStore } from '../../server/store/index.ts';
 import { temporaryFolders } from '../support/temporaryFolders.ts';
 import { ADMIN_KEY, ASSISTANT_KEY, fixtureApp } from './support/assistant.ts';
-import { listen } from './support/http.ts';
+import { listen, preflight } from './support/http.ts';
 
 const SEARCH = '/discovery/v1/search/docs';
 const PAGE = '/discovery/v1/page/docs';
@@ -107,9 +107,9 @@ describe('given the search route', () => {
     expect(await otherDomain.json()).toEqual({ error: 'domain: unknown domain "other"' });
     const huge = await post(`${url}${SEARCH}`, { query: 'x'.repeat(100_000) });
     expect(huge.status).toBe(413);
-    const preflight = await fetch(`${url}${SEARCH}`, { method: 'OPTIONS', headers: { origin: 'https://docs.example', 'access-control-request-method': 'POST' } });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    const searchPreflight = await preflight(`${url}${SEARCH}`);
+    expect(searchPreflight.status).toBe(204);
+    expect(searchPreflight.headers.get('access-control-allow-methods')).toContain('POST');
   });
 
   it("counts searches against the per-IP limit but not the key's monthly quota", async () => {
@@ -163,8 +163,7 @@ describe('given the page route under limits and from a browser', () => {
     const refused = await post(`${url}${PAGE}`, { path: '/guides/configuration' }, { origin: 'https://docs.example' });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
-    const preflight = await fetch(`${url}${PAGE}`, { method: 'OPTIONS', headers: { origin: 'https://docs.example', 'access-control-request-method': 'POST' } });
-    expect(preflight.status).toBe(204);
+    expect((await preflight(`${url}${PAGE}`)).status).toBe(204);
   });
 });
 
@@ -195,13 +194,10 @@ describe('given the MCP server at /mcp', () => {
 
   it('answers a browser-based client\'s CORS preflight', async () => {
     const url = await serve(await fixtureApp());
-    const preflight = await fetch(`${url}/mcp`, {
-      method: 'OPTIONS',
-      headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-    expect(preflight.headers.get('access-control-allow-headers')).toContain('mcp-protocol-version');
+    const answer = await preflight(`${url}/mcp`, 'content-type, mcp-protocol-version', 'https://inspector.example');
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('access-control-allow-headers')).toContain('mcp-protocol-version');
   });
 
   it('is absent with mcp off (--no-mcp)', async () => {

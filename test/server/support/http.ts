@@ -10,3 +10,8 @@ export async function listen(app: Hono): Promise<{ url: string; close: () => Pro
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
+
+/** A browser's CORS preflight for a POST from `origin` that sends `headers`. */
+export function preflight(url: string, headers = 'content-type', origin = 'https://docs.example'): Promise<Response> {
+  return fetch(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': headers } });
+}
