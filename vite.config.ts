@@ -17,6 +17,13 @@ const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.met
   peerDependencies: Record<string, string>;
 };
 
+/**
+ * The browsers the CSS is written for (README, "Browsers"): logical properties such as `inset-inline-end`
+ * (the launcher's corner follows the page's direction) need Chrome 87; for older targets lightningcss
+ * would expand each into a dozen `:lang()` rules.
+ */
+const CSS_TARGET = ['chrome87', 'edge87', 'firefox101', 'safari16.4'];
+
 /** Which React the lazy chat bundles: preact/compat passes the whole e2e suite and weighs much less. */
 export type EmbedRuntime = 'react' | 'preact';
 
@@ -54,6 +61,7 @@ export function embedChatConfig(runtime: EmbedRuntime): InlineConfig {
       sourcemap: false,
       minify: 'oxc',
       target: 'es2022',
+      cssTarget: CSS_TARGET,
       modulePreload: false,
       lib: { entry: 'src/embed/chat.tsx', formats: ['es'] },
       rolldownOptions: {
@@ -82,6 +90,7 @@ export function embedLoaderConfig(chatFile: string): InlineConfig {
       sourcemap: false,
       minify: 'oxc',
       target: 'es2020',
+      cssTarget: CSS_TARGET,
       lib: { entry: 'src/embed/loader.ts', formats: ['iife'], name: 'DocsAssistantLoader', fileName: () => 'embed.js' },
     },
   };
@@ -112,6 +121,7 @@ export function libraryConfig(): InlineConfig {
       sourcemap: true,
       minify: false,
       target: 'es2022',
+      cssTarget: CSS_TARGET,
       cssCodeSplit: false,
       cssMinify: 'lightningcss',
       lib: { entry: 'src/index.ts', formats: ['es'], fileName: () => 'index.js', cssFileName: 'styles' },

@@ -124,6 +124,7 @@ async function report(docsDir: string, questionsFile: string, withVariants: bool
       ['  scores times coverage squared', ourRetriever(docs, { coveragePower: 2 })],
       ['  without exact-heading boost', ourRetriever(docs, { exactHeadingBoost: 1 })],
       ['  without part-of-question heading boost', ourRetriever(docs, { partOfQuestionHeadingBoost: 1 })],
+      ['  without whole-question-in-heading boost', ourRetriever(docs, { wholeQuestionInHeadingBoost: 1 })],
       ['  without per-page cap', ourRetriever(docs, { sectionsPerPage: Infinity })],
       ['  without field boosts', ourRetriever(docs, { boost: { heading: 1, title: 1, breadcrumbs: 1, text: 1 } })],
       ['  without prefix and fuzzy', ourRetriever(docs, { prefixMinLength: Infinity, fuzzyMinLength: Infinity })],

@@ -349,3 +349,86 @@ test.describe('given an answer that streams into the dialog', () => {
     expect((await assistant.dialog.boundingBox())!.height).toBe(streaming);
   });
 });
+
+test.describe('given a reader who would rather read the page than an answer', () => {
+  test('sees matching sections under the question as they type, goes through them with the keyboard, and opens one', async ({ assistant, demo, page }, testInfo) => {
+    await assistant.visit('/getting-started');
+    await assistant.open();
+    const searched = page.waitForRequest((request) => request.url() === `${demo.url}/discovery/v1/search/docs`);
+    await assistant.composer.pressSequentially('launcher color');
+    // One search for the pause after typing, not one per letter.
+    expect((await searched).postDataJSON()).toMatchObject({ query: 'launcher color' });
+    const results = assistant.dialog.getByRole('list', { name: 'Search results' });
+    await expect(results.getByRole('link').first()).toHaveText('Theming › Change the launcher color');
+    await expect(assistant.dialog.getByText(/pages of the docs match\. Press Down/)).toBeAttached();
+    await saveScreenshot(page, testInfo, 'search-as-you-type');
+
+    // Down from the end of the question goes through the results, Up comes back; Enter in the box still asks.
+    await assistant.composer.press('ArrowDown');
+    await expect(results.getByRole('link').first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(results.getByRole('link').nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(assistant.composer).toBeFocused();
+    await expect(assistant.composer).toHaveValue('launcher color');
+    await assistant.composer.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await expect(assistant.composer).toBeFocused();
+    await expect(assistant.dialog).toBeVisible();
+
+    // Enter on a result opens its section, and the assistant is there on the next page with the draft gone.
+    await assistant.composer.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`${demo.url}/theming#change-the-launcher-color`);
+    await expect(page.getByRole('heading', { name: 'Change the launcher color' })).toBeInViewport();
+    await expect(assistant.dialog).toBeVisible();
+  });
+
+  test('still asks with Enter, and the results go with the sent question', async ({ assistant, demo, page }) => {
+    await assistant.visit('/getting-started');
+    await assistant.open();
+    const searched = page.waitForResponse((response) => response.url() === `${demo.url}/discovery/v1/search/docs`);
+    await assistant.composer.fill('How do I change the colors?');
+    await searched;
+    const results = assistant.dialog.getByRole('list', { name: 'Search results' });
+    await expect(results.getByRole('link').first()).toBeVisible();
+    await assistant.composer.press('Enter');
+    await expect(assistant.questions).toHaveText(['How do I change the colors?']);
+    await expect(results).toBeHidden();
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+  });
+});
+
+test.describe('given a right-to-left page (Arabic, Hebrew)', () => {
+  test('mirrors the launcher, the code button and the dialog, and follows the page when it switches', async ({ assistant, page }, testInfo) => {
+    await assistant.visit('/troubleshooting');
+    const width = page.viewportSize()!.width;
+    const launcherBox = async () => (await assistant.launcher.boundingBox())!;
+    expect((await launcherBox()).x).toBeGreaterThan(width / 2);
+
+    // The page switches language in place: the widget follows, launcher first.
+    await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+    await expect.poll(async () => (await launcherBox()).x).toBeLessThan(width / 2);
+
+    // A right-to-left code block gets its button at its left corner, where its lines end.
+    const codeBlock = page.locator('pre', { hasText: 'Content-Security-Policy: default-src' });
+    await codeBlock.evaluate((element) => element.setAttribute('dir', 'rtl'));
+    await codeBlock.hover();
+    const codeButton = page.getByRole('button', { name: 'Ask AI about this code' });
+    await expect(codeButton).toBeVisible();
+    const blockBox = (await codeBlock.boundingBox())!;
+    expect((await codeButton.boundingBox())!.x).toBeLessThan(blockBox.x + blockBox.width / 2);
+
+    await assistant.open();
+    expect(await assistant.dialog.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    // Mirrored: Close at the left of the title, Send at the left of the question box.
+    const title = (await assistant.dialog.getByRole('heading', { name: 'Ask the docs' }).boundingBox())!;
+    const close = (await assistant.dialog.getByRole('button', { name: 'Close' }).boundingBox())!;
+    expect(close.x).toBeLessThan(title.x);
+    await assistant.composer.fill('How do I change the colors?');
+    const send = (await assistant.sendButton.boundingBox())!;
+    expect(send.x).toBeLessThan((await assistant.composer.boundingBox())!.x);
+    await saveScreenshot(page, testInfo, 'right-to-left');
+  });
+});

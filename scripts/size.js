@@ -45,12 +45,15 @@ process.chdir(root);
  * sent to the server with thanks and an optional reason 0.35 kB after opening and 0.25 kB to the React entry;
  * holding the wheel over the backdrop 0.07 kB; the script-tag launcher's key hint ("Ctrl I") 0.12 kB to
  * embed.js, which is now at issue 14's 2.6 kB allowance (the page's scheme read more compactly paid for
- * part of it); the dialog keeping its height once a conversation starts 0.01 kB.
+ * part of it); the dialog keeping its height once a conversation starts 0.01 kB; search as you type under
+ * the composer, the side panel (`layout: 'panel'`, kept across pages) and right-to-left layouts together
+ * 2.3 kB after opening and 2.3 kB to the React entry (embed.js unchanged: the launcher's corner is now one
+ * logical property, its CSS targets raised to Chrome 87 so lightningcss no longer expands it).
  */
 export const budgets = {
   'embed.js': 2_600,
-  'after opening': 105_600,
-  'React entry': 131_300,
+  'after opening': 108_000,
+  'React entry': 133_700,
   // Issue 14: highlight.js core and 10 grammars (bash, css, diff, ini/toml, js, json, python, ts, html/xml, yaml)
   // through lowlight; loaded only when an answer holds a fenced code block with a language.
   'highlighter (with code)': 20_000,

@@ -11,8 +11,10 @@ import { ariaKeyShortcut, describeShortcut, matchesShortcut, parseShortcut } fro
 import { fetchSiteConfig, siteConfigEndpoint, type SiteConfig } from './chat/siteConfig.ts';
 import { takeAskParameter } from './chat/deepLink.ts';
 import { hostScheme, watchHostScheme, type HostScheme } from './chat/hostScheme.ts';
+import { hostDirection, watchHostDirection, type Direction } from './chat/hostDirection.ts';
 import { searchDocs } from './chat/searchDocs.ts';
-import { markReopen, takeReopen } from './chat/threadStorage.ts';
+import { clearReopen, markReopen, takeReopen } from './chat/threadStorage.ts';
+import { readPanelState, writePanelState } from './chat/panelStorage.ts';
 import type { DocsAssistantOptions } from './options.ts';
 import type { AssistantContextItem } from './wire.ts';
 import { AssistantDialog } from './ui/AssistantDialog.tsx';
@@ -52,6 +54,7 @@ const NO_QUESTIONS: string[] = [];
 
 const neverChanges = () => () => {};
 const serverScheme = (): HostScheme => 'auto';
+const serverDirection = (): Direction => 'ltr';
 const isBrowser = () => true;
 const isServer = () => false;
 
@@ -71,6 +74,8 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
   // render and hydration say 'auto', the browser then reads the page.
   const hostTheme = useSyncExternalStore(watchHostScheme, hostScheme, serverScheme);
   const theme = (options.theme ?? 'auto') === 'auto' ? hostTheme : (options.theme as 'light' | 'dark');
+  const hostDir = useSyncExternalStore(watchHostDirection, hostDirection, serverDirection);
+  const direction = options.dir === 'ltr' || options.dir === 'rtl' ? options.dir : hostDir;
   const codeBlocks = options.codeBlocks ?? DEFAULT_CODE_BLOCKS;
   const baseUrl = options.baseUrl ?? defaultBaseUrl();
 
@@ -79,6 +84,14 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
   const open = openProp ?? uncontrolledOpen;
   const openRef = useLatest(open);
   const [draft, setDraft] = useState('');
+  const isPanel = options.layout === 'panel';
+  const [panelWidth, setPanelWidth] = useState<number | null>(null);
+  const [panelScrollTop, setPanelScrollTop] = useState<number | null>(null);
+  // Reopened by itself (kept open, or a source followed): focus stays on the page the reader came to read.
+  const [panelFocusOnOpen, setPanelFocusOnOpen] = useState(true);
+  // The kept state is written only once it has been read, so the first render cannot overwrite it.
+  const [panelRestored, setPanelRestored] = useState(false);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const launcherRef = useRef<HTMLButtonElement | null>(null);
   const dialogId = useId();
@@ -112,9 +125,10 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
   const shortcutHint = shortcutNames?.hint;
 
   const setOpen = useCallback(
-    (next: boolean) => {
+    (next: boolean, byItself = false) => {
       if (next === openRef.current) return;
       openRef.current = next;
+      if (next) setPanelFocusOnOpen(!byItself);
       if (openProp === undefined) setUncontrolledOpen(next);
       onOpenChange?.(next);
     },
@@ -138,14 +152,34 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
     emit({ type: open ? 'open' : 'close', threadId });
   }, [open, rootElement, attachContext, emit, threadId, getCurrentPathRef]);
 
+  // Focus into an open side panel, as opening does: remember where it was, take the page's selection along.
+  const focusPanel = useCallback(
+    (active: HTMLElement | null, withSelection = true) => {
+      returnFocus.current = active;
+      const selection = withSelection ? readSelectionContext(rootElement, readCurrentPath(getCurrentPathRef.current)) : null;
+      if (selection) attachContext(selection);
+      inputRef.current?.focus();
+    },
+    [rootElement, getCurrentPathRef, attachContext],
+  );
+  const focusPage = useCallback(() => {
+    const previous = returnFocus.current;
+    if (previous?.isConnected && previous !== previous.ownerDocument.body) previous.focus({ preventScroll: true });
+    else (launcherRef.current ?? externalLauncher)?.focus({ preventScroll: true });
+  }, [externalLauncher]);
+
   const askAboutCode = useCallback(
     (block: Element) => {
       const item = codeContextFor(block, readCurrentPath(getCurrentPathRef.current));
       if (item) attachContext(item);
-      setOpen(true);
+      // A side panel may be open already (the page stays usable beside it): then only focus moves in.
+      if (openRef.current) focusPanel(deepActiveElement(), false);
+      else setOpen(true);
     },
-    [attachContext, setOpen, getCurrentPathRef],
+    [attachContext, setOpen, getCurrentPathRef, openRef, focusPanel],
   );
+
+
 
   useEffect(() => {
     if (!shortcut) return;
@@ -153,18 +187,23 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
       // Never steal a shortcut the page (or an editor) already handled.
       if (event.defaultPrevented || event.repeat || !matchesShortcut(event, shortcut)) return;
       event.preventDefault();
+      const active = deepActiveElement();
       if (openRef.current) {
-        setOpen(false);
+        // A side panel: the shortcut moves focus out of it, back to the page, and into it again.
+        const panelBox = isPanel ? (container ?? rootElement)?.querySelector('.da-panel') : null;
+        if (!panelBox) setOpen(false);
+        else if (active && panelBox.contains(active)) focusPage();
+        else focusPanel(active);
         return;
       }
       // The keyboard path to "Ask AI" on a code block: the shortcut while the block has focus.
-      const focusedBlock = codeBlocks === false ? null : codeBlockAt(deepActiveElement(), codeBlocks, rootElement);
+      const focusedBlock = codeBlocks === false ? null : codeBlockAt(active, codeBlocks, rootElement);
       if (focusedBlock) askAboutCode(focusedBlock);
       else setOpen(true);
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [shortcut, setOpen, codeBlocks, rootElement, askAboutCode, openRef]);
+  }, [shortcut, setOpen, codeBlocks, rootElement, askAboutCode, openRef, isPanel, container, focusPage, focusPanel]);
 
   const assistantRef = useLatest(assistant);
   useImperativeHandle(
@@ -193,7 +232,8 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
     if (!externalLauncher) return;
     externalLauncher.classList.remove('auto', 'light', 'dark');
     externalLauncher.classList.add(theme);
-  }, [externalLauncher, theme]);
+    externalLauncher.setAttribute('dir', direction);
+  }, [externalLauncher, theme, direction]);
 
   // A deep link (`?ask=...`, see chat/deepLink.ts) opens and asks, once. Else, arrived here by a source or
   // link of the assistant on the previous page: open again, on the kept thread.
@@ -201,11 +241,41 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
   // second run would be lost; and it must run after hydration, never in a state initializer.
   useEffect(() => {
     const asked = takeAskParameter();
-    const reopen = asked !== null || takeReopen(domain);
-    // oxlint-disable-next-line react/set-state-in-effect
-    if (reopen) setOpen(true);
-    if (asked !== null) assistantRef.current.ask(asked);
-  }, [domain, setOpen, assistantRef]);
+    const kept = isPanel ? readPanelState(domain) : null;
+    const reopen = takeReopen(domain);
+    if (kept) {
+      // oxlint-disable-next-line react/set-state-in-effect
+      setDraft(kept.draft);
+      setPanelWidth(kept.width);
+      setPanelScrollTop(kept.scrollTop);
+      setPanelRestored(true);
+    }
+    if (asked !== null) {
+      setOpen(true);
+      assistantRef.current.ask(asked);
+    } else if (reopen) {
+      setOpen(true, isPanel);
+    }
+  }, [domain, setOpen, assistantRef, isPanel]);
+
+  // The side panel's state, kept for the next page of this site (chat/panelStorage.ts); open, it reopens there.
+  useEffect(() => {
+    if (!isPanel || !panelRestored) return;
+    writePanelState(domain, { width: panelWidth, draft });
+    if (open) markReopen(domain);
+    else clearReopen(domain);
+  }, [isPanel, panelRestored, domain, open, panelWidth, draft]);
+  const onPanelScrollTop = useCallback(
+    (scrollTop: number) => {
+      setPanelScrollTop(scrollTop);
+      writePanelState(domain, { scrollTop });
+    },
+    [domain],
+  );
+  const panel = useMemo(
+    () => ({ mode: options.panelMode ?? 'overlay', width: panelWidth, onResize: setPanelWidth, focusOnOpen: panelFocusOnOpen, initialScrollTop: panelScrollTop, onScrollTop: onPanelScrollTop }),
+    [options.panelMode, panelWidth, panelFocusOnOpen, panelScrollTop, onPanelScrollTop],
+  );
   const portalContainer = container ?? rootElement;
 
   return (
@@ -214,6 +284,7 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
         ref={setRootElement}
         className={className ? `da-root ${className}` : 'da-root'}
         data-theme={theme}
+        dir={direction}
         data-state={open ? 'open' : 'closed'}
         data-status={assistant.status}
         data-position={options.position ?? 'bottom-right'}
@@ -237,14 +308,19 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
               assistant={assistant}
               container={portalContainer}
               theme={theme}
+              dir={direction}
               starterQuestions={options.starterQuestions ?? siteConfig?.starterQuestions ?? NO_QUESTIONS}
               siteName={siteConfig?.siteName ?? null}
               draft={draft}
+              searchAsYouType={options.searchAsYouType ?? true}
               onDraftChange={setDraft}
               dialogId={dialogId}
               onClose={() => setOpen(false)}
               returnFocus={returnFocus}
               fallbackFocus={launcherRef}
+              inputRef={inputRef}
+              layout={isPanel ? 'panel' : 'modal'}
+              panel={panel}
             />
           ) : null}
         </Dialog.Root>
@@ -253,7 +329,7 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
             selector={codeBlocks}
             widgetRoot={rootElement}
             getLauncher={getLauncher}
-            hidden={open}
+            hidden={open && !isPanel}
             shortcutHint={shortcutHint}
             onAsk={askAboutCode}
           />

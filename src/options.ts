@@ -38,6 +38,10 @@ export interface Translations {
   /** Under an answer the docs do not cover: searches the docs for the question's words. */
   searchDocs: string;
   searchResults: string;
+  /** Announced when keyword results show under the composer; `{count}` is their number. */
+  searchAsYouTypeStatus: string;
+  /** The side panel's resize handle. */
+  resizePanel: string;
   searchNoResults: string;
   searchFailed: string;
   /** The empty state when the server names the site; `{site}` is its name. */
@@ -104,10 +108,18 @@ export interface DocsAssistantOptions {
   shortcut?: string | false;
   /** CSS selector of code blocks that get an "Ask AI" button; false turns them off. @default 'pre' */
   codeBlocks?: string | false;
-  /** Launcher corner. @default 'bottom-right' */
+  /** A dialog over the page ('modal'), or a side panel beside it that stays open across page loads ('panel'). @default 'modal' */
+  layout?: 'modal' | 'panel';
+  /** With `layout: 'panel'`: over the page ('overlay') or pushing it aside ('push', a margin on <html> while open). @default 'overlay' */
+  panelMode?: 'overlay' | 'push';
+  /** Writing direction: 'auto' follows the host page (its `dir`), 'rtl' mirrors the layout. @default 'auto' */
+  dir?: 'ltr' | 'rtl' | 'auto';
+  /** Launcher corner, named for a left-to-right page: on a right-to-left page the layout mirrors, so 'bottom-right' is the bottom left. @default 'bottom-right' */
   position?: 'bottom-right' | 'bottom-left';
   /** Whether to render the floating launcher. @default true */
   launcher?: boolean;
+  /** Keyword results from the docs under the question box as the reader types (Down to browse them). @default true */
+  searchAsYouType?: boolean;
   /** Questions offered before the first message. @default [] */
   starterQuestions?: string[];
   /** Use FingerprintJS for `fp`; false sends 'anonymous'. @default true */

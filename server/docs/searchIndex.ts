@@ -34,6 +34,13 @@ export interface RankingOptions {
   exactHeadingBoost: number;
   /** Multiplier for a section whose heading's terms are some of the question's ("Docusaurus" for "set it up with Docusaurus"). */
   partOfQuestionHeadingBoost: number;
+  /**
+   * Multiplier for a section whose heading has every term of a question of two or more, and more: a
+   * keyword search ("launcher color" for "Change the launcher color"). Only when no heading is exactly
+   * the question; above partOfQuestionHeadingBoost, so a one-word heading that is part of the search
+   * does not win over it.
+   */
+  wholeQuestionInHeadingBoost: number;
   /** Sections of one page allowed before other pages fill the results (Infinity = no cap). */
   sectionsPerPage: number;
   /** Multiplier for sections on the reader's current page, and on pages in the same folder. */
@@ -61,6 +68,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   exactHeadingBoost: 2,
   // Measured (bench/retrieval.ts --variants): 1.5 lifts hono and vite-ja, 2 lets short generic headings win.
   partOfQuestionHeadingBoost: 1.5,
+  wholeQuestionInHeadingBoost: 1.75,
   sectionsPerPage: 2,
   currentPageBoost: 1.5,
   currentFolderBoost: 1.15,
@@ -279,13 +287,26 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     }
     // A boost lifts a section by at most 2x: one under a quarter of the best score cannot reach the first
     // places, so its heading is not even counted (a common heading word is in thousands of sections).
-    const floor = bestOf(question) / (2 * Math.max(settings.exactHeadingBoost, settings.partOfQuestionHeadingBoost));
+    const floor = bestOf(question) / (2 * Math.max(settings.exactHeadingBoost, settings.partOfQuestionHeadingBoost, settings.wholeQuestionInHeadingBoost));
+    const boosts: [document: number, boost: number][] = [];
+    let exactFound = false;
     for (const [document, count] of namedWords) {
       if (question.matched[document] === 0 || (question.scores[document] as number) < floor) continue;
-      // Every word of the heading is a question word.
-      if (count !== distinctHeadingWords(document)) continue;
-      const boost = count === distinct.size ? settings.exactHeadingBoost : settings.partOfQuestionHeadingBoost;
-      question.scores[document] = (question.scores[document] as number) * boost;
+      const headingWords = distinctHeadingWords(document);
+      if (count === headingWords) {
+        // Every word of the heading is a question word.
+        exactFound ||= count === distinct.size;
+        boosts.push([document, count === distinct.size ? settings.exactHeadingBoost : settings.partOfQuestionHeadingBoost]);
+      } else if (count === distinct.size && count >= 2) {
+        // Every word of a question of two or more is in the heading (a keyword search: "launcher color").
+        boosts.push([document, -1]);
+      }
+    }
+    for (const [document, boost] of boosts) {
+      // A heading that is exactly the question ("Change the colors") is what the reader named; one that
+      // merely holds its words ("Change the launcher color") is lifted only when no heading is exact.
+      const factor = boost === -1 ? (exactFound ? 1 : settings.wholeQuestionInHeadingBoost) : boost;
+      question.scores[document] = (question.scores[document] as number) * factor;
     }
   }
 

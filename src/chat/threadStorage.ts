@@ -30,7 +30,7 @@ function sessionStorageOrNull(): Storage | null {
   }
 }
 
-function readRaw(key: string): string | null {
+export function readRaw(key: string): string | null {
   const inMemory = memoryFallback.get(key);
   if (inMemory !== undefined) return inMemory;
   try {
@@ -40,7 +40,7 @@ function readRaw(key: string): string | null {
   }
 }
 
-function writeRaw(key: string, value: string | null): void {
+export function writeRaw(key: string, value: string | null): void {
   const storage = sessionStorageOrNull();
   try {
     if (!storage) throw new Error('no sessionStorage');
@@ -101,6 +101,11 @@ export function reopenKey(domain: string): string {
 
 export function markReopen(domain: string): void {
   writeRaw(reopenKey(domain), '1');
+}
+
+/** The side panel, closed: the next page opens without it. */
+export function clearReopen(domain: string): void {
+  writeRaw(reopenKey(domain), null);
 }
 
 /** Whether the previous page asked to reopen; the mark is removed, so a later reload opens closed. */

@@ -31,6 +31,8 @@ export const defaultTranslations: Translations = {
   emptyState: 'Ask anything about these docs.',
   searchDocs: 'Search the docs for this',
   searchResults: 'Search results',
+  resizePanel: 'Resize the panel',
+  searchAsYouTypeStatus: '{count} pages of the docs match. Press Down to go through them.',
   searchNoResults: 'No page matches these words either.',
   searchFailed: 'The search failed. Try again later.',
   emptyStateSite: 'Ask anything about {site}.',

@@ -12,6 +12,8 @@ import { ContextChips } from './ContextChips.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { MessageList } from './MessageList.tsx';
 import { ModalContent } from './ModalContent.tsx';
+import { PanelContent } from './PanelContent.tsx';
+import { SearchAsYouType, type SearchAsYouTypeHandle } from './SearchAsYouType.tsx';
 import { StarterQuestions } from './StarterQuestions.tsx';
 import { useAnnouncement } from './useAnnouncement.ts';
 import { useStickToBottom } from './useStickToBottom.ts';
@@ -21,10 +23,14 @@ interface AssistantDialogProps {
   assistant: DocsAssistantController;
   container: HTMLElement | null;
   theme: string;
+  /** The writing direction (the layer may be portalled outside the widget's root, so it says it again). */
+  dir: 'ltr' | 'rtl';
   starterQuestions: string[];
   /** The site's name from its config, for the empty state. */
   siteName: string | null;
   draft: string;
+  /** Keyword results under the composer as the reader types. */
+  searchAsYouType: boolean;
   onDraftChange: (draft: string) => void;
   /** The dialog element's id (the launcher's aria-controls). */
   dialogId: string;
@@ -33,6 +39,23 @@ interface AssistantDialogProps {
   returnFocus: RefObject<HTMLElement | null>;
   /** Where focus goes when there was nothing to go back to (the launcher, when there is one). */
   fallbackFocus: RefObject<HTMLElement | null>;
+  /** The question box (the shortcut moves focus into it while a side panel is open). */
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  /** A modal dialog over the page, or a side panel beside it. */
+  layout: 'modal' | 'panel';
+  panel: PanelOptions;
+}
+
+export interface PanelOptions {
+  mode: 'overlay' | 'push';
+  width: number | null;
+  onResize: (width: number) => void;
+  /** False when the panel reopened by itself on a new page. */
+  focusOnOpen: boolean;
+  /** Where the conversation was scrolled on the previous page (null: at its end). */
+  initialScrollTop: number | null;
+  /** Called as the panel goes (closed or the page left) with the conversation's scroll position. */
+  onScrollTop: (scrollTop: number) => void;
 }
 
 /**
@@ -57,12 +80,12 @@ function useNoScrollThrough(): (backdrop: HTMLElement | null) => void {
 }
 
 export function AssistantDialog(props: AssistantDialogProps) {
-  const { assistant, container, theme, starterQuestions, siteName, draft, onDraftChange, dialogId, onClose, returnFocus, fallbackFocus } = props;
+  const { assistant, container, theme, dir, starterQuestions, siteName, draft, searchAsYouType, onDraftChange, dialogId, onClose, returnFocus, fallbackFocus, inputRef, layout, panel } = props;
   const { translations } = useWidget();
   const titleId = useId();
   const descriptionId = useId();
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-  const scrollRef = useStickToBottom<HTMLDivElement>();
+  const typeaheadRef = useRef<SearchAsYouTypeHandle>(null);
+  const scrollRef = useStickToBottom<HTMLDivElement>(layout === 'panel' ? panel.initialScrollTop : null, layout === 'panel' ? panel.onScrollTop : null);
   const backdropRef = useNoScrollThrough();
   const { messages, status, error } = assistant;
   // Retry unmounts the focused Retry button: keep keyboard focus in the composer.
@@ -77,101 +100,125 @@ export function AssistantDialog(props: AssistantDialogProps) {
   const lastMessage = messages.at(-1);
   const offerRetry = !error && !busy && (assistant.stopped || (lastMessage !== undefined && answerCutOff(lastMessage) !== undefined));
 
+  // Back to where the reader was; when that was nothing (Safari does not focus clicked buttons), to the launcher.
+  const focusBack = (event?: Event) => {
+    const previous = returnFocus.current;
+    const target = previous?.isConnected && previous !== previous.ownerDocument.body ? previous : fallbackFocus.current;
+    if (target?.isConnected) {
+      event?.preventDefault();
+      target.focus({ preventScroll: true });
+    }
+  };
+  const boxProps = {
+    id: dialogId,
+    'aria-labelledby': titleId,
+    'aria-describedby': descriptionId,
+    'data-state': 'open',
+    'data-status': status,
+    'data-conversation': messages.length > 0 || undefined,
+  };
+  const content = (
+    <>
+      {/* Not <header>/<footer>: inside the dialog they would be a second banner and contentinfo beside the page's own. */}
+      <div className="da-header">
+        <div className="da-heading">
+          <h2 id={titleId} className="da-title">
+            {translations.dialogTitle}
+          </h2>
+          <p id={descriptionId} className="da-description">
+            {translations.dialogDescription}
+          </p>
+        </div>
+        {messages.length > 0 ? (
+          <button type="button" className="da-button da-new" onClick={() => {
+            assistant.newConversation();
+            inputRef.current?.focus();
+          }}>
+            {translations.newConversation}
+          </button>
+        ) : null}
+        <Dialog.Close className="da-icon-button da-close" title={translations.close}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="da-icon">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+          <span className="da-visually-hidden">{translations.close}</span>
+        </Dialog.Close>
+      </div>
+
+      <div className="da-scroll" ref={scrollRef}>
+        {messages.length === 0 ? (
+          <div className="da-empty">
+            <p className="da-empty-text">{siteName ? formatMessage(translations.emptyStateSite, { site: siteName }) : translations.emptyState}</p>
+            <StarterQuestions questions={starterQuestions} onAsk={(question) => assistant.ask(question)} />
+            <p className="da-hints">
+              {translations.hintContext} <span className="da-hint-keys">{translations.hintKeys}</span>
+            </p>
+          </div>
+        ) : (
+          <MessageList messages={messages} status={status} feedback={assistant.feedback} onRate={assistant.rate} />
+        )}
+      </div>
+
+      {/* Filled once per finished answer (see useAnnouncement), never token by token. */}
+      <output ref={liveRegion} className="da-visually-hidden" aria-live="polite" aria-atomic="true" />
+
+      <div className="da-footer">
+        {error ? <ErrorBanner error={error} onRetry={retry} /> : null}
+        {offerRetry ? (
+          <div className="da-stopped">
+            {/* Stopped before any answer arrived: say so beside Retry, which would otherwise stand alone. */}
+            {lastMessage?.role === 'user' ? <p className="da-stopped-text">{translations.answerStopped}</p> : null}
+            <button type="button" className="da-button da-retry" onClick={retry}>
+              {translations.retry}
+            </button>
+          </div>
+        ) : null}
+        <ContextChips items={assistant.context} onRemove={assistant.removeContext} />
+        <Composer
+          value={draft}
+          onChange={onDraftChange}
+          onSubmit={(question) => assistant.ask(question)}
+          onStop={() => {
+            assistant.stop();
+            // Stop unmounts the focused Stop button: keep keyboard focus in the composer.
+            inputRef.current?.focus();
+          }}
+          busy={busy}
+          disabled={error?.kind === 'configuration'}
+          inputRef={inputRef}
+          onDownAtEnd={() => typeaheadRef.current?.focusFirst() ?? false}
+        />
+        {searchAsYouType ? <SearchAsYouType ref={typeaheadRef} query={draft} onLeave={() => inputRef.current?.focus()} /> : null}
+      </div>
+    </>
+  );
+
   return (
     <Dialog.Portal container={container}>
-      <div className="da-root da-layer" data-theme={theme}>
-        <div ref={backdropRef} className="da-backdrop" aria-hidden="true" />
-        <ModalContent
-          id={dialogId}
-          className="da-dialog"
-          aria-labelledby={titleId}
-          aria-describedby={descriptionId}
-          data-state="open"
-          data-status={status}
-          data-conversation={messages.length > 0 || undefined}
-          onClose={onClose}
-          initialFocus={inputRef}
-          onCloseAutoFocus={(event) => {
-            // Back to where the reader was; when that was nothing (Safari does not focus clicked
-            // buttons), to the launcher.
-            const previous = returnFocus.current;
-            const target = previous?.isConnected && previous !== previous.ownerDocument.body ? previous : fallbackFocus.current;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus({ preventScroll: true });
-            }
-          }}
-        >
-          {/* Not <header>/<footer>: inside the dialog they would be a second banner and contentinfo beside the page's own. */}
-          <div className="da-header">
-            <div className="da-heading">
-              <h2 id={titleId} className="da-title">
-                {translations.dialogTitle}
-              </h2>
-              <p id={descriptionId} className="da-description">
-                {translations.dialogDescription}
-              </p>
-            </div>
-            {messages.length > 0 ? (
-              <button type="button" className="da-button da-new" onClick={() => {
-                assistant.newConversation();
-                inputRef.current?.focus();
-              }}>
-                {translations.newConversation}
-              </button>
-            ) : null}
-            <Dialog.Close className="da-icon-button da-close" title={translations.close}>
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="da-icon">
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-              <span className="da-visually-hidden">{translations.close}</span>
-            </Dialog.Close>
-          </div>
-
-          <div className="da-scroll" ref={scrollRef}>
-            {messages.length === 0 ? (
-              <div className="da-empty">
-                <p className="da-empty-text">{siteName ? formatMessage(translations.emptyStateSite, { site: siteName }) : translations.emptyState}</p>
-                <StarterQuestions questions={starterQuestions} onAsk={(question) => assistant.ask(question)} />
-                <p className="da-hints">
-                  {translations.hintContext} <span className="da-hint-keys">{translations.hintKeys}</span>
-                </p>
-              </div>
-            ) : (
-              <MessageList messages={messages} status={status} feedback={assistant.feedback} onRate={assistant.rate} />
-            )}
-          </div>
-
-          {/* Filled once per finished answer (see useAnnouncement), never token by token. */}
-          <output ref={liveRegion} className="da-visually-hidden" aria-live="polite" aria-atomic="true" />
-
-          <div className="da-footer">
-            {error ? <ErrorBanner error={error} onRetry={retry} /> : null}
-            {offerRetry ? (
-              <div className="da-stopped">
-                {/* Stopped before any answer arrived: say so beside Retry, which would otherwise stand alone. */}
-                {lastMessage?.role === 'user' ? <p className="da-stopped-text">{translations.answerStopped}</p> : null}
-                <button type="button" className="da-button da-retry" onClick={retry}>
-                  {translations.retry}
-                </button>
-              </div>
-            ) : null}
-            <ContextChips items={assistant.context} onRemove={assistant.removeContext} />
-            <Composer
-              value={draft}
-              onChange={onDraftChange}
-              onSubmit={(question) => assistant.ask(question)}
-              onStop={() => {
-                assistant.stop();
-                // Stop unmounts the focused Stop button: keep keyboard focus in the composer.
-                inputRef.current?.focus();
-              }}
-              busy={busy}
-              disabled={error?.kind === 'configuration'}
-              inputRef={inputRef}
-            />
-          </div>
-        </ModalContent>
+      <div className="da-root da-layer" data-theme={theme} dir={dir} data-layout={layout}>
+        {layout === 'panel' ? (
+          <PanelContent
+            {...boxProps}
+            className="da-dialog da-panel"
+            onClose={onClose}
+            initialFocus={inputRef}
+            focusOnOpen={panel.focusOnOpen}
+            onCloseWithFocus={focusBack}
+            width={panel.width}
+            onResize={panel.onResize}
+            dir={dir}
+            mode={panel.mode}
+          >
+            {content}
+          </PanelContent>
+        ) : (
+          <>
+            <div ref={backdropRef} className="da-backdrop" aria-hidden="true" />
+            <ModalContent {...boxProps} className="da-dialog" onClose={onClose} initialFocus={inputRef} onCloseAutoFocus={focusBack}>
+              {content}
+            </ModalContent>
+          </>
+        )}
       </div>
     </Dialog.Portal>
   );

@@ -91,12 +91,17 @@ export function CodeBlockButtons({ selector, widgetRoot, getLauncher, hidden, sh
       const width = button.offsetWidth;
       const height = button.offsetHeight;
       const top = Math.max(rect.top, 0) + EDGE_OFFSET_PX;
-      // The button's right edge, inside the block: at its right corner, or further right when the block is narrower than the button.
-      let right = Math.max(rect.right - EDGE_OFFSET_PX, rect.left + EDGE_OFFSET_PX + width);
+      // The button's right edge, inside the block: at its right corner (or further right when the block
+      // is narrower than the button), or at its left corner.
+      const rightCorner = Math.max(rect.right - EDGE_OFFSET_PX, rect.left + EDGE_OFFSET_PX + width);
+      const leftCorner = rect.left + EDGE_OFFSET_PX + width;
+      // At the end of the block's first line: its left corner in a right-to-left block.
+      const [preferred, other] = getComputedStyle(block).direction === 'rtl' ? [leftCorner, rightCorner] : [rightCorner, leftCorner];
+      let right = preferred;
       const launcherBox = launcher?.getBoundingClientRect();
       const covers = (edge: number) => launcherBox !== undefined && launcherBox.width > 0 && edge - width < launcherBox.right && edge > launcherBox.left && top < launcherBox.bottom && top + height > launcherBox.top;
-      // Never over the launcher: try the block's left corner, else hide until the block moves.
-      if (covers(right)) right = rect.left + EDGE_OFFSET_PX + width;
+      // Never over the launcher: try the other corner, else hide until the block moves.
+      if (covers(right)) right = other;
       const visible = rect.bottom > top + height && rect.top < window.innerHeight && rect.width > 0 && !covers(right);
       button.dataset.visible = String(visible);
       button.style.setProperty('--da-code-button-top', `${top}px`);

@@ -12,9 +12,11 @@ interface ComposerProps {
   /** Sending is impossible (misconfigured widget); typing still works and nothing typed is lost. */
   disabled: boolean;
   inputRef: RefObject<HTMLTextAreaElement | null>;
+  /** Down with the caret at the end of the text (so never when it moves between lines): true when taken. */
+  onDownAtEnd?: () => boolean;
 }
 
-export function Composer({ value, onChange, onSubmit, onStop, busy, disabled, inputRef }: ComposerProps) {
+export function Composer({ value, onChange, onSubmit, onStop, busy, disabled, inputRef, onDownAtEnd }: ComposerProps) {
   const { translations } = useWidget();
   const inputId = useId();
 
@@ -27,6 +29,11 @@ export function Composer({ value, onChange, onSubmit, onStop, busy, disabled, in
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       if (!busy && !disabled) submit();
+      return;
+    }
+    const box = event.currentTarget;
+    if (event.key === 'ArrowDown' && !event.shiftKey && box.selectionStart === value.length && box.selectionEnd === value.length && onDownAtEnd?.()) {
+      event.preventDefault();
     }
   };
 

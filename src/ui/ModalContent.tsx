@@ -82,6 +82,11 @@ export function ModalContent({ onClose, initialFocus, onCloseAutoFocus, onKeyDow
           const original = event.detail.originalEvent;
           if (original.button === 2 || (original.button === 0 && original.ctrlKey)) event.preventDefault();
         }}
+        // Escape inside a part that takes it back itself (the results under the composer: back to the question).
+        onEscapeKeyDown={(event) => {
+          const origin = event.composedPath()[0];
+          if (origin instanceof Element && origin.closest('[data-keeps-escape]')) event.preventDefault();
+        }}
         // Focus leaving the box is the trap's business (it brings focus back), never a reason to close.
         onFocusOutside={(event) => event.preventDefault()}
         onDismiss={onClose}

@@ -2,6 +2,7 @@
 // top (a long answer is read from its start) or the reader scrolls. Only the widget's own scroll area
 // moves (never scrollIntoView, which scrolls the host page).
 import { useCallback, useRef } from 'react';
+import { useLatest } from './useLatest.ts';
 
 const PINNED_DISTANCE_PX = 48;
 
@@ -19,8 +20,15 @@ function followTarget(element: HTMLElement): number {
   return Math.max(0, Math.min(end, questionTop));
 }
 
+interface Kept {
+  /** Where to start (a conversation carried over from the previous page); null: at its end. */
+  initialScrollTop: number | null;
+  /** Receives the position when the area goes: closed, or the page left (pagehide). */
+  onLeave: ((scrollTop: number) => void) | null;
+}
+
 /** Attaches the behaviour to `element`; returns the detach function. */
-function stickToBottom(element: HTMLElement): () => void {
+function stickToBottom(element: HTMLElement, kept: Kept): () => void {
   let pinned = true;
   // Until the reader scrolls down past it, following stops at the latest question's top.
   let holdAtQuestion = true;
@@ -54,19 +62,32 @@ function stickToBottom(element: HTMLElement): () => void {
   observer.observe(element, { childList: true, subtree: true, characterData: true });
   // A restored conversation starts at its end. In the next frame, before anything is painted: reading the
   // scroll height while the dialog mounts would force a layout of its own there.
-  const firstFrame = requestAnimationFrame(() => follow([]));
+  const firstFrame = requestAnimationFrame(() => {
+    if (kept.initialScrollTop === null) return follow([]);
+    // Where the reader left it on the previous page; following resumes only if that was the end.
+    element.scrollTop = kept.initialScrollTop;
+    lastTop = element.scrollTop;
+    holdAtQuestion = false;
+    pinned = element.scrollHeight - element.scrollTop - element.clientHeight <= PINNED_DISTANCE_PX;
+  });
+  const leave = () => kept.onLeave?.(element.scrollTop);
+  window.addEventListener('pagehide', leave);
   return () => {
     cancelAnimationFrame(firstFrame);
+    leave();
+    window.removeEventListener('pagehide', leave);
     element.removeEventListener('scroll', onScroll);
     observer.disconnect();
   };
 }
 
 /** A callback ref for the scroll area (which mounts and unmounts with the dialog). */
-export function useStickToBottom<T extends HTMLElement>(): (element: T | null) => void {
+export function useStickToBottom<T extends HTMLElement>(initialScrollTop: number | null = null, onLeave: ((scrollTop: number) => void) | null = null): (element: T | null) => void {
   const detach = useRef<(() => void) | null>(null);
+  // Read when the area mounts and leaves, not when they change: the ref callback stays the same.
+  const kept = useLatest<Kept>({ initialScrollTop, onLeave });
   return useCallback((element: T | null) => {
     detach.current?.();
-    detach.current = element ? stickToBottom(element) : null;
-  }, []);
+    detach.current = element ? stickToBottom(element, { ...kept.current, onLeave: (top) => kept.current.onLeave?.(top) }) : null;
+  }, [kept]);
 }

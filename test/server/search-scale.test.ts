@@ -18,7 +18,7 @@ describe("given this project's docs in our index and in MiniSearch's own search"
     const docs = await loadDocs(PROJECT_DOCS_DIR);
     const questions = await readQuestions(PROJECT_QUESTIONS);
     // The heading boosts are ours, applied after BM25+; without them the scores are MiniSearch's.
-    const index = createDocsIndex(docs, { exactHeadingBoost: 1, partOfQuestionHeadingBoost: 1 });
+    const index = createDocsIndex(docs, { exactHeadingBoost: 1, partOfQuestionHeadingBoost: 1, wholeQuestionInHeadingBoost: 1 });
     const miniSearch = new MiniSearch<IndexedSection>(MINISEARCH_OPTIONS);
     const keyOf = new Map<string, number>();
     docs.pages.forEach((page) =>

@@ -24,6 +24,33 @@ describe('given sections where a term is a heading in one and body text in anoth
   });
 });
 
+describe('given a keyword search whose words are all in one heading, and one of them is a shorter heading', () => {
+  // The demo docs' own case: "launcher color" typed into the search under the question box.
+  const index = indexOf({
+    'theming.md': [
+      '# Theming',
+      '## Change the colors',
+      'Set the accent variable; the launcher color follows it.',
+      '## Change the launcher color',
+      'Set the launcher background variable.',
+      '## Colors',
+      'The launcher background, the launcher text, the launcher border and the link color; every launcher color has a light and a dark default.',
+    ].join('\n\n'),
+  });
+
+  it('ranks the heading that has every word first', () => {
+    expect(idsFor(index, 'launcher color')[0]).toBe('/theming#change-the-launcher-color');
+  });
+
+  it('still ranks the heading that is exactly the question first', () => {
+    expect(idsFor(index, 'How do I change the colors?')[0]).toBe('/theming#change-the-colors');
+  });
+
+  it('still ranks the shorter heading first for a one-word search', () => {
+    expect(idsFor(index, 'colors')[0]).toBe('/theming#colors');
+  });
+});
+
 describe('given a page whose title names the topic', () => {
   const index = indexOf({
     'webhooks.md': '---\ntitle: Webhooks\n---\n\n## Retries\n\nFailed deliveries are sent again.',
