@@ -7,9 +7,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type InlineConfig, type Plugin } from 'vite';
-import { aiSdkAliases, aiSdkPlugins } from './scripts/embedChat/aiSdk.ts';
-import { withoutPageTouchingSources } from './scripts/embedChat/fingerprint.ts';
-import { markdownAliases, markdownPlugins } from './scripts/embedChat/markdown.ts';
+import { rewritePlugins } from './scripts/rewrites/index.ts';
 import { collectThirdPartyNotices } from './scripts/thirdPartyNotices.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -27,14 +25,6 @@ const CSS_TARGET = ['chrome87', 'edge87', 'firefox101', 'safari16.4'];
 /** Which React the lazy chat bundles: preact/compat passes the whole e2e suite and weighs much less. */
 export type EmbedRuntime = 'react' | 'preact';
 
-const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 // Library mode does not replace process.env.NODE_ENV; React and others read it.
 const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
 
@@ -49,12 +39,9 @@ export function embedChatConfig(runtime: EmbedRuntime): InlineConfig {
   return {
     configFile: false,
     logLevel: 'warn',
-    // What the chat leaves out of its dependencies, each with its reasons: scripts/embedChat/.
-    plugins: [react(), ...aiSdkPlugins, ...markdownPlugins, withoutPageTouchingSources, collectThirdPartyNotices(NOTICE_FILE)],
-    resolve: {
-      alias: [...(runtime === 'preact' ? preactAliases : []), ...aiSdkAliases, ...markdownAliases],
-      dedupe: ['react', 'react-dom'],
-    },
+    // What the chat leaves out of its dependencies or replaces, each with its reasons: scripts/rewrites/.
+    plugins: [react(), ...rewritePlugins({ runtime, requireEveryRewrite: true }), collectThirdPartyNotices(NOTICE_FILE)],
+    resolve: { dedupe: ['react', 'react-dom'] },
     define: production,
     build: {
       ...intoDist,

@@ -1,11 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { aiSdkAliases, aiSdkPlugins } from './scripts/embedChat/aiSdk.ts';
-import { markdownPlugins } from './scripts/embedChat/markdown.ts';
+import { testRewrites } from './scripts/rewrites/index.ts';
 
 // Three projects: server and pure-logic tests run in Node; widget component tests run in jsdom; the AI SDK
 // and the markdown pipeline as the script-tag build bundles them (with the build's stand-ins and transforms,
-// see scripts/embedChat/) run in Node.
+// see scripts/rewrites/) run in Node.
+const embedBuild = testRewrites();
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -25,14 +25,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [...aiSdkPlugins, ...markdownPlugins],
-        resolve: { alias: aiSdkAliases },
+        plugins: embedBuild.plugins,
         test: {
           name: 'embed build',
           environment: 'node',
           include: ['test/embed/**/*.test.ts'],
-          // Inlined, so the alias reaches the imports inside these packages.
-          server: { deps: { inline: ['ai', '@ai-sdk/provider-utils', '@ai-sdk/provider', 'react-markdown', 'hast-util-to-jsx-runtime', 'vfile'] } },
+          // Inlined, so the rewrites reach the imports inside these packages.
+          server: { deps: { inline: embedBuild.inline } },
         },
       },
     ],

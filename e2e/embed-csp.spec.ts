@@ -36,7 +36,7 @@ for (const { policy, query } of [
 
     test('shows an answer holding a character reference decoded, without a violation', async ({ assistant, page }) => {
       // The markdown parser decodes `&name;` through decode-named-character-reference, whose browser
-      // build uses innerHTML; the script-tag build aliases it to src/embed/decodeCharacterReference.ts.
+      // build uses innerHTML; the script-tag build aliases it to scripts/rewrites/standIns/decodeCharacterReference.ts.
       const violations = await recordCspViolations(page);
       await page.goto(`${assistant.servers.pages}/docs.html${query}`);
 

@@ -23,7 +23,7 @@ process.chdir(root);
  * 130 kB. Reached: 2.25, 100.9, 127.5. After opening fell from 133.2 to 115.8 when the chat stopped
  * bundling classic zod and FingerprintJS's unused sources, then to 102.0 without the AI SDK's unused
  * schemas and zod 3 converter, property-information's tables beyond markdown's properties, zod's English
- * messages and VFile's path helpers (scripts/embedChat/), and to 100.8 (the React entry from 128.4 to 127.5)
+ * messages and VFile's path helpers (scripts/rewrites/), and to 100.8 (the React entry from 128.4 to 127.5)
  * importing only the FingerprintJS exports it uses (src/chat/fingerprintJsParts.ts; 100.9 once the visitor
  * id was kept per session). embed.js fell from 2.45 to 2.41 when the launcher's icon moved from an SVG
  * string to CSS (Trusted Types), then to 2.25 with the same behaviour and look (README "Sizes" lists what

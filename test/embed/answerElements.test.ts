@@ -1,6 +1,6 @@
 // Answers' elements as the script-tag build renders them: there, property-information keeps only the
 // properties of markdown's elements, style-to-object throws, and so do VFile's path helpers (see
-// scripts/embedChat/markdown.ts). These tests render every markdown and GFM construct through
+// scripts/rewrites/markdown.ts). These tests render every markdown and GFM construct through
 // react-markdown with the widget's own GFM plugin, and fail if an element carries a property the
 // stand-in lacks, if a kept entry differs, or if rendering reaches a stand-in that throws.
 import { createElement } from 'react';
@@ -12,7 +12,7 @@ import * as standIn from 'property-information';
 // The package itself, by path: only the bare name resolves to the stand-in.
 import * as original from '../../node_modules/property-information/index.js';
 import { remarkGfmParse } from '../../src/chat/remarkGfmParse.ts';
-import { MARKDOWN_PROPERTIES } from '../../scripts/embedChat/markdown.ts';
+import { MARKDOWN_PROPERTIES } from '../../scripts/rewrites/markdown.ts';
 
 const everyConstruct = `# Heading
 

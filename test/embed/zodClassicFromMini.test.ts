@@ -1,4 +1,4 @@
-// The AI SDK as the script-tag chat bundles it: `zod/v4` is src/embed/zodClassicFromMini.ts here and the
+// The AI SDK as the script-tag chat bundles it: `zod/v4` is scripts/rewrites/standIns/zodClassicFromMini.ts here and the
 // SDK goes through the build's transforms (see vitest.config.ts), so these tests fail if the SDK needs a
 // classic zod method or export the stand-in lacks, or if validation of stream chunks changes with them.
 import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, zodSchema, type UIMessage, type UIMessageChunk } from 'ai';
