@@ -7,7 +7,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.ts';
 
-const chromium = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() };
+// As readers who ask their system for less motion: the dialog's opening animation (which a bounding box or
+// an axe contrast check taken mid-way would race) is off; e2e/journeys-motion.spec.ts opens it with motion.
+const chromium = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions(), contextOptions: { reducedMotion: 'reduce' as const } };
 
 // Locally several runs may share this checkout at once; each run writes its artifacts to its own
 // folder (named after the runner's pid, which workers inherit through the environment), because a run

@@ -4,7 +4,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { jsonError } from '../http/errors.ts';
+import { bodyTooLarge, jsonError } from '../http/errors.ts';
 import { githubRepositoryOf } from './pullRequest.ts';
 import type { AgentService } from './service.ts';
 import type { StoredJob } from './types.ts';
@@ -45,7 +45,7 @@ export function createGithubWebhookRoutes(
   queueFollowUp: (c: Context, job: StoredJob, prompt: string) => Response | null,
 ): Hono {
   const app = new Hono();
-  app.use('/v2/agent/github/webhook', bodyLimit({ maxSize: MAX_WEBHOOK_BYTES, onError: (c) => jsonError(c, 413, `body: must be at most ${MAX_WEBHOOK_BYTES} bytes`) }));
+  app.use('/v2/agent/github/webhook', bodyLimit({ maxSize: MAX_WEBHOOK_BYTES, onError: (c) => bodyTooLarge(c, `body: must be at most ${MAX_WEBHOOK_BYTES} bytes`) }));
   app.post('/v2/agent/github/webhook', async (c) => {
     const body = await c.req.text();
     if (!validSignature(secret, body, c.req.header('x-hub-signature-256'))) {

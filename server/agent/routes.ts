@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { jsonError } from '../http/errors.ts';
+import { bodyTooLarge, jsonError } from '../http/errors.ts';
 import { createAdminKeyring } from './auth.ts';
 import { rateLimitHeaders } from '../http/limits.ts';
 import type { LimitPolicy } from '../store/rateLimits.ts';
@@ -113,7 +113,7 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
   }
   app.use(
     '/v2/agent/*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => jsonError(c, 413, `body: must be at most ${MAX_BODY_BYTES} bytes`) }),
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => bodyTooLarge(c, `body: must be at most ${MAX_BODY_BYTES} bytes`) }),
   );
   app.use('/v2/agent/:projectId/*', async (c, next) => {
     // The GitHub webhook authenticates by its signature, not by an admin key.

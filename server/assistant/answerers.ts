@@ -7,6 +7,7 @@ import { composeExtractiveAnswer, composeNotFoundAnswer, NOT_IN_DOCS, splitIntoD
 import type { Turn } from './conversation.ts';
 import { buildRewriteTurn, buildUserTurn, formatSources, REWRITE_PROMPT, systemPrompt } from './prompt.ts';
 import type { RetrievedDocs } from './retrieve.ts';
+import { classifyModelError, MODEL_FAILURE_TEXT, modelErrorDetail } from './modelErrors.ts';
 
 export interface AnswerInput {
   question: string;
@@ -42,9 +43,13 @@ export type Answerer = (input: AnswerInput) => AnswerPlan | Promise<AnswerPlan>;
 
 /** A failure whose message is fit to show the reader. */
 export class AnswerError extends Error {
-  constructor(message: string) {
+  /** What the server log gets besides the message (never sent to the reader). */
+  readonly detail: string | undefined;
+
+  constructor(message: string, detail?: string) {
     super(message);
     this.name = 'AnswerError';
+    this.detail = detail;
   }
 }
 
@@ -79,12 +84,9 @@ export interface ModelAnswererOptions {
   siteInstructions?: string;
 }
 
-/** Short and readable: provider errors carry a status text or message; never a stack. */
-function describeModelError(error: unknown): string {
-  // After retries the AI SDK wraps the cause ("Failed after 2 attempts. Last error: ..."); the cause reads better.
-  const cause = error instanceof Error && 'lastError' in error && error.lastError instanceof Error ? error.lastError : error;
-  const message = cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : 'unknown error';
-  return `The language model failed: ${message.slice(0, 300)}`;
+/** The reader's fixed sentence for the kind of failure; the provider's own text only for the log (modelErrors.ts). */
+function modelFailure(error: unknown): AnswerError {
+  return new AnswerError(MODEL_FAILURE_TEXT[classifyModelError(error)], `language model failed: ${modelErrorDetail(error)}`);
 }
 
 /** Searches the model may run beyond the first retrieval, and the sections each adds at most. */
@@ -158,7 +160,7 @@ export function createModelAnswerer(options: ModelAnswererOptions): Answerer {
         if (part.type === 'text-delta') {
           text += part.text;
           yield part.text;
-        } else if (part.type === 'error') throw new AnswerError(describeModelError(part.error));
+        } else if (part.type === 'error') throw modelFailure(part.error);
         else if (part.type === 'abort') {
           if (timeout.aborted && !input.signal.aborted) throw timedOut();
           return;

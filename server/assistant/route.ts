@@ -9,7 +9,7 @@ import { requireAssistantKey, type AuthVariables, type KeySet } from '../http/au
 import { clientAddress } from '../http/clientAddress.ts';
 import { assistantCors } from '../http/cors.ts';
 import { honoPath, requireDomain } from '../http/discoveryPaths.ts';
-import { jsonError } from '../http/errors.ts';
+import { bodyTooLarge, jsonError } from '../http/errors.ts';
 import { readJsonBody } from '../http/jsonBody.ts';
 import { assistantPolicies, enforceLimits, keySubject, type AssistantLimits } from '../http/limits.ts';
 import type { RateLimitStore } from '../store/rateLimits.ts';
@@ -73,7 +73,7 @@ export function assistantRoutes(options: AssistantRouteOptions): Hono<{ Variable
     'POST',
     [honoPath('messageV2'), honoPath('messageV1')],
     requireAssistantKey(options.assistantKeys, options.adminKeys),
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => jsonError(c, 413, 'body: larger than 1 MB') }),
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => bodyTooLarge(c, 'body: larger than 1 MB') }),
     async (c, next) => {
       const body = await readJsonBody(c);
       if (!body.ok) return body.response;

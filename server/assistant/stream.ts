@@ -60,6 +60,7 @@ export function answerStream(options: {
       } catch (error) {
         failed = true;
         if (!(error instanceof AnswerError)) options.log(`answer failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        else if (error.detail) options.log(`answer failed: ${error.detail}`);
         writer.write({ type: 'error', errorText: error instanceof AnswerError ? error.message : GENERIC_FAILURE });
       }
       if (textOpen) writer.write({ type: 'text-end', id: 'text-1' });

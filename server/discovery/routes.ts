@@ -11,7 +11,7 @@ import { requireAssistantKey, type AuthVariables, type KeySet } from '../http/au
 import { clientAddress } from '../http/clientAddress.ts';
 import { assistantCors } from '../http/cors.ts';
 import { honoPath, requireDomain } from '../http/discoveryPaths.ts';
-import { jsonError } from '../http/errors.ts';
+import { bodyTooLarge, jsonError } from '../http/errors.ts';
 import { readJsonBody } from '../http/jsonBody.ts';
 import { assistantPolicies, enforceLimits, type AssistantLimits } from '../http/limits.ts';
 import type { RateLimitStore } from '../store/rateLimits.ts';
@@ -39,7 +39,7 @@ export function discoveryRoutes(options: DiscoveryRouteOptions): Hono<{ Variable
   const ipLimit = assistantPolicies(options.limits).ip;
   const checks = [
     requireAssistantKey(options.assistantKeys, options.adminKeys),
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => jsonError(c, 413, `body: larger than ${MAX_BODY_BYTES / 1024} KB`) }),
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => bodyTooLarge(c, `body: larger than ${MAX_BODY_BYTES / 1024} KB`) }),
   ] as const;
   const limit = enforceLimits<{ Variables: Variables }>({
     store: options.rateLimits,

@@ -1,6 +1,7 @@
 // Reading a docs folder: every .md/.mdx file below it, each to a page of sections.
 // One bad file is skipped with a warning naming it; loading never stops for it.
-import { readdir, readFile, realpath } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildPage } from './sections.ts';
 import type { LoadedDocs, Page } from './types.ts';
@@ -71,6 +72,26 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   return { pages, sections: pages.flatMap((page) => page.sections), warnings };
 }
 
+/**
+ * At most `limit` bytes of a file. Opened non-blocking, so a file swapped for a FIFO since it was looked
+ * at cannot stall the reader either.
+ */
+async function readAtMost(file: string, limit: number): Promise<Buffer> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const buffer = Buffer.allocUnsafe(limit);
+    let length = 0;
+    while (length < limit) {
+      const { bytesRead } = await handle.read(buffer, length, limit - length, null);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** One file to a page; null when it is gone, unreadable or broken (with a warning naming it). */
 export async function loadDocFile(docsDir: string, file: string, options: LoadOptions = {}): Promise<Page | null> {
   const relative = file.replace(/\\/g, '/');
@@ -89,15 +110,27 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
       options.onWarning?.(`${relative}: links outside the docs folder; skipped`);
       return null;
     }
-    buffer = await readFile(realFile);
+    // Looked at before it is opened: a FIFO or device named .md would block the reader (and the watcher)
+    // forever, and an oversized file is refused without reading it.
+    const info = await stat(realFile);
+    if (!info.isFile()) {
+      options.onWarning?.(`${relative}: not a regular file; skipped`);
+      return null;
+    }
+    if (info.size > MAX_DOC_FILE_BYTES) {
+      options.onWarning?.(`${relative}: larger than ${MAX_DOC_FILE_BYTES} bytes; skipped`);
+      return null;
+    }
+    buffer = await readAtMost(realFile, info.size + 1);
+    if (buffer.byteLength > info.size) {
+      // It grew while being read: the watcher's next event for it loads it whole.
+      options.onWarning?.(`${relative}: changed while being read; skipped`);
+      return null;
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // A file removed between listing and reading is a normal race in watch mode, not a problem.
     if (code !== 'ENOENT') options.onWarning?.(`${relative}: could not be read (${code ?? String(error)}); skipped`);
-    return null;
-  }
-  if (buffer.byteLength > MAX_DOC_FILE_BYTES) {
-    options.onWarning?.(`${relative}: larger than ${MAX_DOC_FILE_BYTES} bytes; skipped`);
     return null;
   }
   try {

@@ -6,7 +6,7 @@ import { blockText, inlineText, type LinkResolver } from './blockText.ts';
 import { readFrontmatter } from './frontmatter.ts';
 import { languageOfPage } from './language.ts';
 import { parseMarkdown } from './markdown.ts';
-import { routeForFile, sectionUrl } from './route.ts';
+import { encodeRoute, routeForFile, sectionUrl } from './route.ts';
 import type { Page, Section } from './types.ts';
 
 export interface PageOptions {
@@ -112,7 +112,7 @@ function linkResolver(file: string, siteUrl: string | undefined): LinkResolver {
     const hashAt = target.indexOf('#');
     const pathPart = hashAt === -1 ? target : target.slice(0, hashAt);
     const hash = hashAt === -1 ? '' : target.slice(hashAt);
-    if (pathPart === '') return `${base}${pageRoute}${hash}`;
+    if (pathPart === '') return `${base}${encodeRoute(pageRoute)}${hash}`;
     if (pathPart.startsWith('/')) return `${base}${pathPart.replace(/(\/index)?\.mdx?$/i, '')}${hash}`;
     const joined = path.posix.normalize(path.posix.join(path.posix.dirname(file), pathPart));
     if (joined.startsWith('..')) return undefined;

@@ -8,6 +8,15 @@ export function jsonError(c: Context, status: ContentfulStatusCode, message: str
   return c.json({ error: message }, status);
 }
 
+/**
+ * 413 for a body over `limit`, refused before it is read: the unread rest would otherwise sit in a
+ * kept-alive connection and break the client's next request on it, so the connection closes with the answer.
+ */
+export function bodyTooLarge(c: Context, message: string): Response {
+  c.header('Connection', 'close');
+  return jsonError(c, 413, message);
+}
+
 export const notFoundHandler: NotFoundHandler = (c) => jsonError(c, 404, `not found: ${c.req.method} ${c.req.path}`);
 
 /** Last resort: known HTTP errors keep their status; anything else is a 500 without internals. */

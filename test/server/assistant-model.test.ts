@@ -1,4 +1,5 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { APICallError } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createModelAnswerer } from '../../server/assistant/answerers.ts';
@@ -34,8 +35,8 @@ function modelAnswering(deltas: string[]): MockLanguageModelV4 {
   return new MockLanguageModelV4({ doStream: async () => ({ stream: streamOf(textParts(deltas)) }) });
 }
 
-function modelApp(model: MockLanguageModelV4, overrides: { timeoutMs?: number } = {}) {
-  return fixtureApp({ answerer: createModelAnswerer({ model, maxOutputTokens: 512, timeoutMs: overrides.timeoutMs ?? 30_000 }) });
+function modelApp(model: MockLanguageModelV4, overrides: { timeoutMs?: number; log?: (message: string) => void } = {}) {
+  return fixtureApp({ answerer: createModelAnswerer({ model, maxOutputTokens: 512, timeoutMs: overrides.timeoutMs ?? 30_000 }), ...(overrides.log ? { log: overrides.log } : {}) });
 }
 
 /** The text the model received in the prompt's messages of one role. */
@@ -96,27 +97,45 @@ describe('given a model', () => {
     expect(promptText(followUp, 'user')[1]).toContain('<question>\nAnd the host?\n</question>');
   });
 
-  it('turns a failing model into a readable error chunk and still finishes the stream', async () => {
+  it('tells the reader the model is unavailable, never the provider\'s text, which goes to the server log', async () => {
+    // A provider error that echoes the request: the kind of text that must not reach a browser.
+    const providerText = 'Invalid request: headers {"Authorization":"Bearer sk-live-123"} url https://llm.internal/v1?password=hunter2';
     const model = new MockLanguageModelV4({
       doStream: async () => {
-        throw new Error('Incorrect API key provided');
+        throw new Error(providerText);
       },
     });
-    const app = await modelApp(model);
-    const { chunks } = await readAnswer(await postMessage(app, questionBody('How do I change the listening port?')));
-    expect(chunks).toContainEqual({ type: 'error', errorText: 'The language model failed: Incorrect API key provided' });
+    const logged: string[] = [];
+    const app = await modelApp(model, { log: (message) => logged.push(message) });
+    const response = await postMessage(app, questionBody('How do I change the listening port?'));
+    const { chunks } = await readAnswer(response);
+    expect(chunks).toContainEqual({ type: 'error', errorText: 'The language model is unavailable right now. Please try again later.' });
+    expect(JSON.stringify(chunks)).not.toMatch(/sk-live|hunter2|Authorization|llm\.internal/);
     expect(chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'error' });
+    expect(logged.join('\n')).toContain(providerText);
   });
 
-  it('keeps the partial answer when the model fails midway', async () => {
+  it('says the model is rate-limited when the provider answers 429, and keeps the partial answer', async () => {
     const parts = textParts(['The relay ', 'listens']).slice(0, 4);
+    const tooMany = new APICallError({ message: 'Rate limit reached for org-abc123', url: 'https://llm.internal/v1/chat', requestBodyValues: {}, statusCode: 429, isRetryable: false });
     const model = new MockLanguageModelV4({
-      doStream: async () => ({ stream: streamOf([...parts, { type: 'error', error: new Error('overloaded') }]) }),
+      doStream: async () => ({ stream: streamOf([...parts, { type: 'error', error: tooMany }]) }),
     });
     const app = await modelApp(model);
     const { chunks, message } = await readAnswer(await postMessage(app, questionBody('listening port')));
     expect(answerText(message)).toBe('The relay listens');
-    expect(chunks).toContainEqual({ type: 'error', errorText: 'The language model failed: overloaded' });
+    expect(chunks).toContainEqual({ type: 'error', errorText: 'The language model is receiving too many requests right now. Please try again in a moment.' });
+    expect(JSON.stringify(chunks)).not.toContain('org-abc123');
+  });
+
+  it('says the model took too long when the provider times out', async () => {
+    const gatewayTimeout = new APICallError({ message: 'upstream timed out at 10.0.0.7', url: 'https://llm.internal/v1/chat', requestBodyValues: {}, statusCode: 504, isRetryable: false });
+    const model = new MockLanguageModelV4({
+      doStream: async () => ({ stream: streamOf([{ type: 'error', error: gatewayTimeout }]) }),
+    });
+    const app = await modelApp(model);
+    const { chunks } = await readAnswer(await postMessage(app, questionBody('listening port')));
+    expect(chunks).toContainEqual({ type: 'error', errorText: 'The language model took too long to answer. Please try again.' });
   });
 
   it('stops a model that runs past the wall-time cap, with a message saying so', async () => {

@@ -212,7 +212,8 @@ describe('given a model that fails', () => {
         finishReason = part.finishReason;
       },
     });
-    expect(errors).toEqual(['The language model failed: Incorrect API key provided']);
+    // A fixed sentence: the provider's own text stays in the server log.
+    expect(errors).toEqual(['The language model is unavailable right now. Please try again later.']);
     expect(finishReason).toBe('error');
   });
 });

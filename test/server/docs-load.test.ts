@@ -1,9 +1,10 @@
-import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDocFile, loadDocs } from '../../server/docs/load.ts';
+import { loadDocFile, loadDocs, MAX_DOC_FILE_BYTES } from '../../server/docs/load.ts';
 import type { LoadedDocs, Section } from '../../server/docs/types.ts';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/docs/site', import.meta.url));
@@ -136,5 +137,52 @@ describe('given one file to load', () => {
   it('gives root-relative URLs when no site URL is set', async () => {
     const page = await loadDocFile(FIXTURE, 'guides/setup.md', {});
     expect(page?.sections[1]?.url).toBe('/guides/setup#configure-the-key');
+  });
+});
+
+describe('given files whose names hold #, ?, spaces and non-ASCII characters', () => {
+  it('links each section with its path percent-encoded, and finds the page again from that URL', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'docs-names-'));
+    try {
+      await writeFile(path.join(folder, 'C# & F#?.md'), '# Sharp languages\n\n## Setup\n\nInstall the compilers.\n');
+      await writeFile(path.join(folder, 'my page.md'), '# My page\n\nA page with a space in its name. [Setup](#setup)\n\n## Setup\n\nText.\n');
+      await mkdir(path.join(folder, 'ガイド'));
+      await writeFile(path.join(folder, 'ガイド', 'インストール.md'), '# インストール\n\n## 手順\n\nnpm を使います。\n');
+      const docs = await loadDocs(folder, { siteUrl: 'https://docs.example.com/' });
+      const urls = docs.sections.map((section) => section.url).toSorted();
+      // (A title with no text before the first subheading is no section of its own.)
+      expect(urls).toEqual([
+        'https://docs.example.com/C%23%20&%20F%23%3F#setup',
+        'https://docs.example.com/my%20page#my-page',
+        'https://docs.example.com/my%20page#setup',
+        'https://docs.example.com/%E3%82%AC%E3%82%A4%E3%83%89/%E3%82%A4%E3%83%B3%E3%82%B9%E3%83%88%E3%83%BC%E3%83%AB#手順',
+      ].toSorted());
+      // A URL parses back to the file's route, and a link within the page keeps the encoding.
+      expect(decodeURIComponent(new URL(urls.find((url) => url.endsWith('%3F#setup'))!).pathname)).toBe('/C# & F#?');
+      expect(docs.sections.find((section) => section.url.endsWith('my%20page#my-page'))?.text).toContain('https://docs.example.com/my%20page#setup');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('given a FIFO and an oversized file named .md', () => {
+  it('skips both with a warning naming each, without reading either (a FIFO would block forever)', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'docs-special-'));
+    try {
+      execFileSync('mkfifo', [path.join(folder, 'pipe.md')]);
+      // 200 MB, sparse: looked at, never read.
+      await writeFile(path.join(folder, 'huge.md'), '# Huge\n');
+      await truncate(path.join(folder, 'huge.md'), 200 * 1024 * 1024);
+      await writeFile(path.join(folder, 'fine.md'), '# Fine\n\nA normal page.\n');
+      const warnings: string[] = [];
+      const onWarning = (message: string) => warnings.push(message);
+      expect(await loadDocFile(folder, 'pipe.md', { onWarning })).toBeNull();
+      expect(await loadDocFile(folder, 'huge.md', { onWarning })).toBeNull();
+      expect(await loadDocFile(folder, 'fine.md', { onWarning })).not.toBeNull();
+      expect(warnings).toEqual(['pipe.md: not a regular file; skipped', `huge.md: larger than ${MAX_DOC_FILE_BYTES} bytes; skipped`]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
