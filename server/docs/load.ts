@@ -3,7 +3,7 @@
 import { constants } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { buildPage } from './sections.ts';
+import { sharedParsePool, type ParsePool } from './parsePool.ts';
 import type { LoadedDocs, Page } from './types.ts';
 
 export interface LoadOptions {
@@ -11,6 +11,8 @@ export interface LoadOptions {
   siteUrl?: string;
   /** Receives warnings of `loadDocFile` (loadDocs returns them instead). */
   onWarning?(message: string): void;
+  /** Where files are parsed, each within its time budget. @default the process's shared pool of worker threads */
+  parser?: ParsePool;
 }
 
 /** Larger files are almost surely generated or binary; indexing them would only add noise. */
@@ -64,7 +66,7 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   const reader = async () => {
     while (next < files.length) {
       const position = next++;
-      loaded[position] = await loadDocFile(docsDir, files[position] ?? '', { siteUrl: options.siteUrl, onWarning: (message) => warnings.push(message) });
+      loaded[position] = await loadDocFile(docsDir, files[position] ?? '', { ...options, onWarning: (message) => warnings.push(message) });
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, files.length) }, reader));
@@ -133,13 +135,16 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     if (code !== 'ENOENT') options.onWarning?.(`${relative}: could not be read (${code ?? String(error)}); skipped`);
     return null;
   }
-  try {
-    const { page, warnings } = buildPage(relative, buffer.toString('utf8'), { siteUrl: options.siteUrl });
-    for (const warning of warnings) options.onWarning?.(warning);
-    return page;
-  } catch (error) {
-    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '').replace(/:$/, '') : String(error);
-    options.onWarning?.(`${relative}: ${reason}; skipped`);
+  const parser = options.parser ?? sharedParsePool();
+  const result = await parser.parse(relative, buffer.toString('utf8'), options.siteUrl);
+  if ('timedOut' in result) {
+    options.onWarning?.(`${relative}: took longer than ${parser.timeoutMs / 1000} s to parse; skipped`);
     return null;
   }
+  if ('error' in result) {
+    options.onWarning?.(`${relative}: ${result.error}; skipped`);
+    return null;
+  }
+  for (const warning of result.warnings) options.onWarning?.(warning);
+  return result.page;
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocFile, loadDocs, MAX_DOC_FILE_BYTES } from '../../server/docs/load.ts';
+import { createParsePool } from '../../server/docs/parsePool.ts';
 import type { LoadedDocs, Section } from '../../server/docs/types.ts';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/docs/site', import.meta.url));
@@ -182,6 +183,26 @@ describe('given a FIFO and an oversized file named .md', () => {
       expect(await loadDocFile(folder, 'fine.md', { onWarning })).not.toBeNull();
       expect(warnings).toEqual(['pipe.md: not a regular file; skipped', `huge.md: larger than ${MAX_DOC_FILE_BYTES} bytes; skipped`]);
     } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('given a file that takes the markdown parser too long (thousands of unclosed links)', () => {
+  it('skips it with a warning naming it once its time budget is spent, and loads the others', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'docs-slow-'));
+    const parser = createParsePool({ size: 1, timeoutMs: 200 });
+    try {
+      // Quadratic in micromark: seconds for this 60 KB, far past the budget.
+      await writeFile(path.join(folder, 'slow.md'), `# Slow\n\n${'[a](b '.repeat(12_000)}\n`);
+      await writeFile(path.join(folder, 'fine.md'), '# Fine\n\nA normal page.\n');
+      const docs = await loadDocs(folder, { parser });
+      expect(docs.pages.map((page) => page.file)).toEqual(['fine.md']);
+      expect(docs.warnings).toEqual(['slow.md: took longer than 0.2 s to parse; skipped']);
+      // The pool replaced the stopped worker: it parses the next file.
+      expect(await loadDocFile(folder, 'fine.md', { parser })).not.toBeNull();
+    } finally {
+      await parser.close();
       await rm(folder, { recursive: true, force: true });
     }
   });

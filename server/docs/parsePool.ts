@@ -1,0 +1,136 @@
+// Docs files are parsed on worker threads, each file within a time budget. Markdown parsing has
+// pathological inputs (a 27 KiB file of unclosed links took micromark 35 s): on the thread that answers
+// requests such a file would stall every reader, and while the server watches the folder, /health too.
+// A file over budget has its worker ended and replaced; the caller skips the file with a warning.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Page } from './types.ts';
+
+export interface ParseRequest {
+  id: number;
+  file: string;
+  source: string;
+  siteUrl: string | undefined;
+}
+
+export type ParseReply = { id: number; page: Page; warnings: string[] } | { id: number; error: string };
+
+export type ParseResult = { page: Page; warnings: string[] } | { error: string } | { timedOut: true };
+
+export interface ParsePool {
+  /** The budget of one file. */
+  readonly timeoutMs: number;
+  parse(file: string, source: string, siteUrl: string | undefined): Promise<ParseResult>;
+  /** Ends the workers; parses still waiting resolve as errors. */
+  close(): Promise<void>;
+}
+
+/** Per file: far above any real page (the largest of Astro's 2,569 pages parses in about 0.1 s). */
+export const DEFAULT_PARSE_TIMEOUT_MS = 10_000;
+
+// The worker runs as TypeScript from the sources (Node strips the types) and as JavaScript once built.
+const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './parseWorker.ts' : './parseWorker.js', import.meta.url);
+
+interface Job extends ParseRequest {
+  resolve: (result: ParseResult) => void;
+}
+
+export function createParsePool(options: { size?: number; timeoutMs?: number } = {}): ParsePool {
+  const size = Math.max(1, options.size ?? Math.min(availableParallelism(), 4));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
+  const queue: Job[] = [];
+  const idle: Worker[] = [];
+  const busy = new Map<Worker, { job: Job; timer: NodeJS.Timeout }>();
+  let workers = 0;
+  let nextId = 0;
+  let closed = false;
+
+  // A new worker takes work once it says it is ready, so its start-up never counts against a file's budget.
+  const startWorker = () => {
+    const worker = new Worker(WORKER_URL);
+    workers++;
+    worker.on('message', (reply: ParseReply | 'ready') => {
+      if (reply === 'ready') return release(worker);
+      const running = busy.get(worker);
+      if (!running || running.job.id !== reply.id) return;
+      clearTimeout(running.timer);
+      busy.delete(worker);
+      running.job.resolve('error' in reply ? { error: reply.error } : { page: reply.page, warnings: reply.warnings });
+      release(worker);
+    });
+    worker.on('error', (error) => {
+      const running = busy.get(worker);
+      busy.delete(worker);
+      retire(worker);
+      running?.job.resolve({ error: `the parser failed (${error.message})` });
+      pump();
+    });
+  };
+
+  const retire = (worker: Worker) => {
+    workers--;
+    const position = idle.indexOf(worker);
+    if (position >= 0) idle.splice(position, 1);
+    void worker.terminate();
+  };
+
+  // An idle worker does not keep the process alive (a one-off `index` command exits when done).
+  const release = (worker: Worker) => {
+    if (closed) return retire(worker);
+    worker.unref();
+    idle.push(worker);
+    pump();
+  };
+
+  const pump = () => {
+    if (closed) return;
+    while (queue.length > 0) {
+      const worker = idle.pop();
+      if (!worker) {
+        if (workers < size) startWorker();
+        return;
+      }
+      const job = queue.shift()!;
+      worker.ref();
+      const timer = setTimeout(() => {
+        busy.delete(worker);
+        retire(worker);
+        job.resolve({ timedOut: true });
+        pump();
+      }, timeoutMs);
+      busy.set(worker, { job, timer });
+      const request: ParseRequest = { id: job.id, file: job.file, source: job.source, siteUrl: job.siteUrl };
+      worker.postMessage(request);
+    }
+  };
+
+  return {
+    timeoutMs,
+    parse(file, source, siteUrl) {
+      if (closed) return Promise.resolve({ error: 'the parser is closed' });
+      return new Promise((resolve) => {
+        queue.push({ id: nextId++, file, source, siteUrl, resolve });
+        pump();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.resolve({ error: 'the parser is closed' });
+      for (const [worker, running] of busy) {
+        clearTimeout(running.timer);
+        running.job.resolve({ error: 'the parser is closed' });
+        busy.delete(worker);
+        retire(worker);
+      }
+      await Promise.all(idle.splice(0).map((worker) => worker.terminate()));
+    },
+  };
+}
+
+let shared: ParsePool | undefined;
+
+/** The process's pool, started on first use; its idle workers never keep the process alive. */
+export function sharedParsePool(): ParsePool {
+  shared ??= createParsePool();
+  return shared;
+}

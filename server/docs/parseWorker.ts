@@ -1,0 +1,19 @@
+// A worker thread that turns docs files into pages (parsePool.ts): parsing runs here, never on the thread
+// that answers requests, and a file that takes too long can be stopped by ending the worker.
+import { parentPort } from 'node:worker_threads';
+import { buildPage } from './sections.ts';
+import type { ParseReply, ParseRequest } from './parsePool.ts';
+
+parentPort?.on('message', (request: ParseRequest) => {
+  let reply: ParseReply;
+  try {
+    const { page, warnings } = buildPage(request.file, request.source, { siteUrl: request.siteUrl });
+    reply = { id: request.id, page, warnings };
+  } catch (error) {
+    reply = { id: request.id, error: error instanceof Error ? (error.message.split('\n')[0] ?? '').replace(/:$/, '') : String(error) };
+  }
+  parentPort?.postMessage(reply);
+});
+
+// Loaded (the parser's modules imported): the pool starts a file's time budget only from here.
+parentPort?.postMessage('ready');
