@@ -3,7 +3,7 @@
 // quote, and adds another section only when it matches as well. Nothing is paraphrased, so nothing
 // can be invented; when the docs do not cover the question it says so and suggests the closest pages.
 import type { Section } from '../docs/types.ts';
-import { renderUnits, splitUnits, type Unit } from './passages.ts';
+import { isOpenMarkdown, renderUnits, splitUnits, type Unit } from './passages.ts';
 import { sectionTitle } from './sources.ts';
 import { termsOf } from '../docs/analyzer.ts';
 import { markdownLink, searchableText } from '../docs/blockText.ts';
@@ -30,6 +30,13 @@ const WHOLE_LIST_LINES = 10;
 /** Longest code block quoted when it matches the question itself, and when it only follows a quoted passage. */
 const MAX_MATCHING_CODE_LINES = 30;
 const MAX_FOLLOWING_CODE_LINES = 15;
+/**
+ * A quoted sentence, list line or table row is cut past this (at a word, never inside a code span or link),
+ * and a code block longer than MAX_QUOTED_CODE_CHARS is not quoted: a docs line of a million characters
+ * once made a 200-byte question return a 4.6 MB answer.
+ */
+const MAX_QUOTED_UNIT_CHARS = 1_000;
+const MAX_QUOTED_CODE_CHARS = 4_000;
 
 /** The question's terms (the focus) and, for a short follow-up, the previous question's terms (the setting). */
 export interface MatchTerms {
@@ -143,10 +150,22 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   }
   const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
     const block = blocks[index];
-    return block ? quotedUnits(block, score, lead).filter((unit) => !wasRead(unit, readContext)) : [];
+    return block ? quotedUnits(block, score, lead).filter((unit) => !wasRead(unit, readContext)).flatMap(capped) : [];
   });
   if (units.length === 0) return undefined;
   return { section, units, score: chosen[0]?.score ?? 0 };
+}
+
+/** The unit as quoted: whole when short, else cut at a word with an ellipsis; an oversized code block not at all. */
+function capped<Quoted extends Unit>(unit: Quoted): Quoted[] {
+  if (unit.kind === 'code') return unit.text.length <= MAX_QUOTED_CODE_CHARS ? [unit] : [];
+  if (unit.text.length <= MAX_QUOTED_UNIT_CHARS) return [unit];
+  let cut = unit.text.slice(0, MAX_QUOTED_UNIT_CHARS);
+  const lastSpace = cut.lastIndexOf(' ');
+  if (lastSpace > MAX_QUOTED_UNIT_CHARS / 2) cut = cut.slice(0, lastSpace);
+  // Back, word by word, out of a code span, link or emphasis the cut would leave open.
+  while (cut !== '' && isOpenMarkdown(cut)) cut = cut.slice(0, Math.max(0, cut.lastIndexOf(' ')));
+  return cut.trim() === '' ? [] : [{ ...unit, text: `${cut.trimEnd()} …` }];
 }
 
 function wasRead(unit: Unit, readContext: readonly string[]): boolean {

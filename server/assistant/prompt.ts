@@ -76,11 +76,14 @@ export function buildUserTurn(input: {
 }
 
 /** Numbered `<source>` blocks, the first numbered `firstId` (a search's results continue the numbering). */
+/** A section's text given to the model is cut here: one giant docs line must not fill the prompt (and the bill). */
+export const MAX_SOURCE_CHARS = 12_000;
+
 export function formatSources(sections: readonly Section[], firstId: number): string {
   return sections
     .map(
       (section, index) =>
-        `<source id="${firstId + index}" title="${attribute(sectionTitle(section))}" url="${attribute(section.url)}">\n${neutralize(section.text)}\n</source>`,
+        `<source id="${firstId + index}" title="${attribute(sectionTitle(section))}" url="${attribute(section.url)}">\n${neutralize(section.text.slice(0, MAX_SOURCE_CHARS))}\n</source>`,
     )
     .join('\n');
 }

@@ -128,7 +128,7 @@ function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOpt
     threadId: thread.id,
     signal,
     log: options.log,
-    plan: () => {
+    plan: (answerSignal) => {
       const index = options.getIndex();
       const searchOptions = { limit: body.retrievalPageSize, filter: body.filter ?? null, currentPath: body.currentPath, context: body.context };
       const retrieve = (asked: string, turns: readonly Turn[]) => retrieveDocs(index, asked, turns, searchOptions);
@@ -139,7 +139,7 @@ function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOpt
         currentPath: body.currentPath,
         retrieve,
         search: (query) => index.search(query, { limit: body.retrievalPageSize, filter: body.filter ?? null, currentPath: body.currentPath }).map((hit) => hit.section),
-        signal,
+        signal: answerSignal,
       });
     },
     onEnd: (result) => {

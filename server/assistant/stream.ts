@@ -17,19 +17,37 @@ export interface StreamedAnswer {
 const GENERIC_FAILURE = 'The answer failed on the server. Please try again.';
 
 /**
+ * Chunks written but not yet read by the client before the answer stops: a client that never reads (or a
+ * stalled connection) must not keep a model generating into memory. Far above what a reader's browser lets
+ * pile up (it reads as the text arrives); about 200 KB of answer in three-word deltas.
+ */
+export const MAX_UNREAD_CHUNKS = 10_000;
+
+/**
  * `plan` is called inside the stream so retrieval or model failures become an `error` chunk, never a hung
- * or truncated response. `onEnd` receives what was sent (also after an error or a disconnect).
+ * or truncated response; the signal it gets aborts when the request does or when the client stops
+ * reading (MAX_UNREAD_CHUNKS). `onEnd` receives what was sent (also after an error or a disconnect).
  */
 export function answerStream(options: {
   threadId: string;
-  plan: () => AnswerPlan | Promise<AnswerPlan>;
+  plan: (signal: AbortSignal) => AnswerPlan | Promise<AnswerPlan>;
   signal: AbortSignal;
   log: (message: string) => void;
   onEnd: (result: StreamedAnswer) => void;
 }): ReadableStream<UIMessageChunk> {
   const { threadId } = options;
-  return createUIMessageStream({
-    execute: async ({ writer }) => {
+  const unreadLimit = new AbortController();
+  const signal = AbortSignal.any([options.signal, unreadLimit.signal]);
+  let written = 0;
+  let read = 0;
+  const stream = createUIMessageStream({
+    execute: async ({ writer: uiWriter }) => {
+      const writer = {
+        write(chunk: UIMessageChunk) {
+          written++;
+          uiWriter.write(chunk);
+        },
+      };
       const messageId = `msg_${randomBytes(12).toString('base64url')}`;
       writer.write({ type: 'start', messageId });
       let answer = '';
@@ -38,7 +56,7 @@ export function answerStream(options: {
       let textOpen = false;
       let notFound = false;
       try {
-        const plan = await options.plan();
+        const plan = await options.plan(signal);
         // Sources known before the text go first; any found while it streams (a model's searches) follow as they come.
         const sendNewSources = () => {
           for (const section of plan.sources.slice(sources.length)) {
@@ -51,6 +69,11 @@ export function answerStream(options: {
         writer.write({ type: 'text-start', id: 'text-1' });
         textOpen = true;
         for await (const delta of plan.deltas) {
+          if (written - read > MAX_UNREAD_CHUNKS) {
+            options.log(`answer stopped: the client left ${written - read} chunks unread`);
+            unreadLimit.abort();
+            break;
+          }
           sendNewSources();
           answer += delta;
           writer.write({ type: 'text-delta', id: 'text-1', delta });
@@ -65,7 +88,7 @@ export function answerStream(options: {
       }
       if (textOpen) writer.write({ type: 'text-end', id: 'text-1' });
       options.onEnd({ messageId, answer, sources, failed });
-      if (options.signal.aborted) return;
+      if (signal.aborted) return;
       // The top-level threadId is the platform's documented shape; messageMetadata reaches every AI SDK 5+ client.
       const finish: AnswerFinishChunk = {
         type: 'finish',
@@ -78,4 +101,13 @@ export function answerStream(options: {
     },
     onError: () => GENERIC_FAILURE,
   });
+  // Counts what the client has taken: this transform runs only as fast as the response is read.
+  return stream.pipeThrough(
+    new TransformStream<UIMessageChunk, UIMessageChunk>({
+      transform(chunk, controller) {
+        read++;
+        controller.enqueue(chunk);
+      },
+    }),
+  );
 }

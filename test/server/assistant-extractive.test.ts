@@ -95,6 +95,25 @@ describe('given sections and a question', () => {
   });
 });
 
+describe('given a section with a line of a million characters', () => {
+  it('quotes its start, cut at a word with an ellipsis, never inside a code span, and leaves out an oversized code block', () => {
+    const hugeLine = `Tokens expire after the \`expiry\` setting, ${'and then again '.repeat(70_000)}done.`;
+    const hugeCode = `\`\`\`js\nconst tokens = '${'x'.repeat(1_000_000)}';\n\`\`\``;
+    const answer = composeExtractiveAnswer([section('tokens', 'Tokens', `${hugeLine}\n\n${hugeCode}`)], question('When do tokens expire?'));
+    expect(answer.text.length).toBeLessThan(2_000);
+    expect(answer.text.startsWith('**[Page › Tokens](/page#tokens)**\n\nTokens expire after the `expiry` setting, and then again and then again')).toBe(true);
+    // Cut at a word, marked; the code block of one giant line is not quoted at all.
+    expect(answer.text).toMatch(/ (and|then|again) …$/);
+    expect(answer.text).not.toContain('xxxx');
+  });
+
+  it('cuts back out of a code span the cut would leave open', () => {
+    const text = `Tokens expire ${'soon '.repeat(190)}\`${'very long code '.repeat(20)}\` after the setting.`;
+    const answer = composeExtractiveAnswer([section('tokens', 'Tokens', text)], question('When do tokens expire?'));
+    expect(answer.text).toMatch(/soon …$/);
+  });
+});
+
 describe('given an answer text', () => {
   it('cuts it into small deltas at word boundaries that join back exactly', () => {
     const text = '**[Page › A](/a)**\n\n```sh\nnpm  install\n```\n\n| a | b |\n';
