@@ -49,6 +49,7 @@ export function serverOptionsFrom(settings: ResolvedFlags, docsDir: string): Ser
     assistantKeys: settings.assistantKey as string[],
     adminKeys: settings.adminKey as string[],
     dataDir: settings.data as string,
+    ...(settings.databaseUrl ? { databaseUrl: settings.databaseUrl as string } : {}),
     siteUrl: settings.siteUrl as string,
     model: (settings.model as string) || undefined,
     limits: {

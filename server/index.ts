@@ -12,7 +12,7 @@ import { createDocsIndex } from './docs/searchIndex.ts';
 import type { DocsIndex } from './docs/types.ts';
 import { watchDocs, type DocsWatcher } from './docs/watch.ts';
 import { generateAssistantKey } from './http/auth.ts';
-import { openStore } from './store/index.ts';
+import { openSharedStore, type SharedStore } from './store/index.ts';
 import { createAgentMount, type AgentMount } from './agent/index.ts';
 import type { AgentServerSettings } from './agent/config.ts';
 import { ConfigError } from './config.ts';
@@ -22,8 +22,10 @@ export interface ServerOptions extends Omit<AppOptions, 'index' | 'store' | 'ans
   docsDir: string;
   /** Prefix of source URLs, e.g. `https://example.com/docs`. @default '' (root-relative URLs) */
   siteUrl?: string;
-  /** Folder of the SQLite store (threads, limits), or `':memory:'`. @default './.docs-assistant' */
+  /** Folder of the SQLite store (threads, limits; agent jobs), or `':memory:'`. @default './.docs-assistant' */
   dataDir?: string;
+  /** PostgreSQL URL: threads, feedback and limits there, shared by every instance with it. @default none (SQLite in `dataDir`) */
+  databaseUrl?: string;
   /** Public keys; when empty one is generated (see `generatedKey`). @default [] */
   assistantKeys?: readonly string[];
   /** `openai:<id>`, `anthropic:<id>`, `openai-compatible:<id>@<baseURL>`, or an AI SDK model. @default extractive answers */
@@ -117,7 +119,13 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
   }
   for (const warning of agent?.warnings ?? []) onWarning(warning);
 
-  const store = openStore(options.dataDir ?? './.docs-assistant');
+  let store: SharedStore;
+  try {
+    store = await openSharedStore(options.dataDir ?? './.docs-assistant', options.databaseUrl);
+  } catch (error) {
+    await agent?.close();
+    throw new ConfigError(`--database-url: could not open the database (${(error as Error).message})`, { cause: error });
+  }
   const generatedKey = options.assistantKeys && options.assistantKeys.length > 0 ? null : generateAssistantKey();
   const assistantKeys = generatedKey ? [generatedKey] : [...(options.assistantKeys ?? [])];
 
@@ -150,14 +158,14 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
     close: async () => {
       watcher?.close();
       await agent?.close();
-      store.close();
+      await store.close();
     },
   };
   return Object.assign(app, extras);
 }
 
 export { createApp, type AppOptions } from './app.ts';
-export { openStore, type ServerStore } from './store/index.ts';
+export { openSharedStore, openStore, type ServerStore, type SharedStore } from './store/index.ts';
 export { createExtractiveAnswerer, createModelAnswerer, type Answerer, type AnswerInput, type AnswerPlan } from './assistant/answerers.ts';
 export { requireAdminKey, requireAssistantKey, createKeySet, generateAssistantKey, type KeySet } from './http/auth.ts';
 export type { AssistantLimits } from './http/limits.ts';

@@ -42,7 +42,7 @@ function promptOf(event: CommentEvent): string {
 export function createGithubWebhookRoutes(
   service: AgentService,
   secret: string,
-  queueFollowUp: (c: Context, job: StoredJob, prompt: string) => Response | null,
+  queueFollowUp: (c: Context, job: StoredJob, prompt: string) => Promise<Response | null>,
 ): Hono {
   const app = new Hono();
   app.use('/v2/agent/github/webhook', bodyLimit({ maxSize: MAX_WEBHOOK_BYTES, onError: (c) => bodyTooLarge(c, `body: must be at most ${MAX_WEBHOOK_BYTES} bytes`) }));
@@ -74,7 +74,7 @@ export function createGithubWebhookRoutes(
       const job = service.store.getJobByPullRequest(projectId, number);
       if (!job || job.status === 'archived') continue;
       if (!(await project.publisher.canWrite(author.login))) return c.body(null, 204);
-      const refused = queueFollowUp(c, job, promptOf(event));
+      const refused = await queueFollowUp(c, job, promptOf(event));
       if (refused) return refused;
       return c.json({ jobId: job.id, message: 'Follow-up queued from the comment' }, 202);
     }

@@ -55,8 +55,8 @@ function jobNotFound(c: Context): Response {
  * Counts one use of `policy` for the project (fixed UTC hours, stored with the jobs, so a restart does not reset
  * them); sets the RateLimit headers; answers 429 with Retry-After over the limit, else null.
  */
-function overLimit(c: Context, service: AgentService, policy: LimitPolicy, projectId: string, now: number, what: string): Response | null {
-  const decision = service.store.rateLimits.consume([{ policy, subject: projectId }], now);
+async function overLimit(c: Context, service: AgentService, policy: LimitPolicy, projectId: string, now: number, what: string): Promise<Response | null> {
+  const decision = await service.store.rateLimits.consume([{ policy, subject: projectId }], now);
   for (const [name, value] of Object.entries(rateLimitHeaders(decision.states))) c.header(name, value);
   if (decision.admitted) return null;
   c.header('Retry-After', String(decision.retryAfterSeconds));
@@ -89,13 +89,13 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
   const messagePolicy: LimitPolicy = { name: 'agent-message-hour', limit: options.limits?.messagePerHour ?? 100, window: 'hour' };
 
   /** A follow-up under the job's state rules and the hourly limit: the refusal, or the updated job. */
-  function queueFollowUp(c: Context, job: StoredJob, prompt: string): Response | StoredJob {
+  async function queueFollowUp(c: Context, job: StoredJob, prompt: string): Promise<Response | StoredJob> {
     try {
       service.assertCanSendMessage(job);
     } catch (error) {
       return conflict(c, error);
     }
-    const refused = overLimit(c, service, messagePolicy, job.projectId, now(), 'follow-up messages');
+    const refused = await overLimit(c, service, messagePolicy, job.projectId, now(), 'follow-up messages');
     if (refused) return refused;
     return service.sendMessage(job, prompt);
   }
@@ -105,8 +105,8 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
     const secret = options.githubWebhookSecret;
     app.route(
       '/',
-      createGithubWebhookRoutes(service, secret, (c, job, prompt) => {
-        const queued = queueFollowUp(c, job, prompt);
+      createGithubWebhookRoutes(service, secret, async (c, job, prompt) => {
+        const queued = await queueFollowUp(c, job, prompt);
         return queued instanceof Response ? queued : null;
       }),
     );
@@ -142,7 +142,7 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
     const parsed = await readPrompt(c);
     if (!parsed.ok) return jsonError(c, 400, parsed.error);
     const projectId = c.req.param('projectId');
-    const refused = overLimit(c, service, createPolicy, projectId, now(), 'new agent jobs');
+    const refused = await overLimit(c, service, createPolicy, projectId, now(), 'new agent jobs');
     if (refused) return refused;
     const job = service.createJob(projectId, parsed.prompt, new URL(c.req.url).origin);
     return c.json({ ...wire(job), message: 'Agent job created' }, 201);
@@ -175,17 +175,17 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
     if (!parsed.ok) return jsonError(c, 400, parsed.error);
     const job = findJob(c);
     if (!job) return jobNotFound(c);
-    const queued = queueFollowUp(c, job, parsed.prompt);
+    const queued = await queueFollowUp(c, job, parsed.prompt);
     if (queued instanceof Response) return queued;
     return c.json({ ...wire(queued), message: 'Message sent to the agent job' }, 200);
   });
 
   // Beyond the spec: runs a failed job's failed request again, as it was (and the follow-ups it cancelled).
-  app.post('/v2/agent/:projectId/job/:id/retry', (c) => {
+  app.post('/v2/agent/:projectId/job/:id/retry', async (c) => {
     const job = findJob(c);
     if (!job) return jobNotFound(c);
     if (job.status !== 'failed') return conflict(c, new JobStateError(`status: only a failed job can be retried; this one is ${job.status}`));
-    const refused = overLimit(c, service, messagePolicy, job.projectId, now(), 'follow-up messages');
+    const refused = await overLimit(c, service, messagePolicy, job.projectId, now(), 'follow-up messages');
     if (refused) return refused;
     return c.json({ ...wire(service.retry(job)), message: 'The failed request was queued again' }, 200);
   });

@@ -63,19 +63,19 @@ export function feedbackRoutes(options: FeedbackRouteOptions): Hono {
       const parsed = feedbackSchema.safeParse(body.json, { reportInput: true });
       if (!parsed.success) return jsonError(c, 400, firstProblem(parsed.error));
       const { threadId, threadKey, messageId, rating, reason } = parsed.data;
-      const thread = options.threads.get(threadId);
+      const thread = await options.threads.get(threadId);
       // As for a question: a wrong thread key answers like an unknown thread.
       const keyOk = !options.threadKeys || (threadKey !== undefined && thread !== undefined && options.threads.keyMatches(thread, threadKey));
       if (!thread || !keyOk) return jsonError(c, 404, 'thread not found');
       const trimmed = reason?.trim();
-      if (!options.threads.rate(threadId, messageId, rating, trimmed ? trimmed : null, options.now())) return jsonError(c, 404, 'messageId: no answer of this thread has this id');
+      if (!(await options.threads.rate(threadId, messageId, rating, trimmed ? trimmed : null, options.now()))) return jsonError(c, 404, 'messageId: no answer of this thread has this id');
       return c.body(null, 204);
     },
   );
 
-  routes.get(path, requireAdminKey(options.adminKeys, options.assistantKeys), (c) => {
+  routes.get(path, requireAdminKey(options.adminKeys, options.assistantKeys), async (c) => {
     const limit = Math.min(MAX_LISTED, Math.max(1, Number.parseInt(c.req.query('limit') ?? '100', 10) || 100));
-    const feedback = options.threads.feedback(limit).map((entry) => ({ ...entry, createdAt: new Date(entry.createdAt).toISOString() }));
+    const feedback = (await options.threads.feedback(limit)).map((entry) => ({ ...entry, createdAt: new Date(entry.createdAt).toISOString() }));
     return c.json({ feedback });
   });
 

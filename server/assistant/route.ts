@@ -92,7 +92,7 @@ export function assistantRoutes(options: AssistantRouteOptions): Hono<{ Variable
         c.set('thread', null);
         return next();
       }
-      const thread = options.threads.get(threadId);
+      const thread = await options.threads.get(threadId);
       // A wrong key answers exactly like an unknown id, so neither can be probed.
       const keyOk = !options.threadKeys || (threadKey !== undefined && thread !== undefined && options.threads.keyMatches(thread, threadKey));
       if (!thread || !keyOk) return jsonError(c, 404, 'thread not found');
@@ -108,20 +108,20 @@ export function assistantRoutes(options: AssistantRouteOptions): Hono<{ Variable
         { policy: policies.ip, subject: clientAddress(c, options.trustProxyHops) },
       ],
     }),
-    (c) => answer(c, options, c.req.routePath === honoPath('messageV1') ? 'v1' : 'v2'),
+    async (c) => answer(c, options, c.req.routePath === honoPath('messageV1') ? 'v1' : 'v2'),
   );
 
   return routes;
 }
 
-function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOptions, version: 'v1' | 'v2'): Response {
+async function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOptions, version: 'v1' | 'v2'): Promise<Response> {
   const body = c.get('body');
   const question = c.get('question');
   const existing = c.get('thread');
   const { thread, threadKey } = existing
     ? { thread: existing, threadKey: null }
-    : options.threads.create(body.fp, { withKey: options.threadKeys, now: options.now() });
-  const history = historyTurns(existing ? options.threads.history(existing.id, HISTORY_EXCHANGES) : null, c.get('clientTurns'));
+    : await options.threads.create(body.fp, { withKey: options.threadKeys, now: options.now() });
+  const history = historyTurns(existing ? await options.threads.history(existing.id, HISTORY_EXCHANGES) : null, c.get('clientTurns'));
   const signal = c.req.raw.signal;
 
   const stream = answerStream({
@@ -142,9 +142,11 @@ function answer(c: Context<{ Variables: Variables }>, options: AssistantRouteOpt
         signal: answerSignal,
       });
     },
-    onEnd: (result) => {
-      options.threads.append(thread.id, { question, answer: result.answer, sources: result.sources, createdAt: options.now(), messageId: result.messageId });
-    },
+    onEnd: (result) =>
+      // A failed write is logged: the reader has the answer already.
+      options.threads
+        .append(thread.id, { question, answer: result.answer, sources: result.sources, createdAt: options.now(), messageId: result.messageId })
+        .catch((error: unknown) => options.log(`could not store the answer of thread ${thread.id}: ${error instanceof Error ? error.message : String(error)}`)),
   });
 
   const headers: Record<string, string> = { [THREAD_ID_HEADER]: thread.id };

@@ -33,7 +33,8 @@ export function answerStream(options: {
   plan: (signal: AbortSignal) => AnswerPlan | Promise<AnswerPlan>;
   signal: AbortSignal;
   log: (message: string) => void;
-  onEnd: (result: StreamedAnswer) => void;
+  /** Awaited before the `finish` chunk: a follow-up sent on `finish` (to any instance) finds the exchange stored. */
+  onEnd: (result: StreamedAnswer) => void | Promise<void>;
 }): ReadableStream<UIMessageChunk> {
   const { threadId } = options;
   const unreadLimit = new AbortController();
@@ -87,7 +88,7 @@ export function answerStream(options: {
         writer.write({ type: 'error', errorText: error instanceof AnswerError ? error.message : GENERIC_FAILURE });
       }
       if (textOpen) writer.write({ type: 'text-end', id: 'text-1' });
-      options.onEnd({ messageId, answer, sources, failed });
+      await options.onEnd({ messageId, answer, sources, failed });
       if (signal.aborted) return;
       // The top-level threadId is the platform's documented shape; messageMetadata reaches every AI SDK 5+ client.
       const finish: AnswerFinishChunk = {

@@ -49,7 +49,7 @@ export function enforceLimits<E extends Env>(options: {
 }): MiddlewareHandler<E> {
   return async (c, next) => {
     const checks = options.checksFor(c);
-    const decision = options.store.consume(checks, options.now());
+    const decision = await options.store.consume(checks, options.now());
     for (const [name, value] of Object.entries(rateLimitHeaders(decision.states))) c.header(name, value);
     if (!decision.admitted) {
       const first = checks.find((check) => check.policy.name === decision.violated[0]);

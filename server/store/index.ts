@@ -1,8 +1,10 @@
-// The embedded store: one SQLite file under the data folder holding threads and rate-limit counters.
+// The stores of threads, feedback and rate-limit counters: one SQLite file under the data folder (the
+// embedded default, one instance), or PostgreSQL (postgres.ts) shared by several instances.
 import type { DatabaseSync } from 'node:sqlite';
 import { openDatabase } from './database.ts';
 import { createSqliteRateLimitStore, type RateLimitStore } from './rateLimits.ts';
 import { createSqliteThreadStore, type ThreadStore } from './threads.ts';
+import { openPostgresStore } from './postgres.ts';
 
 export interface ServerStore {
   threads: ThreadStore;
@@ -20,5 +22,28 @@ export function openStore(dataDir: string): ServerStore {
     rateLimits: createSqliteRateLimitStore(database),
     database,
     close: () => database.close(),
+  };
+}
+
+/** What the assistant's routes keep: in SQLite or PostgreSQL. */
+export interface SharedStore {
+  threads: ThreadStore;
+  rateLimits: RateLimitStore;
+  /** Resolves once the store answers (for /ready). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL when `databaseUrl` is given (migrated on open), else the embedded SQLite store in `dataDir`. */
+export async function openSharedStore(dataDir: string, databaseUrl?: string): Promise<SharedStore> {
+  if (databaseUrl) return openPostgresStore(databaseUrl);
+  const store = openStore(dataDir);
+  return {
+    threads: store.threads,
+    rateLimits: store.rateLimits,
+    ping: async () => {
+      store.database.prepare('SELECT 1').get();
+    },
+    close: async () => store.close(),
   };
 }

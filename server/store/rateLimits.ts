@@ -42,7 +42,8 @@ export interface LimitDecision {
 }
 
 export interface RateLimitStore {
-  consume(checks: LimitCheck[], now: number): LimitDecision;
+  /** Charges every check at once, or none when any is over its limit (atomic across processes sharing the store). */
+  consume(checks: LimitCheck[], now: number): Promise<LimitDecision>;
 }
 
 const HOUR = 3_600_000;
@@ -86,7 +87,7 @@ export function createSqliteRateLimitStore(database: DatabaseSync): RateLimitSto
   let lastCleanup = 0;
 
   return {
-    consume(checks, now) {
+    async consume(checks, now) {
       const active = checks.filter((check) => check.policy.limit > 0);
       return inTransaction(database, () => {
         if (now - lastCleanup > HOUR) {

@@ -40,17 +40,17 @@ export interface Thread {
 /** Persistence of threads; the SQLite version below is the embedded default. */
 export interface ThreadStore {
   /** Creates a thread; returns it with its secret key (shown to the caller once) when `withKey` is set. */
-  create(fp: string, options: { withKey: boolean; now: number }): { thread: Thread; threadKey: string | null };
-  get(id: string): Thread | undefined;
+  create(fp: string, options: { withKey: boolean; now: number }): Promise<{ thread: Thread; threadKey: string | null }>;
+  get(id: string): Promise<Thread | undefined>;
   /** True when `threadKey` is the key the thread was created with. */
   keyMatches(thread: Thread, threadKey: string): boolean;
-  append(threadId: string, exchange: Exchange): void;
+  append(threadId: string, exchange: Exchange): Promise<void>;
   /** The latest `limit` exchanges, oldest first. */
-  history(threadId: string, limit: number): Exchange[];
+  history(threadId: string, limit: number): Promise<Exchange[]>;
   /** Records (or replaces) the rating of an answer of the thread; false when no answer of it has that id. */
-  rate(threadId: string, messageId: string, rating: 'up' | 'down', reason: string | null, now: number): boolean;
+  rate(threadId: string, messageId: string, rating: 'up' | 'down', reason: string | null, now: number): Promise<boolean>;
   /** Ratings, newest first. */
-  feedback(limit: number): FeedbackEntry[];
+  feedback(limit: number): Promise<FeedbackEntry[]>;
 }
 
 /** 24 random bytes = 192 bits, base64url: ids and keys nobody can guess. */
@@ -110,14 +110,14 @@ export function createSqliteThreadStore(database: DatabaseSync): ThreadStore {
   );
 
   return {
-    create(fp, { withKey, now }) {
+    async create(fp, { withKey, now }) {
       const id = randomToken();
       const threadKey = withKey ? randomToken() : null;
       const keyHash = threadKey === null ? null : sha256(threadKey);
       insertThread.run(id, fp, keyHash, now);
       return { thread: { id, fp, keyHash, createdAt: now }, threadKey };
     },
-    get(id) {
+    async get(id) {
       const row = selectThread.get(id);
       if (!row) return undefined;
       return {
@@ -132,15 +132,15 @@ export function createSqliteThreadStore(database: DatabaseSync): ThreadStore {
       // Compare digests in constant time so the key cannot be guessed byte by byte.
       return timingSafeEqual(Buffer.from(thread.keyHash, 'hex'), Buffer.from(sha256(threadKey), 'hex'));
     },
-    append(threadId, exchange) {
+    async append(threadId, exchange) {
       insertMessage.run(threadId, exchange.question, exchange.answer, JSON.stringify(exchange.sources), exchange.createdAt, exchange.messageId ?? null);
     },
-    rate(threadId, messageId, rating, reason, now) {
+    async rate(threadId, messageId, rating, reason, now) {
       if (!selectAnswer.get(threadId, messageId)) return false;
       upsertFeedback.run(threadId, messageId, rating, reason, now);
       return true;
     },
-    feedback(limit) {
+    async feedback(limit) {
       return selectFeedback.all(limit).map((row) => ({
         threadId: String(row.thread_id),
         messageId: String(row.message_id),
@@ -151,7 +151,7 @@ export function createSqliteThreadStore(database: DatabaseSync): ThreadStore {
         answer: String(row.answer),
       }));
     },
-    history(threadId, limit) {
+    async history(threadId, limit) {
       return selectHistory
         .all(threadId, limit)
         .map((row) => ({

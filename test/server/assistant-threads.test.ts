@@ -55,7 +55,7 @@ describe('given a follow-up in a thread', () => {
     const store = openStore(':memory:');
     const app = await fixtureApp({ store });
     const { chunks, message } = await readAnswer(await postMessage(app, questionBody('How do I pull the Docker image?')));
-    const history = store.threads.history(String(finishThreadId(chunks)), 10);
+    const history = await store.threads.history(String(finishThreadId(chunks)), 10);
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ question: 'How do I pull the Docker image?', answer: answerText(message) });
     expect(history[0]?.sources).toEqual(sourcesOf(message));

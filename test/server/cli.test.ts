@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, resolveFlags, serveHelp, SERVE_FLAGS, environmentName } from '../../server/config.ts';
 import { temporaryFolders } from '../support/temporaryFolders.ts';
+import { startCli as startCliProcess } from './support/cli.ts';
 import { FIXTURE_DOCS, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/docs-assistant.js', import.meta.url));
@@ -63,21 +64,9 @@ describe('given settings from flags, environment and a config file', () => {
   });
 });
 
-/** Starts the CLI (`entry`: the bin or the source) and resolves with its stdout lines once the listening line appears. */
+/** Starts the CLI (`entry`: the bin or the source) in a temporary folder; killed after the test. */
 function startCli(entry: string, args: string[]): Promise<{ child: ChildProcess; lines: string[]; url: string }> {
-  const child = spawn(process.execPath, [entry, ...args], { cwd: temporaryFolder(), stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    child.stderr?.on('data', (data: Buffer) => (stderr += data.toString()));
-    child.stdout?.on('data', (data: Buffer) => {
-      stdout += data.toString();
-      const match = /^listening on (http:\/\/\S+)$/m.exec(stdout);
-      if (match?.[1]) resolve({ child, lines: stdout.trim().split('\n'), url: match[1] });
-    });
-    child.on('exit', (code) => reject(new Error(`the CLI exited with ${code}: ${stderr}`)));
-  });
+  return startCliProcess(entry, args, { cwd: temporaryFolder(), track: (child) => children.push(child) });
 }
 
 function exitOf(child: ChildProcess): Promise<number | null> {

@@ -6,7 +6,7 @@ const { dataDir, attempts, limit } = workerData as { dataDir: string; attempts: 
 const store = openStore(dataDir);
 let admitted = 0;
 for (let attempt = 0; attempt < attempts; attempt += 1) {
-  const decision = store.rateLimits.consume([{ policy: { name: 'key-month', limit, window: 'calendar-month' }, subject: 'shared-key' }], Date.now());
+  const decision = await store.rateLimits.consume([{ policy: { name: 'key-month', limit, window: 'calendar-month' }, subject: 'shared-key' }], Date.now());
   if (decision.admitted) admitted += 1;
 }
 store.close();
