@@ -9,7 +9,9 @@ import { mcpRoutes } from './discovery/mcp.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
 import { feedbackRoutes } from './assistant/feedback.ts';
 import type { SiteConfig } from './assistant/siteInstructions.ts';
-import { createKeySet } from './http/auth.ts';
+import { requestId, type RequestIdVariables } from 'hono/request-id';
+import { createKeySet, requireAdminKey } from './http/auth.ts';
+import type { AppMetrics } from './http/metrics.ts';
 import { createErrorHandler, notFoundHandler } from './http/errors.ts';
 import { DEFAULT_ASSISTANT_LIMITS, type AssistantLimits } from './http/limits.ts';
 import { serveWidget } from './http/widget.ts';
@@ -48,6 +50,24 @@ export interface AppOptions {
   mcp?: boolean;
   /** Route groups mounted next to the assistant (the agent job routes mount here). */
   mounts?: readonly { path: string; routes: Hono }[];
+  /** Prometheus metrics (`createMetrics`); served at GET /metrics with an admin key unless `metricsRoute` is false. @default none */
+  metrics?: AppMetrics;
+  /** Serve GET /metrics here (false when a separate metrics port serves it). @default true */
+  metricsRoute?: boolean;
+  /** What GET /ready asks: 503 with the reason while not ready (starting, the store unreachable, shutting down). @default always ready */
+  readiness?: () => Promise<{ ready: true } | { ready: false; reason: string }>;
+  /** Receives one entry per finished request (the JSON log). @default none */
+  accessLog?: (entry: AccessLogEntry) => void;
+}
+
+export interface AccessLogEntry {
+  requestId: string;
+  method: string;
+  /** The path, without the query (which may hold a question). */
+  path: string;
+  route: string;
+  status: number;
+  durationMs: number;
 }
 
 /** This package's version, as MCP clients see it: package.json beside server/ in a checkout, two folders up in dist/server/. */
@@ -65,11 +85,36 @@ const SERVER_VERSION: string = (() => {
 export function createApp(options: AppOptions): Hono {
   const log = options.log ?? ((message: string) => console.error(message));
   const now = options.now ?? Date.now;
-  const app = new Hono();
+  const app = new Hono<{ Variables: RequestIdVariables }>();
 
+  // Every response carries X-Request-Id (the caller's own when it sent a sane one), which log lines repeat.
+  app.use('*', requestId());
+  if (options.accessLog) {
+    const accessLog = options.accessLog;
+    app.use('*', async (c, next) => {
+      const started = performance.now();
+      await next();
+      accessLog({
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        route: c.req.routePath,
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      });
+    });
+  }
+  if (options.metrics) app.use('*', options.metrics.middleware);
+
+  // Liveness: cheap, no store access.
   app.get('/health', (c) =>
     c.json({ status: 'ok', pages: options.index.pageCount, sections: options.index.sectionCount }),
   );
+  // Readiness: a load balancer sends traffic only while this answers 200.
+  app.get('/ready', async (c) => {
+    const state = options.readiness ? await options.readiness() : { ready: true as const };
+    return state.ready ? c.json({ status: 'ready' }) : c.json({ status: 'not ready', reason: state.reason }, 503);
+  });
 
   // What every discovery route shares: the docs, the keys, the limits and where clients come from.
   const shared = {
@@ -82,7 +127,12 @@ export function createApp(options: AppOptions): Hono {
     trustProxyHops: options.trustProxyHops ?? 0,
     corsOrigins: options.corsOrigins ?? ['*'],
     now,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   };
+  if (options.metrics && (options.metricsRoute ?? true)) {
+    const registry = options.metrics.registry;
+    app.get('/metrics', requireAdminKey(shared.adminKeys, shared.assistantKeys), async (c) => c.text(await registry.metrics(), 200, { 'Content-Type': registry.contentType }));
+  }
   app.route(
     '/',
     assistantRoutes({
@@ -106,5 +156,6 @@ export function createApp(options: AppOptions): Hono {
 
   app.notFound(notFoundHandler);
   app.onError(createErrorHandler(log));
-  return app;
+  // The request id is this app's own business: callers see a plain Hono app.
+  return app as unknown as Hono;
 }

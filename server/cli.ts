@@ -3,6 +3,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { ConfigError, resolveFlags, serveHelp, SERVE_FLAGS, type ResolvedFlags } from './config.ts';
 import { createServer, type ServerOptions } from './index.ts';
 import { runAgentCli } from './agent/cli.ts';
@@ -82,6 +83,11 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** A log line of `--log-format json`. */
+function jsonLine(level: 'info' | 'warn' | 'error', message: string, fields: object = {}): string {
+  return JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
+}
+
 async function runServe(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: parseOptionsFor(), allowPositionals: true, allowNegative: true, strict: true });
   if (values.help) {
@@ -95,26 +101,48 @@ async function runServe(args: string[], io: CliIo): Promise<number> {
   if (positionals.length > 1) throw new ConfigError(`unexpected argument "${positionals[1]}"`);
   if (!statSync(resolve(io.cwd, docsDir), { throwIfNoEntry: false })?.isDirectory()) throw new ConfigError(`<docsDir>: ${docsDir} is not a folder`);
 
-  const server = await createServer({ ...serverOptionsFrom(settings, resolve(io.cwd, docsDir)), onWarning: (message) => io.error(`warning: ${message}`) });
+  // One JSON object per line for log pipelines; plain lines otherwise (the default, as before).
+  const json = settings.logFormat === 'json';
+  const server = await createServer({
+    ...serverOptionsFrom(settings, resolve(io.cwd, docsDir)),
+    onWarning: (message) => io.error(json ? jsonLine('warn', message) : `warning: ${message}`),
+    log: (message) => io.error(json ? jsonLine('error', message) : message),
+    ...(json ? { accessLog: (entry) => io.out(jsonLine('info', 'request', entry)) } : {}),
+    metricsRoute: !settings.metricsPort,
+  });
   if (server.generatedKey) io.out(`assistant key (generated for this run): ${server.generatedKey}`);
   const host = settings.host as string;
+  const shutdownMs = (settings.shutdownTimeout as number) * 1000;
 
   return await new Promise<number>((resolveExit) => {
     const httpServer = serve({ fetch: server.fetch, hostname: host, port: settings.port as number }, (info) => {
       for (const notice of server.notices) io.out(notice);
       io.out(`listening on http://${urlHost(host)}:${info.port}`);
     });
+    // Metrics for a scraper inside the network, on their own port and without a key.
+    const registry = server.metrics?.registry;
+    const metricsServer =
+      settings.metricsPort && registry
+        ? serve({ fetch: new Hono().get('/metrics', async (c) => c.text(await registry.metrics(), 200, { 'Content-Type': registry.contentType })).fetch, hostname: host, port: settings.metricsPort as number })
+        : null;
     httpServer.on('error', (error) => {
       io.error(`docs-assistant: cannot listen on ${urlHost(host)}:${String(settings.port)}: ${error.message}`);
+      metricsServer?.close();
       void server.close().then(() => resolveExit(1));
     });
+    metricsServer?.on('error', (error) => io.error(`docs-assistant: cannot serve metrics on ${urlHost(host)}:${String(settings.metricsPort)}: ${error.message}`));
     const stop = () => {
-      // Stop accepting, let running answers finish briefly, then cut what is left.
-      httpServer.close(() => void server.close().then(() => resolveExit(0)));
+      // Draining: /ready says 503 so the balancer stops sending, no new connections are taken, idle ones
+      // close, and answers still streaming go on for up to --shutdown-timeout before they are cut.
+      server.beginShutdown();
+      httpServer.close(() => {
+        metricsServer?.close();
+        void server.close().then(() => resolveExit(0));
+      });
       if ('closeIdleConnections' in httpServer) httpServer.closeIdleConnections();
       setTimeout(() => {
         if ('closeAllConnections' in httpServer) httpServer.closeAllConnections();
-      }, 3000).unref();
+      }, shutdownMs).unref();
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

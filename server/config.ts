@@ -82,6 +82,23 @@ export const SERVE_FLAGS: FlagSpec[] = [
   { name: 'max-output-tokens', type: 'number', default: 1024, valueName: '<n>', description: 'Token cap of a model answer.', check: nonNegativeInteger },
   { name: 'instructions', type: 'string', default: '', valueName: '<file>', description: "The site's instructions for the model, site name and starter questions (default: assistant.md in the docs folder)." },
   { name: 'answer-timeout', type: 'number', default: 60, valueName: '<seconds>', description: 'Wall-time cap of a model answer.', check: nonNegativeInteger },
+  {
+    name: 'log-format',
+    type: 'string',
+    default: 'text',
+    valueName: '<text|json>',
+    description: 'text: warnings and errors as lines; json: one JSON object per line, with an access line per request and its X-Request-Id.',
+    check: (value) => (value === 'text' || value === 'json' ? null : 'must be text or json'),
+  },
+  {
+    name: 'metrics-port',
+    type: 'number',
+    default: 0,
+    valueName: '<port>',
+    description: 'Serve GET /metrics (Prometheus) on this port, without a key, instead of on the main port with the admin key (0: on the main port).',
+    check: (value) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 65535 ? null : 'must be a port number from 0 to 65535'),
+  },
+  { name: 'shutdown-timeout', type: 'number', default: 10, valueName: '<seconds>', description: 'On SIGTERM or SIGINT, how long answers still streaming may go on before they are cut.', check: nonNegativeInteger },
   ...AGENT_FLAGS,
   { name: 'config', type: 'string', default: 'docs-assistant.config.json', valueName: '<file>', description: 'JSON config file; keys are the flag names in camelCase (default: ./docs-assistant.config.json when present).' },
 ];

@@ -16,8 +16,9 @@ import { openSharedStore, type SharedStore } from './store/index.ts';
 import { createAgentMount, type AgentMount } from './agent/index.ts';
 import type { AgentServerSettings } from './agent/config.ts';
 import { ConfigError } from './config.ts';
+import { createMetrics, type AppMetrics } from './http/metrics.ts';
 
-export interface ServerOptions extends Omit<AppOptions, 'index' | 'store' | 'answerer' | 'assistantKeys'> {
+export interface ServerOptions extends Omit<AppOptions, 'index' | 'store' | 'answerer' | 'assistantKeys' | 'metrics' | 'readiness'> {
   /** Folder of .md/.mdx files to answer from. */
   docsDir: string;
   /** Prefix of source URLs, e.g. `https://example.com/docs`. @default '' (root-relative URLs) */
@@ -49,6 +50,8 @@ export interface ServerOptions extends Omit<AppOptions, 'index' | 'store' | 'ans
   agent?: AgentServerSettings;
   /** An AI SDK model for agent jobs instead of `agent.model` (tests inject a mock). */
   agentModel?: LanguageModel;
+  /** Prometheus metrics at GET /metrics (admin key), or false for none. @default true */
+  metrics?: boolean;
 }
 
 /** What `createServer` adds to the Hono app. */
@@ -63,6 +66,10 @@ export interface DocsAssistantServerExtras {
   warnings: string[];
   /** Start-up lines for the operator: agent projects, the agent model, where pull requests go. */
   notices: string[];
+  /** The Prometheus registry behind GET /metrics (null with `metrics: false`); a separate metrics port serves it. */
+  metrics: AppMetrics | null;
+  /** From now on GET /ready answers 503, so load balancers stop sending requests (answers in flight go on). */
+  beginShutdown(): void;
   /** Stops the docs watcher and closes the store. */
   close(): Promise<void>;
 }
@@ -133,13 +140,31 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
   if (options.watch ?? true) {
     watcher = watchDocs(options.docsDir, {
       siteUrl: options.siteUrl,
-      onPage: (file, page) => index.updateFile(file, page?.sections ?? []),
+      onPage: (file, page) => {
+        index.updateFile(file, page?.sections ?? []);
+        metrics?.indexUpdated(Date.now());
+      },
       onWarning,
     });
   }
 
+  const metrics = (options.metrics ?? true)
+    ? createMetrics({ index: () => ({ pages: index.pageCount, sections: index.sectionCount }), ...(agent ? { agentJobs: () => agent.jobCounts() } : {}) })
+    : undefined;
+  let shuttingDown = false;
+  const { metrics: _metricsWanted, ...appOptions } = options;
   const app = createApp({
-    ...options,
+    ...appOptions,
+    ...(metrics ? { metrics } : {}),
+    readiness: async () => {
+      if (shuttingDown) return { ready: false, reason: 'shutting down' };
+      try {
+        await store.ping();
+        return { ready: true };
+      } catch (error) {
+        return { ready: false, reason: `the store does not answer (${(error as Error).message})` };
+      }
+    },
     mounts: [...(options.mounts ?? []), ...(agent ? [agent] : [])],
     index,
     store,
@@ -155,6 +180,10 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
     generatedKey,
     warnings: docs.warnings,
     notices: agent?.notices ?? [],
+    metrics: metrics ?? null,
+    beginShutdown: () => {
+      shuttingDown = true;
+    },
     close: async () => {
       watcher?.close();
       await agent?.close();

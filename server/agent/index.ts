@@ -27,6 +27,8 @@ export interface AgentMount {
   notices: string[];
   /** Checks every project's repository, ref and docs folder (rejecting with an error naming a bad one), then resumes the jobs left active. */
   start(): Promise<void>;
+  /** Jobs by status, for the metrics. */
+  jobCounts(): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export function createAgentMount(
       await routes.service.verifyProjects();
       routes.service.recover();
     },
+    jobCounts: () => routes.service.store.countByStatus(),
     close: () => routes.service.close(),
   };
 }

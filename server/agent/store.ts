@@ -102,6 +102,8 @@ export interface JobStore {
   getJobByPullRequest(projectId: string, prNumber: number): StoredJob | undefined;
   listJobs(projectId: string, skip: number, take: number): { jobs: StoredJob[]; total: number };
   activeJobIds(): string[];
+  /** How many jobs are in each status (metrics). */
+  countByStatus(): Record<string, number>;
   updateJob(id: string, patch: JobPatch): StoredJob;
   addTurn(jobId: string, prompt: string, createdAt: string): StoredTurn;
   turns(jobId: string): StoredTurn[];
@@ -183,6 +185,10 @@ export function openJobStore(file: string): JobStore {
     getJobByPullRequest(projectId, prNumber) {
       const row = selectJobByPullRequest.get(projectId, prNumber) as Row | undefined;
       return row ? jobFromRow(row) : undefined;
+    },
+    countByStatus() {
+      const rows = db.prepare('select status, count(*) as count from agent_jobs group by status').all() as Row[];
+      return Object.fromEntries(rows.map((row) => [String(row.status), Number(row.count)]));
     },
     listJobs(projectId, skip, take) {
       const rows = db

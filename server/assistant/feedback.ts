@@ -15,6 +15,7 @@ import { assistantPolicies, enforceLimits, type AssistantLimits } from '../http/
 import type { RateLimitStore } from '../store/rateLimits.ts';
 import type { ThreadStore } from '../store/threads.ts';
 import { firstProblem } from './schema.ts';
+import type { AppMetrics } from '../http/metrics.ts';
 
 const feedbackSchema = z.object({
   threadId: z.string().min(1).max(REQUEST_LIMITS.threadIdLength),
@@ -41,6 +42,8 @@ export interface FeedbackRouteOptions {
   trustProxyHops: number;
   corsOrigins: readonly string[];
   now: () => number;
+  /** Counts limit refusals. */
+  metrics?: Pick<AppMetrics, 'limitRefused'>;
 }
 
 export function feedbackRoutes(options: FeedbackRouteOptions): Hono {
@@ -54,6 +57,7 @@ export function feedbackRoutes(options: FeedbackRouteOptions): Hono {
     bodyLimit({ maxSize: 16 * 1024, onError: (c) => jsonError(c, 413, 'body: larger than 16 KB') }),
     enforceLimits({
       store: options.rateLimits,
+      onRefused: options.metrics?.limitRefused,
       now: options.now,
       checksFor: (c) => [{ policy: assistantPolicies(options.limits).ip, subject: clientAddress(c, options.trustProxyHops) }],
     }),

@@ -22,6 +22,7 @@ import { readQuestion } from './question.ts';
 import { parseAssistantRequest, type AssistantRequest } from './schema.ts';
 import { dataStreamResponse } from './dataStream.ts';
 import { answerStream } from './stream.ts';
+import type { AppMetrics } from '../http/metrics.ts';
 import { THREAD_ID_HEADER, THREAD_KEY_HEADER } from '../../src/wire.ts';
 
 /** Largest accepted request body. */
@@ -45,6 +46,7 @@ export interface AssistantRouteOptions {
   log: (message: string) => void;
   /** Site name and starter questions for `GET .../config`. */
   siteConfig: SiteConfig;
+  metrics?: AppMetrics;
 }
 
 type Variables = AuthVariables & {
@@ -102,6 +104,7 @@ export function assistantRoutes(options: AssistantRouteOptions): Hono<{ Variable
     enforceLimits<{ Variables: Variables }>({
       store: options.rateLimits,
       now: options.now,
+      onRefused: options.metrics?.limitRefused,
       checksFor: (c) => [
         { policy: policies.key, subject: keySubject(c.get('apiKey')) },
         { policy: policies.org, subject: options.domain },
@@ -123,6 +126,8 @@ async function answer(c: Context<{ Variables: Variables }>, options: AssistantRo
     : await options.threads.create(body.fp, { withKey: options.threadKeys, now: options.now() });
   const history = historyTurns(existing ? await options.threads.history(existing.id, HISTORY_EXCHANGES) : null, c.get('clientTurns'));
   const signal = c.req.raw.signal;
+  const receivedAt = performance.now();
+  const elapsed = () => (performance.now() - receivedAt) / 1000;
 
   const stream = answerStream({
     threadId: thread.id,
@@ -142,11 +147,14 @@ async function answer(c: Context<{ Variables: Variables }>, options: AssistantRo
         signal: answerSignal,
       });
     },
-    onEnd: (result) =>
+    onFirstText: () => options.metrics?.answerStarted(elapsed()),
+    onEnd: (result) => {
+      options.metrics?.answerEnded(elapsed(), signal.aborted ? 'aborted' : result.failed ? 'failed' : 'complete');
       // A failed write is logged: the reader has the answer already.
-      options.threads
+      return options.threads
         .append(thread.id, { question, answer: result.answer, sources: result.sources, createdAt: options.now(), messageId: result.messageId })
-        .catch((error: unknown) => options.log(`could not store the answer of thread ${thread.id}: ${error instanceof Error ? error.message : String(error)}`)),
+        .catch((error: unknown) => options.log(`could not store the answer of thread ${thread.id}: ${error instanceof Error ? error.message : String(error)}`));
+    },
   });
 
   const headers: Record<string, string> = { [THREAD_ID_HEADER]: thread.id };

@@ -35,6 +35,8 @@ export function answerStream(options: {
   log: (message: string) => void;
   /** Awaited before the `finish` chunk: a follow-up sent on `finish` (to any instance) finds the exchange stored. */
   onEnd: (result: StreamedAnswer) => void | Promise<void>;
+  /** Called once, with the answer's first text. */
+  onFirstText?: () => void;
 }): ReadableStream<UIMessageChunk> {
   const { threadId } = options;
   const unreadLimit = new AbortController();
@@ -76,6 +78,7 @@ export function answerStream(options: {
             break;
           }
           sendNewSources();
+          if (answer === '' && delta !== '') options.onFirstText?.();
           answer += delta;
           writer.write({ type: 'text-delta', id: 'text-1', delta });
         }

@@ -16,6 +16,7 @@ import { readJsonBody } from '../http/jsonBody.ts';
 import { assistantPolicies, enforceLimits, type AssistantLimits } from '../http/limits.ts';
 import type { RateLimitStore } from '../store/rateLimits.ts';
 import { findPage, pageContent, pageRequestSchema, searchDocs, searchRequestSchema, visibleTo } from './search.ts';
+import type { AppMetrics } from '../http/metrics.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -29,6 +30,8 @@ export interface DiscoveryRouteOptions {
   trustProxyHops: number;
   corsOrigins: readonly string[];
   now: () => number;
+  /** Counts limit refusals. */
+  metrics?: Pick<AppMetrics, 'limitRefused'>;
 }
 
 type Variables = AuthVariables & { json: unknown };
@@ -43,6 +46,7 @@ export function discoveryRoutes(options: DiscoveryRouteOptions): Hono<{ Variable
   ] as const;
   const limit = enforceLimits<{ Variables: Variables }>({
     store: options.rateLimits,
+    onRefused: options.metrics?.limitRefused,
     now: options.now,
     checksFor: (c) => [{ policy: ipLimit, subject: clientAddress(c, options.trustProxyHops) }],
   });

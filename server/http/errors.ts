@@ -26,7 +26,8 @@ export function createErrorHandler(log: (message: string) => void): ErrorHandler
       const status = error.status as ContentfulStatusCode;
       return jsonError(c, status, error.message || 'request failed');
     }
-    log(`internal error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const id = (c.get('requestId' as never) as string | undefined) ?? 'none';
+    log(`internal error on ${c.req.method} ${c.req.path} (request ${id}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return jsonError(c, 500, 'internal error');
   };
 }

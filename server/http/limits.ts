@@ -46,12 +46,15 @@ export function enforceLimits<E extends Env>(options: {
   store: RateLimitStore;
   checksFor: (c: Context<E>) => LimitCheck[];
   now: () => number;
+  /** Told the policies of each refusal (metrics). */
+  onRefused?: (policies: readonly string[]) => void;
 }): MiddlewareHandler<E> {
   return async (c, next) => {
     const checks = options.checksFor(c);
     const decision = await options.store.consume(checks, options.now());
     for (const [name, value] of Object.entries(rateLimitHeaders(decision.states))) c.header(name, value);
     if (!decision.admitted) {
+      options.onRefused?.(decision.violated);
       const first = checks.find((check) => check.policy.name === decision.violated[0]);
       const what = first
         ? `${first.policy.limit} requests per ${SUBJECT_WORDS[first.policy.name] ?? first.policy.name} per ${WINDOW_WORDS[first.policy.window]}`

@@ -1,23 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createServer } from '../../server/index.ts';
+import { freePort } from '../support/freePort.ts';
 import { temporaryFolders } from '../support/temporaryFolders.ts';
 import { ASSISTANT_KEY, FIXTURE_DOCS, fixtureApp, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 
 const temporaryFolder = temporaryFolders('da-app-');
-
-function freedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('given the health route', () => {
   it('reports the indexed pages and sections', async () => {
@@ -157,7 +148,7 @@ describe('given createServer (the programmatic entry)', () => {
 
   it('ends the stream with a readable error when the configured model cannot be reached', { timeout: 20_000 }, async () => {
     // A loopback port that was just freed refuses connections: the real provider code fails, offline.
-    const port = await freedPort();
+    const port = await freePort();
     const app = await createServer({ docsDir: FIXTURE_DOCS, dataDir: ':memory:', assistantKeys: [ASSISTANT_KEY], watch: false, widgetDir: null, model: `openai-compatible:llama3@http://127.0.0.1:${port}/v1` });
     const { chunks } = await readAnswer(await postMessage(app, questionBody('How do I pull the Docker image?')));
     expect(chunks).toContainEqual({ type: 'error', errorText: 'The language model is unavailable right now. Please try again later.' });

@@ -3,10 +3,10 @@
 // missing (`apt-get install postgresql`), `startPostgres` returns null and the caller skips with a message.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { freePort } from './freePort.ts';
 
 export interface TestPostgres {
   /** A URL for a new, empty database on the server. */
@@ -23,17 +23,6 @@ function postgresBinaries(): string | null {
     if (existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'pg_ctl'))) return bin;
   }
   return null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export const POSTGRES_MISSING = 'PostgreSQL is not installed here (apt-get install postgresql): the PostgreSQL half of this suite is skipped';
