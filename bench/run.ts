@@ -32,6 +32,7 @@ const samples = quick ? { open: 5, streaming: 1, host: 3 } : { open: 20, streami
 const childBenches = [
   { name: 'HTTP server: first byte and requests/s', file: 'bench/server.ts' },
   { name: 'Search: index build and search latency', file: 'bench/search.ts' },
+  { name: 'Start-up on a 2,500-page site: cold, warm restart, memory', file: 'bench/startup.ts' },
   { name: 'Retrieval quality', file: 'bench/retrieval.ts' },
   { name: 'Answer quality: context, not in the docs, well-formed quotes', file: 'bench/answers.ts' },
 ];

@@ -8,6 +8,7 @@ import { createExtractiveAnswerer, createModelAnswerer, type Answerer } from './
 import { readSiteInstructions, type SiteInstructions } from './assistant/siteInstructions.ts';
 import { createLanguageModel, parseModelSpec } from './assistant/model.ts';
 import { loadDocs } from './docs/load.ts';
+import { openPageCache } from './docs/pageCache.ts';
 import { createDocsIndex } from './docs/searchIndex.ts';
 import type { DocsIndex } from './docs/types.ts';
 import { watchDocs, type DocsWatcher } from './docs/watch.ts';
@@ -109,7 +110,10 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
   }
   for (const warning of site.warnings) onWarning(warning);
   const answerer = answererFor(options, site.instructions);
-  const docs = await loadDocs(options.docsDir, { siteUrl: options.siteUrl });
+  // Parsed pages kept in the data folder between runs, so a restart parses only what changed.
+  const dataDir = options.dataDir ?? './.docs-assistant';
+  const pageCache = dataDir === ':memory:' ? null : openPageCache(dataDir);
+  const docs = await loadDocs(options.docsDir, { siteUrl: options.siteUrl, ...(pageCache ? { cache: pageCache } : {}) });
   for (const warning of docs.warnings) onWarning(warning);
   const index = createDocsIndex(docs);
   // Agent projects are checked before anything that keeps the process alive (the watcher) starts: a bad
@@ -122,6 +126,7 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
     await agent?.start();
   } catch (error) {
     await agent?.close();
+    pageCache?.close();
     throw new ConfigError((error as Error).message, { cause: error });
   }
   for (const warning of agent?.warnings ?? []) onWarning(warning);
@@ -131,6 +136,7 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
     store = await openSharedStore(options.dataDir ?? './.docs-assistant', options.databaseUrl);
   } catch (error) {
     await agent?.close();
+    pageCache?.close();
     throw new ConfigError(`--database-url: could not open the database (${(error as Error).message})`, { cause: error });
   }
   const generatedKey = options.assistantKeys && options.assistantKeys.length > 0 ? null : generateAssistantKey();
@@ -140,6 +146,7 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
   if (options.watch ?? true) {
     watcher = watchDocs(options.docsDir, {
       siteUrl: options.siteUrl,
+      ...(pageCache ? { cache: pageCache } : {}),
       onPage: (file, page) => {
         index.updateFile(file, page?.sections ?? []);
         metrics?.indexUpdated(Date.now());
@@ -188,6 +195,7 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
       watcher?.close();
       await agent?.close();
       await store.close();
+      pageCache?.close();
     },
   };
   return Object.assign(app, extras);

@@ -3,6 +3,7 @@
 import { constants } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { contentHash, type PageCache } from './pageCache.ts';
 import { sharedParsePool, type ParsePool } from './parsePool.ts';
 import type { LoadedDocs, Page } from './types.ts';
 
@@ -13,6 +14,8 @@ export interface LoadOptions {
   onWarning?(message: string): void;
   /** Where files are parsed, each within its time budget. @default the process's shared pool of worker threads */
   parser?: ParsePool;
+  /** Pages kept from earlier runs: a file whose bytes did not change is not parsed again. @default none */
+  cache?: PageCache;
 }
 
 /** Larger files are almost surely generated or binary; indexing them would only add noise. */
@@ -71,6 +74,7 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, files.length) }, reader));
   const pages = loaded.filter((page) => page !== null);
+  options.cache?.retain(files);
   return { pages, sections: pages.flatMap((page) => page.sections), warnings };
 }
 
@@ -135,6 +139,12 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     if (code !== 'ENOENT') options.onWarning?.(`${relative}: could not be read (${code ?? String(error)}); skipped`);
     return null;
   }
+  const hash = options.cache ? contentHash(buffer, options.siteUrl) : '';
+  const cached = options.cache?.get(relative, hash);
+  if (cached) {
+    for (const warning of cached.warnings) options.onWarning?.(warning);
+    return cached.page;
+  }
   const parser = options.parser ?? sharedParsePool();
   const result = await parser.parse(relative, buffer.toString('utf8'), options.siteUrl);
   if ('timedOut' in result) {
@@ -146,5 +156,6 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     return null;
   }
   for (const warning of result.warnings) options.onWarning?.(warning);
+  options.cache?.set(relative, hash, { page: result.page, warnings: result.warnings });
   return result.page;
 }

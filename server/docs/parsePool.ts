@@ -20,10 +20,15 @@ export type ParseResult = { page: Page; warnings: string[] } | { error: string }
 export interface ParsePool {
   /** The budget of one file. */
   readonly timeoutMs: number;
+  /** Worker threads alive now (idle ones end after IDLE_WORKER_MS: a loaded site holds no parser memory). */
+  readonly workerCount: number;
   parse(file: string, source: string, siteUrl: string | undefined): Promise<ParseResult>;
   /** Ends the workers; parses still waiting resolve as errors. */
   close(): Promise<void>;
 }
+
+/** An idle worker ends after this: each holds its own heap (tens of MB), only needed while files change. */
+const IDLE_WORKER_MS = 2_000;
 
 /** Per file: far above any real page (the largest of Astro's 2,569 pages parses in about 0.1 s). */
 export const DEFAULT_PARSE_TIMEOUT_MS = 10_000;
@@ -41,6 +46,7 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
   const queue: Job[] = [];
   const idle: Worker[] = [];
   const busy = new Map<Worker, { job: Job; timer: NodeJS.Timeout }>();
+  const idleTimers = new Map<Worker, NodeJS.Timeout>();
   let workers = 0;
   let nextId = 0;
   let closed = false;
@@ -68,6 +74,8 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
   };
 
   const retire = (worker: Worker) => {
+    clearTimeout(idleTimers.get(worker));
+    idleTimers.delete(worker);
     workers--;
     const position = idle.indexOf(worker);
     if (position >= 0) idle.splice(position, 1);
@@ -79,6 +87,9 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
     if (closed) return retire(worker);
     worker.unref();
     idle.push(worker);
+    const timer = setTimeout(() => retire(worker), IDLE_WORKER_MS);
+    timer.unref();
+    idleTimers.set(worker, timer);
     pump();
   };
 
@@ -86,6 +97,10 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
     if (closed) return;
     while (queue.length > 0) {
       const worker = idle.pop();
+      if (worker) {
+        clearTimeout(idleTimers.get(worker));
+        idleTimers.delete(worker);
+      }
       if (!worker) {
         if (workers < size) startWorker();
         return;
@@ -106,6 +121,9 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
 
   return {
     timeoutMs,
+    get workerCount() {
+      return workers;
+    },
     parse(file, source, siteUrl) {
       if (closed) return Promise.resolve({ error: 'the parser is closed' });
       return new Promise((resolve) => {
@@ -122,6 +140,8 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
         busy.delete(worker);
         retire(worker);
       }
+      for (const timer of idleTimers.values()) clearTimeout(timer);
+      idleTimers.clear();
       await Promise.all(idle.splice(0).map((worker) => worker.terminate()));
     },
   };

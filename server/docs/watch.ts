@@ -3,6 +3,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { isDocFile, listDocFiles, loadDocFile } from './load.ts';
 import type { Page } from './types.ts';
+import type { PageCache } from './pageCache.ts';
 
 export interface WatchOptions {
   siteUrl?: string;
@@ -11,6 +12,8 @@ export interface WatchOptions {
   /** A file changed or appeared (page), or disappeared or became unreadable (null). */
   onPage(file: string, page: Page | null): void;
   onWarning?(message: string): void;
+  /** Parsed pages kept between runs (pageCache.ts). */
+  cache?: PageCache;
 }
 
 export interface DocsWatcher {
@@ -69,7 +72,7 @@ export function watchDocs(docsDir: string, options: WatchOptions): DocsWatcher {
       for (const file of knownFiles) if (folder === '' || file.startsWith(`${folder}/`)) files.add(file);
     }
     for (const file of [...files].toSorted()) {
-      const page = await loadDocFile(docsDir, file, { siteUrl: options.siteUrl, onWarning: options.onWarning });
+      const page = await loadDocFile(docsDir, file, { siteUrl: options.siteUrl, onWarning: options.onWarning, ...(options.cache ? { cache: options.cache } : {}) });
       if (closed) return;
       if (page === null && !knownFiles.has(file)) continue;
       if (page) knownFiles.add(file);

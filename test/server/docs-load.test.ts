@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocFile, loadDocs, MAX_DOC_FILE_BYTES } from '../../server/docs/load.ts';
-import { createParsePool } from '../../server/docs/parsePool.ts';
+import { contentHash, openPageCache } from '../../server/docs/pageCache.ts';
+import { createParsePool, type ParsePool } from '../../server/docs/parsePool.ts';
 import type { LoadedDocs, Section } from '../../server/docs/types.ts';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/docs/site', import.meta.url));
@@ -204,6 +205,46 @@ describe('given a file that takes the markdown parser too long (thousands of unc
     } finally {
       await parser.close();
       await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('given a page cache from an earlier run', () => {
+  it('parses only the files whose bytes changed, forgets removed ones, and parses again for another site URL', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'docs-cache-'));
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'docs-cache-data-'));
+    const pool = createParsePool({ size: 1 });
+    const parsed: string[] = [];
+    const parser: ParsePool = { timeoutMs: pool.timeoutMs, workerCount: 0, parse: (file, source, siteUrl) => (parsed.push(file), pool.parse(file, source, siteUrl)), close: () => pool.close() };
+    const cache = openPageCache(dataDir);
+    try {
+      const alpha = '# Alpha\n\nThe alpha setting turns on tracing.\n';
+      const alphaHash = contentHash(Buffer.from(alpha), 'https://docs.example.com');
+      await writeFile(path.join(folder, 'a.md'), alpha);
+      await writeFile(path.join(folder, 'b.md'), '# Beta\n\nThe beta setting.\n');
+      const first = await loadDocs(folder, { parser, cache, siteUrl: 'https://docs.example.com' });
+      expect(parsed.splice(0).toSorted()).toEqual(['a.md', 'b.md']);
+
+      // A restart with nothing changed parses nothing and gets the same pages.
+      const warm = await loadDocs(folder, { parser, cache, siteUrl: 'https://docs.example.com' });
+      expect(parsed).toEqual([]);
+      expect(warm.pages).toEqual(first.pages);
+      expect(cache.get('a.md', alphaHash)?.page.title).toBe('Alpha');
+
+      await writeFile(path.join(folder, 'b.md'), '# Beta\n\nThe beta setting, changed.\n');
+      await rm(path.join(folder, 'a.md'));
+      const changed = await loadDocs(folder, { parser, cache, siteUrl: 'https://docs.example.com' });
+      expect(parsed.splice(0)).toEqual(['b.md']);
+      expect(changed.sections.map((section) => section.text)).toEqual(['The beta setting, changed.']);
+      expect(cache.get('a.md', alphaHash)).toBeUndefined();
+
+      await loadDocs(folder, { parser, cache, siteUrl: 'https://other.example.com' });
+      expect(parsed.splice(0)).toEqual(['b.md']);
+    } finally {
+      cache.close();
+      await pool.close();
+      await rm(folder, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

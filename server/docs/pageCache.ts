@@ -1,0 +1,65 @@
+// Parsed pages kept between runs, keyed by each file's content hash: a restart parses only the files that
+// changed (parsing is half of a large site's start-up). One SQLite file in the instance's data folder.
+// Entries are tied to the parser's version and the site URL (baked into every section URL), so a change
+// to either parses everything once again.
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Page } from './types.ts';
+
+/** Bump when sections come out differently for the same file (sections.ts, blockText.ts, frontmatter.ts). */
+export const PARSER_VERSION = 1;
+
+export const PAGE_CACHE_FILE = 'page-cache.sqlite';
+
+export interface CachedPage {
+  page: Page;
+  warnings: string[];
+}
+
+export interface PageCache {
+  /** The page parsed from exactly these bytes, if kept. */
+  get(file: string, hash: string): CachedPage | undefined;
+  set(file: string, hash: string, entry: CachedPage): void;
+  /** Drops the entries of files that are gone. */
+  retain(files: readonly string[]): void;
+  close(): void;
+}
+
+/** What a cached page is keyed by: the bytes, the site URL and the parser version. */
+export function contentHash(bytes: Uint8Array, siteUrl: string | undefined): string {
+  return createHash('sha256').update(`${PARSER_VERSION}\0${siteUrl ?? ''}\0`).update(bytes).digest('base64url');
+}
+
+export function openPageCache(dataDir: string): PageCache {
+  mkdirSync(dataDir, { recursive: true });
+  const database = new DatabaseSync(join(dataDir, PAGE_CACHE_FILE));
+  database.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF;');
+  database.exec('CREATE TABLE IF NOT EXISTS pages (file TEXT PRIMARY KEY, hash TEXT NOT NULL, entry TEXT NOT NULL)');
+  const select = database.prepare('SELECT entry FROM pages WHERE file = ? AND hash = ?');
+  const upsert = database.prepare('INSERT INTO pages (file, hash, entry) VALUES (?, ?, ?) ON CONFLICT (file) DO UPDATE SET hash = excluded.hash, entry = excluded.entry');
+  const files = database.prepare('SELECT file FROM pages');
+  const remove = database.prepare('DELETE FROM pages WHERE file = ?');
+  return {
+    get(file, hash) {
+      const row = select.get(file, hash);
+      if (!row) return undefined;
+      try {
+        return JSON.parse(String(row.entry)) as CachedPage;
+      } catch {
+        return undefined;
+      }
+    },
+    set(file, hash, entry) {
+      upsert.run(file, hash, JSON.stringify(entry));
+    },
+    retain(kept) {
+      const wanted = new Set(kept);
+      database.exec('BEGIN');
+      for (const row of files.all()) if (!wanted.has(String(row.file))) remove.run(String(row.file));
+      database.exec('COMMIT');
+    },
+    close: () => database.close(),
+  };
+}
