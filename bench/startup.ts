@@ -1,8 +1,8 @@
 // Start-up bench: how long the server takes to load and index a large site, and the memory it then holds,
 // beside a plain MiniSearch over the same files split at headings, in the same run (figures read as ratios).
 //   node bench/startup.ts
-// Cold: an empty data folder (every file parsed). Warm: a restart on the same data folder (pages parsed
-// before are kept by content hash; only the index is built again). Each measurement runs in a fresh child
+// Cold: an empty data folder (every file parsed, the index built and its snapshot kept). Warm: a restart on
+// the same data folder (pages come from the page cache by content hash, the index from its snapshot). Each measurement runs in a fresh child
 // process; memory is the heap after a full GC (and RSS) once start-up is done and the parse workers have ended.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -43,11 +43,11 @@ async function measureChild(mode: string, corpus: string, dataDir: string): Prom
   } else {
     const { loadDocs } = await import('../server/docs/load.ts');
     const { openPageCache } = await import('../server/docs/pageCache.ts');
-    const { createDocsIndex } = await import('../server/docs/searchIndex.ts');
+    const { startIndex } = await import('../server/docs/startIndex.ts');
     const { sharedParsePool } = await import('../server/docs/parsePool.ts');
     const cache = openPageCache(dataDir);
     const docs = await loadDocs(corpus, { cache });
-    const index = createDocsIndex(docs);
+    const index = startIndex(docs, cache);
     sections = index.sectionCount;
     (globalThis as { keep?: unknown }).keep = index;
     const seconds = (performance.now() - started) / 1000;

@@ -9,7 +9,7 @@ import { readSiteInstructions, type SiteInstructions } from './assistant/siteIns
 import { createLanguageModel, parseModelSpec } from './assistant/model.ts';
 import { loadDocs } from './docs/load.ts';
 import { openPageCache } from './docs/pageCache.ts';
-import { createDocsIndex } from './docs/searchIndex.ts';
+import { startIndex } from './docs/startIndex.ts';
 import type { DocsIndex } from './docs/types.ts';
 import { watchDocs, type DocsWatcher } from './docs/watch.ts';
 import { generateAssistantKey } from './http/auth.ts';
@@ -115,7 +115,7 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
   const pageCache = dataDir === ':memory:' ? null : openPageCache(dataDir);
   const docs = await loadDocs(options.docsDir, { siteUrl: options.siteUrl, ...(pageCache ? { cache: pageCache } : {}) });
   for (const warning of docs.warnings) onWarning(warning);
-  const index = createDocsIndex(docs);
+  const index = startIndex(docs, pageCache);
   // Agent projects are checked before anything that keeps the process alive (the watcher) starts: a bad
   // repository, ref or docs folder stops the start with an error naming it instead of failing the first job.
   let agent: AgentMount | null = null;

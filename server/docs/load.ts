@@ -3,7 +3,7 @@
 import { constants } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { contentHash, type PageCache } from './pageCache.ts';
+import { contentHash, contentKeyOf, type PageCache } from './pageCache.ts';
 import { sharedParsePool, type ParsePool } from './parsePool.ts';
 import type { LoadedDocs, Page } from './types.ts';
 
@@ -16,6 +16,8 @@ export interface LoadOptions {
   parser?: ParsePool;
   /** Pages kept from earlier runs: a file whose bytes did not change is not parsed again. @default none */
   cache?: PageCache;
+  /** Receives each file's content hash (with a cache). */
+  onHash?(file: string, hash: string): void;
 }
 
 /** Larger files are almost surely generated or binary; indexing them would only add noise. */
@@ -63,19 +65,26 @@ export async function listDocFiles(docsDir: string, subfolder = ''): Promise<str
 export async function loadDocs(docsDir: string, options: LoadOptions = {}): Promise<LoadedDocs> {
   const files = await listDocFiles(docsDir);
   const warnings: string[] = [];
+  const hashes = new Map<string, string>();
   const loaded: (Page | null)[] = Array.from({ length: files.length }, () => null);
   // A few readers at a time: thousands of files opened at once would hit the open-files limit (EMFILE).
   let next = 0;
   const reader = async () => {
     while (next < files.length) {
       const position = next++;
-      loaded[position] = await loadDocFile(docsDir, files[position] ?? '', { ...options, onWarning: (message) => warnings.push(message) });
+      loaded[position] = await loadDocFile(docsDir, files[position] ?? '', {
+        ...options,
+        onWarning: (message) => warnings.push(message),
+        onHash: (file, hash) => hashes.set(file, hash),
+      });
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, files.length) }, reader));
   const pages = loaded.filter((page) => page !== null);
   options.cache?.retain(files);
-  return { pages, sections: pages.flatMap((page) => page.sections), warnings };
+  const docs: LoadedDocs = { pages, sections: pages.flatMap((page) => page.sections), warnings };
+  if (options.cache) docs.contentKey = contentKeyOf(files.map((file) => `${file}\0${hashes.get(file) ?? 'unread'}`));
+  return docs;
 }
 
 /**
@@ -140,6 +149,7 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     return null;
   }
   const hash = options.cache ? contentHash(buffer, options.siteUrl) : '';
+  if (options.cache) options.onHash?.(relative, hash);
   const cached = options.cache?.get(relative, hash);
   if (cached) {
     for (const warning of cached.warnings) options.onWarning?.(warning);

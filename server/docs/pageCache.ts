@@ -1,5 +1,6 @@
 // Parsed pages kept between runs, keyed by each file's content hash: a restart parses only the files that
-// changed (parsing is half of a large site's start-up). One SQLite file in the instance's data folder.
+// changed (parsing is half of a large site's start-up); and the word index of the last start, which a
+// restart over exactly the same files loads instead of indexing again. One SQLite file in the data folder.
 // Entries are tied to the parser's version and the site URL (baked into every section URL), so a change
 // to either parses everything once again.
 import { createHash } from 'node:crypto';
@@ -24,7 +25,17 @@ export interface PageCache {
   set(file: string, hash: string, entry: CachedPage): void;
   /** Drops the entries of files that are gone. */
   retain(files: readonly string[]): void;
+  /** The word index kept for `key` (one is kept: the latest). */
+  getSnapshot(key: string): string | undefined;
+  setSnapshot(key: string, snapshot: string): void;
   close(): void;
+}
+
+/** One key for a whole docs folder: its files and their content hashes, in order. */
+export function contentKeyOf(fileHashes: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const entry of fileHashes) hash.update(`${entry}\n`);
+  return hash.digest('base64url');
 }
 
 /** What a cached page is keyed by: the bytes, the site URL and the parser version. */
@@ -37,6 +48,9 @@ export function openPageCache(dataDir: string): PageCache {
   const database = new DatabaseSync(join(dataDir, PAGE_CACHE_FILE));
   database.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF;');
   database.exec('CREATE TABLE IF NOT EXISTS pages (file TEXT PRIMARY KEY, hash TEXT NOT NULL, entry TEXT NOT NULL)');
+  database.exec('CREATE TABLE IF NOT EXISTS index_snapshot (only INTEGER PRIMARY KEY CHECK (only = 1), key TEXT NOT NULL, snapshot TEXT NOT NULL)');
+  const selectSnapshot = database.prepare('SELECT snapshot FROM index_snapshot WHERE only = 1 AND key = ?');
+  const upsertSnapshot = database.prepare('INSERT INTO index_snapshot (only, key, snapshot) VALUES (1, ?, ?) ON CONFLICT (only) DO UPDATE SET key = excluded.key, snapshot = excluded.snapshot');
   const select = database.prepare('SELECT entry FROM pages WHERE file = ? AND hash = ?');
   const upsert = database.prepare('INSERT INTO pages (file, hash, entry) VALUES (?, ?, ?) ON CONFLICT (file) DO UPDATE SET hash = excluded.hash, entry = excluded.entry');
   const files = database.prepare('SELECT file FROM pages');
@@ -59,6 +73,13 @@ export function openPageCache(dataDir: string): PageCache {
       database.exec('BEGIN');
       for (const row of files.all()) if (!wanted.has(String(row.file))) remove.run(String(row.file));
       database.exec('COMMIT');
+    },
+    getSnapshot(key) {
+      const row = selectSnapshot.get(key);
+      return row ? String(row.snapshot) : undefined;
+    },
+    setSnapshot(key, snapshot) {
+      upsertSnapshot.run(key, snapshot);
     },
     close: () => database.close(),
   };

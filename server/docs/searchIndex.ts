@@ -99,10 +99,38 @@ export interface IndexedSection {
 /** The MiniSearch options of the index (fields and analyzer). */
 export const MINISEARCH_OPTIONS = { idField: 'key', fields: ['title', 'heading', 'breadcrumbs', 'text'], tokenize, processTerm };
 
-export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOptions> = {}): DocsIndex {
+/**
+ * Bump when a snapshot of the word index would differ for the same sections (fields, toDocument, the
+ * analyzer in analyzer.ts): an older snapshot is then never loaded.
+ */
+export const INDEX_FORMAT = 1;
+
+/** The word index from an earlier start over the same sections, when it can be used; else null (built anew). */
+function loadedSnapshot(snapshot: string | undefined, sectionCount: number): MiniSearch<IndexedSection> | null {
+  if (snapshot === undefined) return null;
+  try {
+    const loaded = MiniSearch.loadJSON<IndexedSection>(snapshot, MINISEARCH_OPTIONS);
+    // Made from a fresh index over these sections: as many documents as sections, none discarded (postings.ts
+    // reads the same internal counter and checks it at creation).
+    const nextId = (loaded as unknown as Record<string, number>)['_nextId'];
+    return loaded.documentCount === sectionCount && nextId === sectionCount ? loaded : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `start.snapshot`: `snapshot()` of an index over exactly these sections, in this order (startIndex.ts
+ * matches them by the docs' content key); one with another number of sections is ignored.
+ */
+export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOptions> = {}, start: { snapshot?: string } = {}): DocsIndex {
   const settings: RankingOptions = { ...DEFAULT_RANKING, ...ranking };
-  const miniSearch = new MiniSearch<IndexedSection>(MINISEARCH_OPTIONS);
+  // A restart over the same docs loads the word index it kept (about 10x faster than indexing every section).
+  const preloaded = loadedSnapshot(start.snapshot, docs.sections.length);
+  const miniSearch = preloaded ?? new MiniSearch<IndexedSection>(MINISEARCH_OPTIONS);
   const postings = postingsOf(miniSearch, settings.boost);
+  /** While the preloaded sections are registered: the next key (MiniSearch already holds them all). */
+  let preloadedKey = preloaded ? 0 : -1;
   // Indexed by MiniSearch's short id, which equals our key: both count up from 0, one per added section.
   const sections: (Section | undefined)[] = [];
   const pagePaths: string[][] = [];
@@ -137,7 +165,7 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
 
   function addFile(file: string, fileSections: Section[]): void {
     if (fileSections.length === 0) return;
-    const first = postings.nextDocument;
+    const first = preloadedKey >= 0 ? preloadedKey : postings.nextDocument;
     const paths = fileSections[0] ? pagePathsOf(fileSections[0]) : [];
     const documents = fileSections.map((section, position) => {
       sections[first + position] = section;
@@ -147,9 +175,13 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
       if (language !== undefined) sectionsPerLanguage.set(language, (sectionsPerLanguage.get(language) ?? 0) + 1);
       return toDocument(first + position, section, position === 0);
     });
-    miniSearch.addAll(documents);
-    postings.added();
-    if (postings.nextDocument !== first + documents.length) throw new Error('minisearch: short ids no longer count up one per document');
+    if (preloadedKey >= 0) {
+      preloadedKey += documents.length;
+    } else {
+      miniSearch.addAll(documents);
+      postings.added();
+      if (postings.nextDocument !== first + documents.length) throw new Error('minisearch: short ids no longer count up one per document');
+    }
     if (live.length < postings.nextDocument) live = grown(live, postings.nextDocument);
     for (const document of documents) live[document.key] = 1;
     keysByFile.set(file, documents.map((document) => document.key));
@@ -185,6 +217,12 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     else sectionsByFile.set(section.file, [section]);
   }
   for (const [file, fileSections] of sectionsByFile) addFile(file, fileSections);
+  if (preloadedKey >= 0) {
+    // The snapshot's short ids are the keys given above, in the same order as when it was made.
+    if (preloadedKey !== postings.nextDocument) throw new Error('index snapshot: its sections do not match the docs');
+    preloadedKey = -1;
+    postings.added();
+  }
   // Later changes (serve re-reading a file) recompile lists as questions need them.
   postings.precompile();
 
@@ -264,6 +302,7 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     get sectionCount() {
       return sectionCount;
     },
+    snapshot: () => JSON.stringify(miniSearch),
   };
 
   function weighByCoverage(): void {

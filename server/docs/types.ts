@@ -43,6 +43,8 @@ export interface LoadedDocs {
   sections: Section[];
   /** One line per skipped or partly read file, naming it. */
   warnings: string[];
+  /** With a page cache: names these exact files and bytes, so an index snapshot can be matched to them. */
+  contentKey?: string;
 }
 
 /** Signals beyond the question that steer ranking. */
@@ -88,4 +90,6 @@ export interface DocsIndex {
   page(route: string): IndexedPage | undefined;
   readonly pageCount: number;
   readonly sectionCount: number;
+  /** The word index as JSON, for `createDocsIndex(docs, ranking, { snapshot })` on the next start over the same docs. */
+  snapshot(): string;
 }

@@ -240,3 +240,30 @@ describe('given an index whose files change', () => {
     expect(index.sectionCount).toBe(2);
   });
 });
+
+describe('given the snapshot of an index kept by the last start', () => {
+  const files = {
+    'install.md': '# Install\n\n## With Docker\n\nPull the image with docker pull acme/relay.\n\n## With npm\n\nRun npm install relay.',
+    'config.md': '# Configuration\n\n## Port\n\nThe relay listens on port 8080; set PORT to change it.',
+  };
+
+  it('searches the same from the loaded snapshot as from a fresh build, and keeps updating files', () => {
+    const built = indexOf(files);
+    const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
+    const loaded = createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] }, {}, { snapshot: built.snapshot() });
+    for (const query of ['docker image', 'change the port', 'npm instal', 'relay']) {
+      expect(loaded.search(query, { limit: 5 })).toEqual(built.search(query, { limit: 5 }));
+    }
+    loaded.updateFile('config.md', buildPage('config.md', '# Configuration\n\n## Host\n\nSet HOST to listen elsewhere.').page.sections);
+    expect(idsFor(loaded, 'listen elsewhere')[0]).toBe('/config#host');
+    expect(idsFor(loaded, 'port 8080')).not.toContain('/config#port');
+  });
+
+  it('builds anew from a snapshot of other docs, never mixing them up', () => {
+    const other = indexOf({ 'other.md': '# Other\n\nOne section only.' });
+    const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
+    const index = createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] }, {}, { snapshot: other.snapshot() });
+    expect(idsFor(index, 'docker image')[0]).toBe('/install#with-docker');
+    expect(index.sectionCount).toBe(3);
+  });
+});
