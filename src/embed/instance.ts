@@ -4,7 +4,7 @@
 // where nobody opens the assistant never runs its code. Everything it adds (element, listeners, timers,
 // the React root) goes in destroy().
 /// <reference types="vite/client" />
-import { matchesShortcut, parseShortcut } from '../chat/shortcut.ts';
+import { isApplePlatform, matchesShortcut, parseShortcut } from '../chat/shortcut.ts';
 import type { DocsAssistantEvent, DocsAssistantEventName } from '../options.ts';
 import type { ChatHandle, ChatModule, EmbedOptions } from './contract.ts';
 import launcherCss from './launcher.css?inline';
@@ -123,14 +123,14 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
   // answers the shortcut. Bubble phase on window: the page's handlers run first and a handled event is left alone.
   const shortcut = options.shortcut === false ? null : parseShortcut(options.shortcut ?? DEFAULT_SHORTCUT);
   // The key hint of the component's launcher ("Ctrl I", "⌘ I"), written from the option itself: the chat's
-  // full shortcut naming would cost this file 0.3 kB.
+  // full shortcut naming would cost this file 0.3 kB. Apple or not is the matcher's own test.
   if (shortcut) {
     const hint = document.createElement('kbd');
     hint.setAttribute('aria-hidden', 'true');
     hint.append(
       (options.shortcut || DEFAULT_SHORTCUT)
         .split('+')
-        .map((key) => (key === 'mod' ? (/Mac|iP/.test(navigator.platform) ? '⌘' : 'Ctrl') : key[0]!.toUpperCase() + key.slice(1)))
+        .map((key) => (key === 'mod' ? (isApplePlatform() ? '⌘' : 'Ctrl') : key[0]!.toUpperCase() + key.slice(1)))
         .join(' '),
     );
     launcher.append(hint);
