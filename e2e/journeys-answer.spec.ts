@@ -429,6 +429,14 @@ test.describe('given a right-to-left page (Arabic, Hebrew)', () => {
     await assistant.composer.fill('How do I change the colors?');
     const send = (await assistant.sendButton.boundingBox())!;
     expect(send.x).toBeLessThan((await assistant.composer.boundingBox())!.x);
+    // An English question and its answer read left to right on the right-to-left page, code too.
+    await assistant.composer.press('Enter');
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    await expect(assistant.questions.last().locator('.da-question')).toHaveCSS('direction', 'ltr');
+    await expect(assistant.answers.last().locator('.da-markdown')).toHaveCSS('direction', 'ltr');
+    const code = assistant.answers.last().locator('pre').first();
+    await expect(code).toHaveCSS('direction', 'ltr');
+    await expect(assistant.answers.last().locator(':not(pre) > code').first()).toHaveCSS('direction', 'ltr');
     await saveScreenshot(page, testInfo, 'right-to-left');
   });
 });

@@ -51,6 +51,8 @@ export function Composer({ value, onChange, onSubmit, onStop, busy, disabled, in
         id={inputId}
         ref={inputRef}
         className="da-input"
+        // Follows what the reader types: Arabic right to left, English left to right, on any page.
+        dir="auto"
         rows={1}
         value={value}
         placeholder={translations.composerPlaceholder}

@@ -149,7 +149,8 @@ const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
 export function AnswerMarkdown({ text }: { text: string }) {
   const blocks = useMemo(() => splitMarkdownBlocks(text), [text]);
   return (
-    <div className="da-markdown">
+    // The answer's own direction, from its first letters: the docs' language, whatever the page's.
+    <div className="da-markdown" dir="auto">
       {blocks.map((block, index) => (
         // Blocks only ever grow at the end: the index is a stable key. The line break between blocks
         // is the one react-markdown puts between them, so the answer's text reads the same.

@@ -54,7 +54,10 @@ export const Message = memo(function Message({ message, streaming, rating, quest
     return (
       <li className="da-message" data-role="user">
         <ContextChips items={messageContext(message)} />
-        <p className="da-question">{text}</p>
+        {/* dir="auto": an English question on a right-to-left page still reads left to right (and the reverse). */}
+        <p className="da-question" dir="auto">
+          {text}
+        </p>
       </li>
     );
   }

@@ -255,7 +255,8 @@ describe('given a headless UI built on useDocsAssistant', () => {
     act(() => void controller!.ask('Break me'));
     await screen.findByText('error');
     act(() => void controller!.ask('Again'));
-    await waitFor(() => expect(controller!.status).toBe('ready'));
+    // A second answer after an error takes longer than waitFor's 1 s default on a loaded CI machine.
+    await waitFor(() => expect(controller!.status).toBe('ready'), { timeout: 10_000 });
 
     const [question, cutOff, , whole] = controller!.messages;
     act(() => {
