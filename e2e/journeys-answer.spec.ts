@@ -354,12 +354,16 @@ test.describe('given a reader who would rather read the page than an answer', ()
   test('sees matching sections under the question as they type, goes through them with the keyboard, and opens one', async ({ assistant, demo, page }, testInfo) => {
     await assistant.visit('/getting-started');
     await assistant.open();
-    const searched = page.waitForRequest((request) => request.url() === `${demo.url}/discovery/v1/search/docs`);
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url() === `${demo.url}/discovery/v1/search/docs`) searches.push((request.postDataJSON() as { query: string }).query);
+    });
     await assistant.composer.pressSequentially('launcher color');
-    // One search for the pause after typing, not one per letter.
-    expect((await searched).postDataJSON()).toMatchObject({ query: 'launcher color' });
     const results = assistant.dialog.getByRole('list', { name: 'Search results' });
     await expect(results.getByRole('link').first()).toHaveText('Theming › Change the launcher color');
+    // A search for the pause after typing, not one per letter (a slow machine may pause mid-word once or twice).
+    expect(searches.at(-1)).toBe('launcher color');
+    expect(searches.length).toBeLessThanOrEqual(3);
     await expect(assistant.dialog.getByText(/pages of the docs match\. Press Down/)).toBeAttached();
     await saveScreenshot(page, testInfo, 'search-as-you-type');
 
