@@ -11,7 +11,8 @@ import { feedbackRoutes } from './assistant/feedback.ts';
 import type { SiteConfig } from './assistant/siteInstructions.ts';
 import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { createKeySet, requireAdminKey } from './http/auth.ts';
-import type { AppMetrics } from './http/metrics.ts';
+import { serveMetrics, type AppMetrics } from './http/metrics.ts';
+import type { SharedRouteOptions } from './http/routeOptions.ts';
 import { createErrorHandler, notFoundHandler } from './http/errors.ts';
 import { DEFAULT_ASSISTANT_LIMITS, type AssistantLimits } from './http/limits.ts';
 import { serveWidget } from './http/widget.ts';
@@ -117,7 +118,7 @@ export function createApp(options: AppOptions): Hono {
   });
 
   // What every discovery route shares: the docs, the keys, the limits and where clients come from.
-  const shared = {
+  const shared: SharedRouteOptions = {
     domain: options.domain ?? 'docs',
     getIndex: () => options.index,
     assistantKeys: createKeySet(options.assistantKeys),
@@ -130,8 +131,7 @@ export function createApp(options: AppOptions): Hono {
     ...(options.metrics ? { metrics: options.metrics } : {}),
   };
   if (options.metrics && (options.metricsRoute ?? true)) {
-    const registry = options.metrics.registry;
-    app.get('/metrics', requireAdminKey(shared.adminKeys, shared.assistantKeys), async (c) => c.text(await registry.metrics(), 200, { 'Content-Type': registry.contentType }));
+    app.get('/metrics', requireAdminKey(shared.adminKeys, shared.assistantKeys), serveMetrics(options.metrics.registry));
   }
   app.route(
     '/',

@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { ConfigError, resolveFlags, serveHelp, SERVE_FLAGS, type ResolvedFlags } from './config.ts';
 import { createServer, type ServerOptions } from './index.ts';
+import { serveMetrics } from './http/metrics.ts';
 import { runAgentCli } from './agent/cli.ts';
 import { agentSettingsFrom } from './agent/config.ts';
 
@@ -123,7 +124,7 @@ async function runServe(args: string[], io: CliIo): Promise<number> {
     const registry = server.metrics?.registry;
     const metricsServer =
       settings.metricsPort && registry
-        ? serve({ fetch: new Hono().get('/metrics', async (c) => c.text(await registry.metrics(), 200, { 'Content-Type': registry.contentType })).fetch, hostname: host, port: settings.metricsPort as number })
+        ? serve({ fetch: new Hono().get('/metrics', serveMetrics(registry)).fetch, hostname: host, port: settings.metricsPort as number })
         : null;
     httpServer.on('error', (error) => {
       io.error(`docs-assistant: cannot listen on ${urlHost(host)}:${String(settings.port)}: ${error.message}`);

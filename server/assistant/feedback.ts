@@ -5,17 +5,16 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { FEEDBACK_REASON_MAX_LENGTH, REQUEST_LIMITS, type FeedbackRequestBody } from '../../src/wire.ts';
-import { requireAdminKey, requireAssistantKey, type KeySet } from '../http/auth.ts';
+import { requireAdminKey, requireAssistantKey } from '../http/auth.ts';
 import { clientAddress } from '../http/clientAddress.ts';
 import { assistantCors } from '../http/cors.ts';
 import { honoPath, requireDomain } from '../http/discoveryPaths.ts';
 import { jsonError } from '../http/errors.ts';
 import { readJsonBody } from '../http/jsonBody.ts';
-import { assistantPolicies, enforceLimits, type AssistantLimits } from '../http/limits.ts';
-import type { RateLimitStore } from '../store/rateLimits.ts';
+import { assistantPolicies, enforceLimits } from '../http/limits.ts';
 import type { ThreadStore } from '../store/threads.ts';
 import { firstProblem } from './schema.ts';
-import type { AppMetrics } from '../http/metrics.ts';
+import type { SharedRouteOptions } from '../http/routeOptions.ts';
 
 const feedbackSchema = z.object({
   threadId: z.string().min(1).max(REQUEST_LIMITS.threadIdLength),
@@ -31,19 +30,9 @@ void [bodiesAccepted, inputsFit];
 
 const MAX_LISTED = 500;
 
-export interface FeedbackRouteOptions {
-  domain: string;
-  assistantKeys: KeySet;
-  adminKeys: KeySet;
+export interface FeedbackRouteOptions extends SharedRouteOptions {
   threads: ThreadStore;
   threadKeys: boolean;
-  rateLimits: RateLimitStore;
-  limits: AssistantLimits;
-  trustProxyHops: number;
-  corsOrigins: readonly string[];
-  now: () => number;
-  /** Counts limit refusals. */
-  metrics?: Pick<AppMetrics, 'limitRefused'>;
 }
 
 export function feedbackRoutes(options: FeedbackRouteOptions): Hono {

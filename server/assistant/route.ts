@@ -4,15 +4,13 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createUIMessageStreamResponse } from 'ai';
-import type { DocsIndex } from '../docs/types.ts';
-import { requireAssistantKey, type AuthVariables, type KeySet } from '../http/auth.ts';
+import { requireAssistantKey, type AuthVariables } from '../http/auth.ts';
 import { clientAddress } from '../http/clientAddress.ts';
 import { assistantCors } from '../http/cors.ts';
 import { honoPath, requireDomain } from '../http/discoveryPaths.ts';
 import { bodyTooLarge, jsonError } from '../http/errors.ts';
 import { readJsonBody } from '../http/jsonBody.ts';
-import { assistantPolicies, enforceLimits, keySubject, type AssistantLimits } from '../http/limits.ts';
-import type { RateLimitStore } from '../store/rateLimits.ts';
+import { assistantPolicies, enforceLimits, keySubject } from '../http/limits.ts';
 import type { Thread, ThreadStore } from '../store/threads.ts';
 import type { Answerer } from './answerers.ts';
 import { HISTORY_EXCHANGES, historyTurns, type Turn } from './conversation.ts';
@@ -22,31 +20,20 @@ import { readQuestion } from './question.ts';
 import { parseAssistantRequest, type AssistantRequest } from './schema.ts';
 import { dataStreamResponse } from './dataStream.ts';
 import { answerStream } from './stream.ts';
-import type { AppMetrics } from '../http/metrics.ts';
+import type { SharedRouteOptions } from '../http/routeOptions.ts';
 import { THREAD_ID_HEADER, THREAD_KEY_HEADER } from '../../src/wire.ts';
 
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export interface AssistantRouteOptions {
-  domain: string;
-  /** The current index (it is replaced when docs change). */
-  getIndex: () => DocsIndex;
-  assistantKeys: KeySet;
-  adminKeys: KeySet;
+export interface AssistantRouteOptions extends SharedRouteOptions {
   threads: ThreadStore;
-  rateLimits: RateLimitStore;
-  limits: AssistantLimits;
   answerer: Answerer;
   /** Require the thread's secret key with its id (protocol.md §4.2). */
   threadKeys: boolean;
-  trustProxyHops: number;
-  corsOrigins: readonly string[];
-  now: () => number;
   log: (message: string) => void;
   /** Site name and starter questions for `GET .../config`. */
   siteConfig: SiteConfig;
-  metrics?: AppMetrics;
 }
 
 type Variables = AuthVariables & {

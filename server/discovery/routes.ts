@@ -5,34 +5,20 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
-import type { DocsIndex } from '../docs/types.ts';
 import { firstProblem } from '../assistant/schema.ts';
-import { requireAssistantKey, type AuthVariables, type KeySet } from '../http/auth.ts';
+import { requireAssistantKey, type AuthVariables } from '../http/auth.ts';
 import { clientAddress } from '../http/clientAddress.ts';
 import { assistantCors } from '../http/cors.ts';
 import { honoPath, requireDomain } from '../http/discoveryPaths.ts';
 import { bodyTooLarge, jsonError } from '../http/errors.ts';
 import { readJsonBody } from '../http/jsonBody.ts';
-import { assistantPolicies, enforceLimits, type AssistantLimits } from '../http/limits.ts';
-import type { RateLimitStore } from '../store/rateLimits.ts';
+import { assistantPolicies, enforceLimits } from '../http/limits.ts';
 import { findPage, pageContent, pageRequestSchema, searchDocs, searchRequestSchema, visibleTo } from './search.ts';
-import type { AppMetrics } from '../http/metrics.ts';
+import type { SharedRouteOptions } from '../http/routeOptions.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-export interface DiscoveryRouteOptions {
-  domain: string;
-  getIndex: () => DocsIndex;
-  assistantKeys: KeySet;
-  adminKeys: KeySet;
-  rateLimits: RateLimitStore;
-  limits: AssistantLimits;
-  trustProxyHops: number;
-  corsOrigins: readonly string[];
-  now: () => number;
-  /** Counts limit refusals. */
-  metrics?: Pick<AppMetrics, 'limitRefused'>;
-}
+export type DiscoveryRouteOptions = SharedRouteOptions;
 
 type Variables = AuthVariables & { json: unknown };
 

@@ -2,7 +2,7 @@
 // apart): requests by route and status, how long answers take to start and to finish, limit refusals by
 // policy, the docs index, agent jobs by status, and Node's own process metrics. Served at GET /metrics with
 // the admin key, or on a separate port (`--metrics-port`) for a scraper inside the network.
-import type { MiddlewareHandler } from 'hono';
+import type { Handler, MiddlewareHandler } from 'hono';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface MetricsSources {
@@ -93,4 +93,9 @@ export function createMetrics(sources: MetricsSources, startedAt = Date.now()): 
       lastIndexUpdate = at;
     },
   };
+}
+
+/** GET /metrics: the registry in Prometheus's text format (the app's route and the separate metrics port). */
+export function serveMetrics(registry: Registry): Handler {
+  return async (c) => c.text(await registry.metrics(), 200, { 'Content-Type': registry.contentType });
 }

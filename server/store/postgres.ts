@@ -1,10 +1,9 @@
 // The store for several instances: threads, feedback and rate-limit counters in PostgreSQL, shared by every
 // server process that has the same `--database-url`. The same interfaces as the embedded SQLite store
 // (threads.ts, rateLimits.ts); the tests run one suite against both.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Pool } from 'pg';
-import { windowAt, type LimitDecision, type RateLimitStore } from './rateLimits.ts';
-import type { StoredSource, ThreadStore } from './threads.ts';
+import { limitDecision, windowAt, type RateLimitStore } from './rateLimits.ts';
+import { newThread, threadKeyMatches, type StoredSource, type ThreadStore } from './threads.ts';
 
 /**
  * Each step runs once, in order, recorded in `docs_assistant_migrations`. Instances starting together
@@ -105,32 +104,20 @@ export async function openPostgresStore(databaseUrl: string): Promise<PostgresSt
   };
 }
 
-function randomToken(): string {
-  return randomBytes(24).toString('base64url');
-}
-
-function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
-
 function postgresThreadStore(pool: Pool): ThreadStore {
   return {
     async create(fp, { withKey, now }) {
-      const id = randomToken();
-      const threadKey = withKey ? randomToken() : null;
-      const keyHash = threadKey === null ? null : sha256(threadKey);
-      await pool.query('INSERT INTO threads (id, fp, key_hash, created_at) VALUES ($1, $2, $3, $4)', [id, fp, keyHash, now]);
-      return { thread: { id, fp, keyHash, createdAt: now }, threadKey };
+      const created = newThread(fp, withKey, now);
+      const { id, keyHash, createdAt } = created.thread;
+      await pool.query('INSERT INTO threads (id, fp, key_hash, created_at) VALUES ($1, $2, $3, $4)', [id, fp, keyHash, createdAt]);
+      return created;
     },
     async get(id) {
       const { rows } = await pool.query<{ id: string; fp: string; key_hash: string | null; created_at: string }>('SELECT id, fp, key_hash, created_at FROM threads WHERE id = $1', [id]);
       const row = rows[0];
       return row ? { id: row.id, fp: row.fp, keyHash: row.key_hash, createdAt: Number(row.created_at) } : undefined;
     },
-    keyMatches(thread, threadKey) {
-      if (thread.keyHash === null) return false;
-      return timingSafeEqual(Buffer.from(thread.keyHash, 'hex'), Buffer.from(sha256(threadKey), 'hex'));
-    },
+    keyMatches: threadKeyMatches,
     async append(threadId, exchange) {
       await pool.query('INSERT INTO thread_messages (thread_id, question, answer, sources, created_at, message_id) VALUES ($1, $2, $3, $4, $5, $6)', [
         threadId,
@@ -234,7 +221,8 @@ function postgresRateLimitStore(pool: Pool): RateLimitStore {
             counts[position] = Number(rows[0]?.count ?? 0);
           }
         }
-        return decision(active, counts, violated.toSorted((a, b) => a - b), now);
+        const counted = active.map((entry, position) => ({ ...entry, count: counts[position] ?? 0 }));
+        return limitDecision(counted, violated.toSorted((a, b) => a - b).map((position) => counted[position]!), now);
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
         throw error;
@@ -242,26 +230,5 @@ function postgresRateLimitStore(pool: Pool): RateLimitStore {
         client.release();
       }
     },
-  };
-}
-
-function decision(
-  active: { check: { policy: { name: string; limit: number } }; window: { start: number; end: number } }[],
-  counts: number[],
-  violated: number[],
-  now: number,
-): LimitDecision {
-  const secondsUntil = (end: number) => Math.max(1, Math.ceil((end - now) / 1000));
-  return {
-    admitted: violated.length === 0,
-    violated: violated.map((position) => active[position]!.check.policy.name),
-    retryAfterSeconds: Math.max(0, ...violated.map((position) => secondsUntil(active[position]!.window.end))),
-    states: active.map((entry, position) => ({
-      name: entry.check.policy.name,
-      limit: entry.check.policy.limit,
-      windowSeconds: Math.round((entry.window.end - entry.window.start) / 1000),
-      remaining: Math.max(0, entry.check.policy.limit - (counts[position] ?? 0)),
-      resetSeconds: secondsUntil(entry.window.end),
-    })),
   };
 }

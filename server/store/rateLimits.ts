@@ -65,6 +65,30 @@ export function windowAt(window: LimitWindow, now: number): { start: number; end
   return { start, end };
 }
 
+/** One policy of a request as counted: its window and the count after the request (or as it stands, when refused). */
+export interface CountedWindow {
+  check: LimitCheck;
+  window: { start: number; end: number };
+  count: number;
+}
+
+/** The decision every store returns: admitted unless a policy is `violated` (a subset of `counted`), with each policy's state. */
+export function limitDecision(counted: readonly CountedWindow[], violated: readonly CountedWindow[], now: number): LimitDecision {
+  const secondsUntil = (end: number) => Math.max(1, Math.ceil((end - now) / 1000));
+  return {
+    admitted: violated.length === 0,
+    violated: violated.map((entry) => entry.check.policy.name),
+    retryAfterSeconds: Math.max(0, ...violated.map((entry) => secondsUntil(entry.window.end))),
+    states: counted.map((entry) => ({
+      name: entry.check.policy.name,
+      limit: entry.check.policy.limit,
+      windowSeconds: Math.round((entry.window.end - entry.window.start) / 1000),
+      remaining: Math.max(0, entry.check.policy.limit - entry.count),
+      resetSeconds: secondsUntil(entry.window.end),
+    })),
+  };
+}
+
 export function createSqliteRateLimitStore(database: DatabaseSync): RateLimitStore {
   database.exec(`
     CREATE TABLE IF NOT EXISTS rate_limits (
@@ -107,19 +131,7 @@ export function createSqliteRateLimitStore(database: DatabaseSync): RateLimitSto
             entry.count += 1;
           }
         }
-        const secondsUntil = (end: number) => Math.max(1, Math.ceil((end - now) / 1000));
-        return {
-          admitted,
-          violated: violated.map((entry) => entry.check.policy.name),
-          retryAfterSeconds: Math.max(0, ...violated.map((entry) => secondsUntil(entry.window.end))),
-          states: current.map((entry) => ({
-            name: entry.check.policy.name,
-            limit: entry.check.policy.limit,
-            windowSeconds: Math.round((entry.window.end - entry.window.start) / 1000),
-            remaining: Math.max(0, entry.check.policy.limit - entry.count),
-            resetSeconds: secondsUntil(entry.window.end),
-          })),
-        };
+        return limitDecision(current, violated, now);
       });
     },
   };

@@ -62,6 +62,18 @@ function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
+/** A new thread (every store's), with its secret key when `withKey`: only the key's digest is kept. */
+export function newThread(fp: string, withKey: boolean, now: number): { thread: Thread; threadKey: string | null } {
+  const threadKey = withKey ? randomToken() : null;
+  return { thread: { id: randomToken(), fp, keyHash: threadKey === null ? null : sha256(threadKey), createdAt: now }, threadKey };
+}
+
+/** Whether `threadKey` is the thread's; digests compared in constant time, so the key cannot be guessed byte by byte. */
+export function threadKeyMatches(thread: Thread, threadKey: string): boolean {
+  if (thread.keyHash === null) return false;
+  return timingSafeEqual(Buffer.from(thread.keyHash, 'hex'), Buffer.from(sha256(threadKey), 'hex'));
+}
+
 export function createSqliteThreadStore(database: DatabaseSync): ThreadStore {
   database.exec(`
     CREATE TABLE IF NOT EXISTS threads (
@@ -111,11 +123,10 @@ export function createSqliteThreadStore(database: DatabaseSync): ThreadStore {
 
   return {
     async create(fp, { withKey, now }) {
-      const id = randomToken();
-      const threadKey = withKey ? randomToken() : null;
-      const keyHash = threadKey === null ? null : sha256(threadKey);
-      insertThread.run(id, fp, keyHash, now);
-      return { thread: { id, fp, keyHash, createdAt: now }, threadKey };
+      const created = newThread(fp, withKey, now);
+      const { id, keyHash, createdAt } = created.thread;
+      insertThread.run(id, fp, keyHash, createdAt);
+      return created;
     },
     async get(id) {
       const row = selectThread.get(id);
@@ -127,11 +138,7 @@ export function createSqliteThreadStore(database: DatabaseSync): ThreadStore {
         createdAt: Number(row.created_at),
       };
     },
-    keyMatches(thread, threadKey) {
-      if (thread.keyHash === null) return false;
-      // Compare digests in constant time so the key cannot be guessed byte by byte.
-      return timingSafeEqual(Buffer.from(thread.keyHash, 'hex'), Buffer.from(sha256(threadKey), 'hex'));
-    },
+    keyMatches: threadKeyMatches,
     async append(threadId, exchange) {
       insertMessage.run(threadId, exchange.question, exchange.answer, JSON.stringify(exchange.sources), exchange.createdAt, exchange.messageId ?? null);
     },

@@ -3,13 +3,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSharedStore, type SharedStore } from '../../server/store/index.ts';
 import type { LimitCheck } from '../../server/store/rateLimits.ts';
 import { POSTGRES_MISSING, startPostgres, type TestPostgres } from '../support/postgres.ts';
 
 let postgres: TestPostgres | null = null;
 const folders: string[] = [];
+/** Every store a test opened, closed after it (pass or fail). */
+const opened: SharedStore[] = [];
+
+afterEach(async () => {
+  for (const store of opened.splice(0)) await store.close();
+});
 
 beforeAll(async () => {
   postgres = await startPostgres();
@@ -35,7 +41,9 @@ const backends: Backend[] = [
     openTwo: async () => {
       const folder = mkdtempSync(join(tmpdir(), 'store-'));
       folders.push(folder);
-      return [await openSharedStore(folder), await openSharedStore(folder)];
+      const stores: [SharedStore, SharedStore] = [await openSharedStore(folder), await openSharedStore(folder)];
+      opened.push(...stores);
+      return stores;
     },
   },
   {
@@ -44,8 +52,9 @@ const backends: Backend[] = [
     openTwo: async () => {
       const url = await postgres!.newDatabase();
       // Both migrate at once, as two instances starting together do.
-      const stores = await Promise.all([openSharedStore('', url), openSharedStore('', url)]);
-      return stores as [SharedStore, SharedStore];
+      const stores = (await Promise.all([openSharedStore('', url), openSharedStore('', url)])) as [SharedStore, SharedStore];
+      opened.push(...stores);
+      return stores;
     },
   },
 ];
@@ -59,66 +68,51 @@ for (const backend of backends) {
     it('continues on one instance a thread started on the other, with its history, key and feedback', async (context) => {
       if (!backend.available()) return context.skip();
       const [first, second] = await backend.openTwo();
-      try {
-        const { thread, threadKey } = await first.threads.create('visitor-1', { withKey: true, now: NOW });
-        await first.threads.append(thread.id, { question: 'How do I install it?', answer: 'Run npm install.', sources: [{ url: '/install', title: 'Install' }], createdAt: NOW, messageId: 'msg_1' });
-        const seen = await second.threads.get(thread.id);
-        expect(seen).toEqual(thread);
-        expect(second.threads.keyMatches(seen!, threadKey!)).toBe(true);
-        expect(second.threads.keyMatches(seen!, 'not-the-key')).toBe(false);
-        await second.threads.append(thread.id, { question: 'And on Windows?', answer: 'The same.', sources: [], createdAt: NOW + 1, messageId: 'msg_2' });
-        expect((await first.threads.history(thread.id, 10)).map((exchange) => exchange.question)).toEqual(['How do I install it?', 'And on Windows?']);
-        expect(await first.threads.history(thread.id, 1)).toEqual([{ question: 'And on Windows?', answer: 'The same.', sources: [], createdAt: NOW + 1 }]);
+      const { thread, threadKey } = await first.threads.create('visitor-1', { withKey: true, now: NOW });
+      await first.threads.append(thread.id, { question: 'How do I install it?', answer: 'Run npm install.', sources: [{ url: '/install', title: 'Install' }], createdAt: NOW, messageId: 'msg_1' });
+      const seen = await second.threads.get(thread.id);
+      expect(seen).toEqual(thread);
+      expect(second.threads.keyMatches(seen!, threadKey!)).toBe(true);
+      expect(second.threads.keyMatches(seen!, 'not-the-key')).toBe(false);
+      await second.threads.append(thread.id, { question: 'And on Windows?', answer: 'The same.', sources: [], createdAt: NOW + 1, messageId: 'msg_2' });
+      expect((await first.threads.history(thread.id, 10)).map((exchange) => exchange.question)).toEqual(['How do I install it?', 'And on Windows?']);
+      expect(await first.threads.history(thread.id, 1)).toEqual([{ question: 'And on Windows?', answer: 'The same.', sources: [], createdAt: NOW + 1 }]);
 
-        expect(await second.threads.rate(thread.id, 'msg_1', 'down', 'Too short', NOW + 2)).toBe(true);
-        expect(await second.threads.rate(thread.id, 'msg_missing', 'up', null, NOW + 3)).toBe(false);
-        expect(await first.threads.rate(thread.id, 'msg_1', 'up', null, NOW + 4)).toBe(true);
-        expect(await first.threads.feedback(10)).toEqual([
-          { threadId: thread.id, messageId: 'msg_1', rating: 'up', reason: null, createdAt: NOW + 4, question: 'How do I install it?', answer: 'Run npm install.' },
-        ]);
-        expect(await second.threads.get('no-such-thread')).toBeUndefined();
-      } finally {
-        await first.close();
-        await second.close();
-      }
+      expect(await second.threads.rate(thread.id, 'msg_1', 'down', 'Too short', NOW + 2)).toBe(true);
+      expect(await second.threads.rate(thread.id, 'msg_missing', 'up', null, NOW + 3)).toBe(false);
+      expect(await first.threads.rate(thread.id, 'msg_1', 'up', null, NOW + 4)).toBe(true);
+      expect(await first.threads.feedback(10)).toEqual([
+        { threadId: thread.id, messageId: 'msg_1', rating: 'up', reason: null, createdAt: NOW + 4, question: 'How do I install it?', answer: 'Run npm install.' },
+      ]);
+      expect(await second.threads.get('no-such-thread')).toBeUndefined();
     });
 
     it('admits exactly the limit of many concurrent requests spread over both instances, never one more', async (context) => {
       if (!backend.available()) return context.skip();
       const [first, second] = await backend.openTwo();
-      try {
-        const attempts = Array.from({ length: 120 }, (_unused, index) => (index % 2 === 0 ? first : second).rateLimits.consume([monthly(25)], NOW));
-        const decisions = await Promise.all(attempts);
-        expect(decisions.filter((decision) => decision.admitted)).toHaveLength(25);
-        const refused = decisions.find((decision) => !decision.admitted)!;
-        expect(refused.violated).toEqual(['key-month']);
-        expect(refused.states).toEqual([{ name: 'key-month', limit: 25, windowSeconds: 30 * 86_400, remaining: 0, resetSeconds: refused.retryAfterSeconds }]);
-      } finally {
-        await first.close();
-        await second.close();
-      }
+      const attempts = Array.from({ length: 120 }, (_unused, index) => (index % 2 === 0 ? first : second).rateLimits.consume([monthly(25)], NOW));
+      const decisions = await Promise.all(attempts);
+      expect(decisions.filter((decision) => decision.admitted)).toHaveLength(25);
+      const refused = decisions.find((decision) => !decision.admitted)!;
+      expect(refused.violated).toEqual(['key-month']);
+      expect(refused.states).toEqual([{ name: 'key-month', limit: 25, windowSeconds: 30 * 86_400, remaining: 0, resetSeconds: refused.retryAfterSeconds }]);
     });
 
     it('charges every policy of a request or none, and reports each one in the order asked', async (context) => {
       if (!backend.available()) return context.skip();
       const [first, second] = await backend.openTwo();
-      try {
-        // The hourly limit of 2 runs out first; the monthly one must not be charged by the refused third.
-        expect((await first.rateLimits.consume([monthly(5), hourly(2)], NOW)).admitted).toBe(true);
-        expect((await second.rateLimits.consume([monthly(5), hourly(2)], NOW)).admitted).toBe(true);
-        const refused = await first.rateLimits.consume([monthly(5), hourly(2)], NOW);
-        expect(refused).toMatchObject({ admitted: false, violated: ['org-hour'], retryAfterSeconds: 1800 });
-        expect(refused.states.map((state) => [state.name, state.remaining])).toEqual([['key-month', 3], ['org-hour', 0]]);
-        // The next hour: admitted again, and the month counts 3 (the refused request cost nothing).
-        const nextHour = await second.rateLimits.consume([monthly(5), hourly(2)], NOW + 3_600_000);
-        expect(nextHour.admitted).toBe(true);
-        expect(nextHour.states.map((state) => [state.name, state.remaining])).toEqual([['key-month', 2], ['org-hour', 1]]);
-        // A limit of 0 is off: never counted, never refusing.
-        expect(await first.rateLimits.consume([{ ...monthly(0), subject: 'free' }], NOW)).toEqual({ admitted: true, violated: [], retryAfterSeconds: 0, states: [] });
-      } finally {
-        await first.close();
-        await second.close();
-      }
+      // The hourly limit of 2 runs out first; the monthly one must not be charged by the refused third.
+      expect((await first.rateLimits.consume([monthly(5), hourly(2)], NOW)).admitted).toBe(true);
+      expect((await second.rateLimits.consume([monthly(5), hourly(2)], NOW)).admitted).toBe(true);
+      const refused = await first.rateLimits.consume([monthly(5), hourly(2)], NOW);
+      expect(refused).toMatchObject({ admitted: false, violated: ['org-hour'], retryAfterSeconds: 1800 });
+      expect(refused.states.map((state) => [state.name, state.remaining])).toEqual([['key-month', 3], ['org-hour', 0]]);
+      // The next hour: admitted again, and the month counts 3 (the refused request cost nothing).
+      const nextHour = await second.rateLimits.consume([monthly(5), hourly(2)], NOW + 3_600_000);
+      expect(nextHour.admitted).toBe(true);
+      expect(nextHour.states.map((state) => [state.name, state.remaining])).toEqual([['key-month', 2], ['org-hour', 1]]);
+      // A limit of 0 is off: never counted, never refusing.
+      expect(await first.rateLimits.consume([{ ...monthly(0), subject: 'free' }], NOW)).toEqual({ admitted: true, violated: [], retryAfterSeconds: 0, states: [] });
     });
   });
 }
