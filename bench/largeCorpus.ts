@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const SOURCES = ['../../shared/corpora/hono-docs', '../../shared/corpora/vite-docs-ja', '../../shared/corpora/vue-docs-zh-cn', '../docs'].map((relative) =>
   fileURLToPath(new URL(relative, import.meta.url)),
 );
-export const LARGE_CORPUS_PAGES = 2_500;
+const LARGE_CORPUS_PAGES = 2_500;
 
 /** Writes the corpus into `folder` (emptied first); returns the number of pages. */
 export function writeLargeCorpus(folder: string): number {

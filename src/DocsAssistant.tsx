@@ -20,6 +20,7 @@ import type { AssistantContextItem } from './wire.ts';
 import { AssistantDialog } from './ui/AssistantDialog.tsx';
 import { CodeBlockButtons } from './ui/CodeBlockButtons.tsx';
 import { Launcher } from './ui/Launcher.tsx';
+import { focusBack } from './ui/focusBack.ts';
 import { useLatest } from './ui/useLatest.ts';
 import { WidgetContext, type WidgetContextValue } from './ui/widgetContext.ts';
 import { useDocsAssistant } from './useDocsAssistant.ts';
@@ -162,11 +163,7 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
     },
     [rootElement, getCurrentPathRef, attachContext],
   );
-  const focusPage = useCallback(() => {
-    const previous = returnFocus.current;
-    if (previous?.isConnected && previous !== previous.ownerDocument.body) previous.focus({ preventScroll: true });
-    else (launcherRef.current ?? externalLauncher)?.focus({ preventScroll: true });
-  }, [externalLauncher]);
+  const focusPage = useCallback(() => focusBack(returnFocus.current, launcherRef.current ?? externalLauncher ?? null), [externalLauncher]);
 
   const askAboutCode = useCallback(
     (block: Element) => {

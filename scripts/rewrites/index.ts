@@ -23,15 +23,15 @@ const projectRequire = createRequire(new URL('../../package.json', import.meta.u
 
 /** The installed version of `name` (its package.json, found from the project's root). */
 export function installedVersion(name: string): string {
-  let directory: string | undefined;
+  // Not `require.resolve(name/package.json)`: some packages do not export their package.json.
   for (const base of projectRequire.resolve.paths(name) ?? []) {
     try {
       return (JSON.parse(readFileSync(`${base}/${name}/package.json`, 'utf8')) as { version: string }).version;
     } catch {
-      directory = base;
+      // Not in this node_modules: the next one up.
     }
   }
-  throw new Error(`rewrites: ${name} is not installed (looked up to ${directory})`);
+  throw new Error(`rewrites: ${name} is not installed`);
 }
 
 interface RewriteOptions {

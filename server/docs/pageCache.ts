@@ -10,9 +10,9 @@ import { DatabaseSync } from 'node:sqlite';
 import type { Page } from './types.ts';
 
 /** Bump when sections come out differently for the same file (sections.ts, blockText.ts, frontmatter.ts). */
-export const PARSER_VERSION = 1;
+const PARSER_VERSION = 1;
 
-export const PAGE_CACHE_FILE = 'page-cache.sqlite';
+const PAGE_CACHE_FILE = 'page-cache.sqlite';
 
 export interface CachedPage {
   page: Page;

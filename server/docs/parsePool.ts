@@ -31,7 +31,7 @@ export interface ParsePool {
 const IDLE_WORKER_MS = 2_000;
 
 /** Per file: far above any real page (the largest of Astro's 2,569 pages parses in about 0.1 s). */
-export const DEFAULT_PARSE_TIMEOUT_MS = 10_000;
+const DEFAULT_PARSE_TIMEOUT_MS = 10_000;
 
 // The worker runs as TypeScript from the sources (Node strips the types) and as JavaScript once built.
 const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './parseWorker.ts' : './parseWorker.js', import.meta.url);
@@ -97,14 +97,12 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
     if (closed) return;
     while (queue.length > 0) {
       const worker = idle.pop();
-      if (worker) {
-        clearTimeout(idleTimers.get(worker));
-        idleTimers.delete(worker);
-      }
       if (!worker) {
         if (workers < size) startWorker();
         return;
       }
+      clearTimeout(idleTimers.get(worker));
+      idleTimers.delete(worker);
       const job = queue.shift()!;
       worker.ref();
       const timer = setTimeout(() => {

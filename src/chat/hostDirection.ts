@@ -1,6 +1,7 @@
 // `dir: 'auto'` follows the host page's writing direction: a page in Arabic or Hebrew (`dir="rtl"` on
 // <html> or <body>, or `direction: rtl` in its CSS) gets a mirrored widget, and a page that switches
 // language in place (rewriting `dir`) switches it too.
+import { watchHostRoot } from './hostRoot.ts';
 
 export type Direction = 'ltr' | 'rtl';
 
@@ -10,11 +11,4 @@ export function hostDirection(): Direction {
 }
 
 /** Calls `onChange` when the page may have switched its direction. */
-export function watchHostDirection(onChange: () => void): () => void {
-  if (typeof MutationObserver === 'undefined' || typeof document === 'undefined') return () => {};
-  const observer = new MutationObserver(onChange);
-  for (const element of [document.documentElement, document.body]) {
-    if (element) observer.observe(element, { attributes: true, attributeFilter: ['dir', 'lang', 'class', 'style'] });
-  }
-  return () => observer.disconnect();
-}
+export const watchHostDirection = watchHostRoot(['dir', 'lang', 'class', 'style']);

@@ -3,6 +3,7 @@
 // <html> or <body>, as Docusaurus, VitePress, Tailwind and most themes set them), then a single
 // `color-scheme` on <html>; with none, 'auto' leaves it to the OS (prefers-color-scheme). The
 // script-tag loader reads it once for its launcher; the chat watches it for changes.
+import { watchHostRoot } from './hostRoot.ts';
 
 export type HostScheme = 'light' | 'dark' | 'auto';
 
@@ -15,11 +16,4 @@ export function hostScheme(): HostScheme {
 }
 
 /** Calls `onChange` when the page may have switched its scheme (a theme toggle rewrites these attributes). */
-export function watchHostScheme(onChange: () => void): () => void {
-  if (typeof MutationObserver === 'undefined' || typeof document === 'undefined') return () => {};
-  const observer = new MutationObserver(onChange);
-  for (const element of [document.documentElement, document.body]) {
-    if (element) observer.observe(element, { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] });
-  }
-  return () => observer.disconnect();
-}
+export const watchHostScheme = watchHostRoot(['class', 'data-theme', 'style']);

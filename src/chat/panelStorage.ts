@@ -14,7 +14,7 @@ export interface PanelState {
 
 const NOTHING_KEPT: PanelState = { width: null, scrollTop: 0, draft: '' };
 
-export function panelKey(domain: string): string {
+function panelKey(domain: string): string {
   return `docs-assistant:panel:${domain}`;
 }
 

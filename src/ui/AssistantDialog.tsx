@@ -10,6 +10,7 @@ import type { DocsAssistantController } from '../useDocsAssistant.ts';
 import { Composer } from './Composer.tsx';
 import { ContextChips } from './ContextChips.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
+import { focusBack } from './focusBack.ts';
 import { MessageList } from './MessageList.tsx';
 import { ModalContent } from './ModalContent.tsx';
 import { PanelContent } from './PanelContent.tsx';
@@ -100,14 +101,9 @@ export function AssistantDialog(props: AssistantDialogProps) {
   const lastMessage = messages.at(-1);
   const offerRetry = !error && !busy && (assistant.stopped || (lastMessage !== undefined && answerCutOff(lastMessage) !== undefined));
 
-  // Back to where the reader was; when that was nothing (Safari does not focus clicked buttons), to the launcher.
-  const focusBack = (event?: Event) => {
-    const previous = returnFocus.current;
-    const target = previous?.isConnected && previous !== previous.ownerDocument.body ? previous : fallbackFocus.current;
-    if (target?.isConnected) {
-      event?.preventDefault();
-      target.focus({ preventScroll: true });
-    }
+  // Placed here, focus is not moved again by the modal's FocusScope (the event's default).
+  const returnFocusBack = (event?: Event) => {
+    if (focusBack(returnFocus.current, fallbackFocus.current)) event?.preventDefault();
   };
   const boxProps = {
     id: dialogId,
@@ -203,7 +199,7 @@ export function AssistantDialog(props: AssistantDialogProps) {
             onClose={onClose}
             initialFocus={inputRef}
             focusOnOpen={panel.focusOnOpen}
-            onCloseWithFocus={focusBack}
+            onCloseWithFocus={returnFocusBack}
             width={panel.width}
             onResize={panel.onResize}
             dir={dir}
@@ -214,7 +210,7 @@ export function AssistantDialog(props: AssistantDialogProps) {
         ) : (
           <>
             <div ref={backdropRef} className="da-backdrop" aria-hidden="true" />
-            <ModalContent {...boxProps} className="da-dialog" onClose={onClose} initialFocus={inputRef} onCloseAutoFocus={focusBack}>
+            <ModalContent {...boxProps} className="da-dialog" onClose={onClose} initialFocus={inputRef} onCloseAutoFocus={returnFocusBack}>
               {content}
             </ModalContent>
           </>

@@ -5,9 +5,9 @@ import { Fragment, memo, useEffect, useMemo, useState, type ComponentProps, type
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { splitMarkdownBlocks } from '../chat/markdownBlocks.ts';
 import { remarkGfmParse } from '../chat/remarkGfmParse.ts';
-import { isExternalHref, safeImageSrc, safeLinkHref } from '../chat/safeUrls.ts';
+import { safeImageSrc, safeLinkHref } from '../chat/safeUrls.ts';
 import { CopyButton } from './CopyButton.tsx';
-import { navigatesHere } from './Sources.tsx';
+import { DocsLink } from './DocsLink.tsx';
 import { useWidget } from './widgetContext.ts';
 
 const remarkPlugins = [remarkGfmParse];
@@ -74,25 +74,13 @@ function CodeBlock({ children, node, ...rest }: ComponentProps<'pre'> & { node?:
   );
 }
 
-function pageOrigin(): string | undefined {
-  return typeof location === 'undefined' ? undefined : location.origin;
-}
-
 function SafeLink({ href, children }: ComponentProps<'a'>) {
-  const { onFollowLink } = useWidget();
   const safe = safeLinkHref(href);
   if (safe === null) return <span className="da-link-removed">{children}</span>;
-  if (!isExternalHref(safe, pageOrigin())) {
-    return (
-      <a href={safe} onClick={(event) => navigatesHere(event) && onFollowLink()}>
-        {children}
-      </a>
-    );
-  }
   return (
-    <a href={safe} target="_blank" rel="noopener noreferrer nofollow">
+    <DocsLink href={safe} nofollow>
       {children}
-    </a>
+    </DocsLink>
   );
 }
 

@@ -3,13 +3,13 @@
 import { useState } from 'react';
 import type { SearchResult } from '../wire.ts';
 import { safeLinkHref } from '../chat/safeUrls.ts';
-import { navigatesHere } from './Sources.tsx';
+import { DocsLink } from './DocsLink.tsx';
 import { useWidget } from './widgetContext.ts';
 
 type SearchState = { kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; results: SearchResult[] } | { kind: 'failed' };
 
 export function NotFoundSearch({ question }: { question: string }) {
-  const { translations, search, onFollowLink } = useWidget();
+  const { translations, search } = useWidget();
   const [state, setState] = useState<SearchState>({ kind: 'idle' });
   if (question === '') return null;
   const run = () => {
@@ -38,9 +38,9 @@ export function NotFoundSearch({ question }: { question: string }) {
                 ? []
                 : [
                     <li key={href}>
-                      <a className="da-source" href={href} onClick={(event) => navigatesHere(event) && onFollowLink()}>
+                      <DocsLink className="da-source" href={href}>
                         {result.metadata.title}
-                      </a>
+                      </DocsLink>
                     </li>,
                   ];
             })}

@@ -6,7 +6,7 @@
 import { useEffect, useLayoutEffect, useRef, type ComponentPropsWithoutRef, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { useWidget } from './widgetContext.ts';
 
-export const PANEL_MIN_WIDTH = 320;
+const PANEL_MIN_WIDTH = 320;
 const PANEL_DEFAULT_WIDTH = 420;
 const KEY_STEP_PX = 32;
 /** Below this viewport width the panel takes the whole screen (see widget.css) and pushes nothing. */
@@ -17,7 +17,7 @@ function maxWidth(): number {
   return Math.max(PANEL_MIN_WIDTH, Math.min(960, window.innerWidth - 240));
 }
 
-export function clampPanelWidth(width: number): number {
+function clampPanelWidth(width: number): number {
   return Math.round(Math.min(maxWidth(), Math.max(PANEL_MIN_WIDTH, width)));
 }
 

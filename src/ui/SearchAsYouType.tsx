@@ -4,7 +4,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type Keyb
 import type { SearchResult } from '../wire.ts';
 import { safeLinkHref } from '../chat/safeUrls.ts';
 import { formatMessage } from '../chat/translations.ts';
-import { navigatesHere } from './Sources.tsx';
+import { DocsLink } from './DocsLink.tsx';
 import { useWidget } from './widgetContext.ts';
 
 /** Waits for a pause in typing, so a question typed at speed costs one search, not one per letter. */
@@ -29,7 +29,7 @@ interface Found {
 }
 
 export const SearchAsYouType = forwardRef<SearchAsYouTypeHandle, SearchAsYouTypeProps>(function SearchAsYouType({ query, onLeave }, ref) {
-  const { translations, search, onFollowLink } = useWidget();
+  const { translations, search } = useWidget();
   const [found, setFound] = useState<Found | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const trimmed = query.trim();
@@ -93,9 +93,9 @@ export const SearchAsYouType = forwardRef<SearchAsYouTypeHandle, SearchAsYouType
         <ul ref={listRef} className="da-typeahead-results" aria-label={translations.searchResults} onKeyDown={onKeyDown} data-keeps-escape>
           {results.map(({ href, result }) => (
             <li key={href}>
-              <a className="da-typeahead-link" href={href} onClick={(event) => navigatesHere(event) && onFollowLink()}>
+              <DocsLink className="da-typeahead-link" href={href}>
                 {result.metadata.title}
-              </a>
+              </DocsLink>
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type DocsAssistantServer } from '../../server/index.ts';
+import { createServer, type DocsAssistantServer, type ServerOptions } from '../../server/index.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../fixtures/agent/openaiPeer.ts';
 import { freePort } from '../support/freePort.ts';
 import { temporaryFolders } from '../support/temporaryFolders.ts';
@@ -20,7 +20,7 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-async function server(overrides: Parameters<typeof createServer>[0] extends infer Options ? Partial<Options> : never = {}): Promise<DocsAssistantServer> {
+async function server(overrides: Partial<ServerOptions> = {}): Promise<DocsAssistantServer> {
   const app = await createServer({ docsDir: FIXTURE_DOCS, dataDir: ':memory:', assistantKeys: [ASSISTANT_KEY], adminKeys: [ADMIN_KEY], watch: false, widgetDir: null, ...overrides });
   closers.push(() => app.close());
   return app;
