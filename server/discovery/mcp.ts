@@ -8,23 +8,17 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { SEARCH_LIMITS } from '../../src/wire.ts';
-import type { DocsIndex } from '../docs/types.ts';
 import { clientAddress } from '../http/clientAddress.ts';
-import { assistantPolicies, enforceLimits, type AssistantLimits } from '../http/limits.ts';
-import type { RateLimitStore } from '../store/rateLimits.ts';
+import { assistantPolicies, enforceLimits } from '../http/limits.ts';
+import type { SharedRouteOptions } from '../http/routeOptions.ts';
 import { findPage, pageMarkdown, searchDocs, visibleTo } from './search.ts';
 
 export const MCP_PATH = '/mcp';
 
-export interface McpRouteOptions {
-  getIndex: () => DocsIndex;
+export interface McpRouteOptions extends Pick<SharedRouteOptions, 'getIndex' | 'rateLimits' | 'limits' | 'trustProxyHops' | 'now' | 'metrics'> {
   /** Names the server to clients (`siteName` of assistant.md, else "docs-assistant"). */
   name: string;
   version: string;
-  rateLimits: RateLimitStore;
-  limits: AssistantLimits;
-  trustProxyHops: number;
-  now: () => number;
 }
 
 function createMcpServer(options: McpRouteOptions): McpServer {
@@ -78,7 +72,12 @@ export function mcpRoutes(options: McpRouteOptions): Hono {
   );
   routes.all(
     MCP_PATH,
-    enforceLimits({ store: options.rateLimits, now: options.now, checksFor: (c) => [{ policy: ipLimit, subject: clientAddress(c, options.trustProxyHops) }] }),
+    enforceLimits({
+      store: options.rateLimits,
+      now: options.now,
+      onRefused: options.metrics?.limitRefused,
+      checksFor: (c) => [{ policy: ipLimit, subject: clientAddress(c, options.trustProxyHops) }],
+    }),
     async (c) => {
       const server = createMcpServer(options);
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
