@@ -116,29 +116,35 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
   const docs = await loadDocs(options.docsDir, { siteUrl: options.siteUrl, ...(pageCache ? { cache: pageCache } : {}) });
   for (const warning of docs.warnings) onWarning(warning);
   const index = startIndex(docs, pageCache);
+  let store: SharedStore;
+  try {
+    store = await openSharedStore(options.dataDir ?? './.docs-assistant', options.databaseUrl);
+  } catch (error) {
+    pageCache?.close();
+    throw new ConfigError(`--database-url: could not open the database (${(error as Error).message})`, { cause: error });
+  }
+
   // Agent projects are checked before anything that keeps the process alive (the watcher) starts: a bad
   // repository, ref or docs folder stops the start with an error naming it instead of failing the first job.
   let agent: AgentMount | null = null;
   try {
     agent = options.agent
-      ? createAgentMount(options.agent, { adminKeys: options.adminKeys ?? [], dataDir: options.dataDir ?? './.docs-assistant', now: options.now, model: options.agentModel })
+      ? createAgentMount(options.agent, {
+          adminKeys: options.adminKeys ?? [],
+          dataDir: options.dataDir ?? './.docs-assistant',
+          now: options.now,
+          model: options.agentModel,
+          ...(store.jobs ? { jobStore: store.jobs } : {}),
+        })
       : null;
     await agent?.start();
   } catch (error) {
     await agent?.close();
+    await store.close();
     pageCache?.close();
     throw new ConfigError((error as Error).message, { cause: error });
   }
   for (const warning of agent?.warnings ?? []) onWarning(warning);
-
-  let store: SharedStore;
-  try {
-    store = await openSharedStore(options.dataDir ?? './.docs-assistant', options.databaseUrl);
-  } catch (error) {
-    await agent?.close();
-    pageCache?.close();
-    throw new ConfigError(`--database-url: could not open the database (${(error as Error).message})`, { cause: error });
-  }
   const generatedKey = options.assistantKeys && options.assistantKeys.length > 0 ? null : generateAssistantKey();
   const assistantKeys = generatedKey ? [generatedKey] : [...(options.assistantKeys ?? [])];
 

@@ -149,6 +149,14 @@ export const AGENT_FLAGS: FlagSpec[] = [
   },
   { name: 'agent-concurrency', type: 'number', default: 2, valueName: '<n>', description: 'Agent jobs that run at the same time.', check: wholeNumber(1) },
   {
+    name: 'agent-lease',
+    type: 'number',
+    default: 30,
+    valueName: '<seconds>',
+    description: 'How long a running job stays claimed without a sign of life; another instance takes over a job whose instance died after this.',
+    check: wholeNumber(1),
+  },
+  {
     name: 'limit-agent-per-project-hour',
     type: 'number',
     default: 100,
@@ -233,6 +241,8 @@ export interface AgentServerSettings {
   /** `provider:id` of the agent model ('' for none). */
   model: string;
   concurrency: number;
+  /** How long a job's lease lasts unrenewed, in milliseconds. */
+  leaseMs?: number;
   perProjectHour: number;
   maxSteps: number;
   turnTimeoutMs: number;
@@ -283,6 +293,7 @@ export function agentSettingsFrom(settings: ResolvedFlags): AgentServerSettings 
     projects,
     model: (settings.agentModel as string) || (settings.model as string) || '',
     concurrency: settings.agentConcurrency as number,
+    leaseMs: (settings.agentLease as number) * 1000,
     perProjectHour: settings.limitAgentPerProjectHour as number,
     maxSteps: settings.agentMaxSteps as number,
     turnTimeoutMs: (settings.agentTurnTimeout as number) * 1000,

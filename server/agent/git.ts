@@ -89,18 +89,31 @@ export interface ProjectRepository {
   ensureWorktree(jobId: string, baseCommit: string): Promise<string>;
   /** Pushes the job's branch to the source repository. */
   push(jobId: string): Promise<void>;
+  /**
+   * Fetches the job's branch as pushed (by any instance) into `refs/remotes/origin/<branch>`; false when
+   * nothing was pushed. Read it with `{ pushed: true }` below: it is never checked out, so reading it cannot
+   * disturb a turn running here.
+   */
+  fetchPushedBranch(jobId: string): Promise<boolean>;
+  /** Points the job's branch at what was pushed (at `baseCommit` when nothing was): the pushed branch is the truth. */
+  adoptPushedBranch(jobId: string, baseCommit: string): Promise<void>;
   /** Deletes the job's worktree (its branch and commits stay in the clone). */
   removeWorktree(jobId: string): Promise<void>;
   /** Commits of the job's branch since its base: newest first. */
-  log(jobId: string, baseCommit: string): Promise<{ commit: string; subject: string; date: string }[]>;
+  log(jobId: string, baseCommit: string, from?: BranchCopy): Promise<{ commit: string; subject: string; date: string }[]>;
   /** The unified diff of the job's branch against its base. */
-  diff(jobId: string, baseCommit: string): Promise<string>;
+  diff(jobId: string, baseCommit: string, from?: BranchCopy): Promise<string>;
   /** Repository-relative paths the job's branch changed against its base. */
   changedFiles(jobId: string, baseCommit: string): Promise<string[]>;
   /** Removes lock files a killed git process left in the clone; only while no git command of this server runs on it. */
   removeStaleLocks(): Promise<string[]>;
   /** What `folder` is at `commit`: a folder, a symbolic link, a file, or undefined when absent (or when any parent is not a folder). */
   treeEntry(commit: string, folder: string): Promise<'tree' | 'link' | 'file' | undefined>;
+}
+
+/** Which copy of a job's branch to read: this clone's own, or the pushed one last fetched by fetchPushedBranch. */
+export interface BranchCopy {
+  pushed?: boolean;
 }
 
 /** Every `*.lock` file under `folder` (git's lock files), skipping the object store. */
@@ -133,6 +146,17 @@ export function openProjectRepository(options: {
     if (existsSync(path.join(cacheDir, 'HEAD'))) return;
     await mkdir(path.dirname(cacheDir), { recursive: true });
     await git(['clone', '--bare', '--quiet', '--', options.repository, cacheDir], { cwd: options.dataDir, token });
+  }
+
+  function fetchPushedBranch(jobId: string): Promise<boolean> {
+    const branch = branchForJob(jobId);
+    return withLock(lockKey, async () => {
+      await ensureCache();
+      const listed = await git(['ls-remote', 'origin', '--', `refs/heads/${branch}`], { cwd: cacheDir, token });
+      if (listed.trim() === '') return false;
+      await git(['fetch', '--quiet', 'origin', '--', `+refs/heads/${branch}:refs/remotes/origin/${branch}`], { cwd: cacheDir, token });
+      return true;
+    });
   }
 
   return {
@@ -178,9 +202,24 @@ export function openProjectRepository(options: {
         ),
       );
     },
-    async log(jobId, baseCommit) {
+    fetchPushedBranch,
+    async adoptPushedBranch(jobId, baseCommit) {
       const branch = branchForJob(jobId);
-      const output = await git(['log', '--format=%H%x1f%s%x1f%aI', `${baseCommit}..refs/heads/${branch}`, '--'], { cwd: cacheDir });
+      const pushed = await fetchPushedBranch(jobId);
+      await withLock(lockKey, async () => {
+        const exists = await git(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { cwd: cacheDir }).then(
+          () => true,
+          () => false,
+        );
+        // update-ref moves the branch even where a worktree has it checked out; the runner's discard then resets the files.
+        if (pushed) await git(['update-ref', `refs/heads/${branch}`, `refs/remotes/origin/${branch}`], { cwd: cacheDir });
+        else if (exists) await git(['update-ref', `refs/heads/${branch}`, baseCommit], { cwd: cacheDir });
+      });
+    },
+    async log(jobId, baseCommit, from = {}) {
+      const branch = branchForJob(jobId);
+      const ref = from.pushed ? `refs/remotes/origin/${branch}` : `refs/heads/${branch}`;
+      const output = await git(['log', '--format=%H%x1f%s%x1f%aI', `${baseCommit}..${ref}`, '--'], { cwd: cacheDir });
       return output
         .split('\n')
         .filter(Boolean)
@@ -189,9 +228,10 @@ export function openProjectRepository(options: {
           return { commit, subject, date };
         });
     },
-    diff(jobId, baseCommit) {
+    diff(jobId, baseCommit, from = {}) {
       const branch = branchForJob(jobId);
-      return git(['diff', '--no-color', '--no-ext-diff', baseCommit, `refs/heads/${branch}`, '--'], { cwd: cacheDir });
+      const ref = from.pushed ? `refs/remotes/origin/${branch}` : `refs/heads/${branch}`;
+      return git(['diff', '--no-color', '--no-ext-diff', baseCommit, ref, '--'], { cwd: cacheDir });
     },
     async changedFiles(jobId, baseCommit) {
       const branch = branchForJob(jobId);
@@ -252,6 +292,12 @@ export const worktreeGit = {
     const candidates = [path.join(gitDir, 'index.lock'), path.join(gitDir, 'HEAD.lock')];
     if (branch.startsWith('refs/heads/')) candidates.push(path.join(commonDir, `${branch}.lock`));
     return removeLockFiles(worktree, candidates.filter((file) => existsSync(file)));
+  },
+  /** HEAD's commit and message when the message carries `trailers` (a turn's commit), else undefined. */
+  async turnCommit(worktree: string, trailers: string): Promise<{ commit: string; message: string } | undefined> {
+    const output = await git(['log', '-1', '--format=%H%x00%B', 'HEAD', '--'], { cwd: worktree }).catch(() => '');
+    const [commit = '', message = ''] = output.split('\0');
+    return commit && message.trimEnd().endsWith(trailers) ? { commit: commit.trim(), message: message.trim() } : undefined;
   },
   /** Throws away everything not committed, so a failed turn leaves nothing half-written. */
   async discard(worktree: string): Promise<void> {

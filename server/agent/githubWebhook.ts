@@ -71,7 +71,7 @@ export function createGithubWebhookRoutes(
       if (!project?.config.githubToken || !project.publisher.canWrite) continue;
       const { owner, repo } = githubRepositoryOf(project.config, projectId);
       if (`${owner}/${repo}`.toLowerCase() !== fullName) continue;
-      const job = service.store.getJobByPullRequest(projectId, number);
+      const job = await service.store.getJobByPullRequest(projectId, number);
       if (!job || job.status === 'archived') continue;
       if (!(await project.publisher.canWrite(author.login))) return c.body(null, 204);
       const refused = await queueFollowUp(c, job, promptOf(event));

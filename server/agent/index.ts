@@ -11,6 +11,7 @@ import { githubRepositoryOf } from './pullRequest.ts';
 import { isUrl, publicModelName, publicRepository } from './redact.ts';
 import { createAgentRoutes } from './routes.ts';
 import type { AgentProjectConfig } from './types.ts';
+import type { JobStore } from './store.ts';
 
 function describeGithubRepository(project: AgentProjectConfig): string {
   const { owner, repo } = githubRepositoryOf(project);
@@ -28,14 +29,14 @@ export interface AgentMount {
   /** Checks every project's repository, ref and docs folder (rejecting with an error naming a bad one), then resumes the jobs left active. */
   start(): Promise<void>;
   /** Jobs by status, for the metrics. */
-  jobCounts(): Record<string, number>;
+  jobCounts(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
 /** Returns the agent routes when at least one project is configured, else null. */
 export function createAgentMount(
   settings: AgentServerSettings,
-  server: { adminKeys: readonly string[]; dataDir: string; now?: () => number; model?: LanguageModel },
+  server: { adminKeys: readonly string[]; dataDir: string; now?: () => number; model?: LanguageModel; jobStore?: JobStore },
 ): AgentMount | null {
   if (Object.keys(settings.projects).length === 0) return null;
   const warnings: string[] = [];
@@ -52,6 +53,8 @@ export function createAgentMount(
     model,
     modelName: settings.model || undefined,
     concurrency: settings.concurrency,
+    leaseMs: settings.leaseMs,
+    jobStore: server.jobStore,
     limits: { createPerHour: settings.perProjectHour, messagePerHour: settings.perProjectHour },
     budgets: { maxSteps: settings.maxSteps, turnTimeoutMs: settings.turnTimeoutMs, maxFilesPerTurn: settings.maxFilesPerTurn, maxBytesPerTurn: settings.maxBytesPerTurn },
     publicUrl: settings.publicUrl,
@@ -76,7 +79,7 @@ export function createAgentMount(
     notices,
     async start() {
       await routes.service.verifyProjects();
-      routes.service.recover();
+      await routes.service.recover();
     },
     jobCounts: () => routes.service.store.countByStatus(),
     close: () => routes.service.close(),

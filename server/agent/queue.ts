@@ -4,6 +4,8 @@
 
 export interface JobQueue {
   enqueue(jobId: string): void;
+  /** Jobs running or waiting here. */
+  load(): number;
   /** Resolves when nothing is running or waiting (tests and graceful shutdown). */
   idle(): Promise<void>;
   /** Stops taking new work; resolves when the running jobs have ended. */
@@ -48,6 +50,7 @@ export function createJobQueue(run: (jobId: string) => Promise<void>, concurrenc
       else if (!waiting.includes(jobId)) waiting.push(jobId);
       pump();
     },
+    load: () => running.size + waiting.length,
     idle() {
       return new Promise((resolve) => {
         idleWaiters.push(resolve);

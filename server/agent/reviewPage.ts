@@ -23,13 +23,16 @@ export function createReviewRoutes(service: AgentService): Hono {
   const app = new Hono();
   app.get('/agent/review/:id/:token', async (c) => {
     const id = c.req.param('id');
-    const job = JOB_ID_PATTERN.test(id) ? service.store.getJobById(id) : undefined;
+    const job = JOB_ID_PATTERN.test(id) ? await service.store.getJobById(id) : undefined;
     if (!job || !sameToken(job.reviewToken, c.req.param('token'))) return jsonError(c, 404, 'review: no such review page');
     const project = service.project(job.projectId);
-    const commits = project && job.baseCommit ? await project.repository.log(job.id, job.baseCommit) : [];
-    const diff = project && job.baseCommit && commits.length > 0 ? await project.repository.diff(job.id, job.baseCommit) : '';
-    const turns = service.store.turns(job.id).map(({ seq, prompt, state, reply, commit, error }) => ({ seq, prompt, state, reply, commit, error }));
-    const review = { job: toWireJob(job, service.store.turns(job.id)), branch: branchForJob(job.id), base: job.ref, commits, diff, turns };
+    // A pushed branch is read as pushed, so every instance shows the same page whichever one ran the job.
+    const from = { pushed: project?.publisher.pushes === true && job.baseCommit !== null && (await project.repository.fetchPushedBranch(job.id)) };
+    const commits = project && job.baseCommit && (from.pushed || !project.publisher.pushes) ? await project.repository.log(job.id, job.baseCommit, from) : [];
+    const diff = project && job.baseCommit && commits.length > 0 ? await project.repository.diff(job.id, job.baseCommit, from) : '';
+    const storedTurns = await service.store.turns(job.id);
+    const turns = storedTurns.map(({ seq, prompt, state, reply, commit, error }) => ({ seq, prompt, state, reply, commit, error }));
+    const review = { job: toWireJob(job, storedTurns), branch: branchForJob(job.id), base: job.ref, commits, diff, turns };
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');

@@ -76,7 +76,7 @@ export interface AgentRoutesOptions extends AgentServiceOptions {
   service?: AgentService;
 }
 
-/** The agent routes as a Hono sub-app; mount with `app.route('/', routes)`. Call `routes.service.recover()` once on start. */
+/** The agent routes as a Hono sub-app; mount with `app.route('/', routes)`. Call (and await) `routes.service.recover()` once on start. */
 export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service: AgentService } {
   const service = options.service ?? createAgentService(options);
   const now = options.now ?? Date.now;
@@ -91,7 +91,7 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
   /** A follow-up under the job's state rules and the hourly limit: the refusal, or the updated job. */
   async function queueFollowUp(c: Context, job: StoredJob, prompt: string): Promise<Response | StoredJob> {
     try {
-      service.assertCanSendMessage(job);
+      await service.assertCanSendMessage(job);
     } catch (error) {
       return conflict(c, error);
     }
@@ -132,9 +132,9 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
     return c.json({ projects: result.projects ?? [] });
   });
 
-  const wire = (job: StoredJob) => toWireJob(job, service.store.turns(job.id));
+  const wire = async (job: StoredJob) => toWireJob(job, await service.store.turns(job.id));
 
-  function findJob(c: Context): StoredJob | undefined {
+  async function findJob(c: Context): Promise<StoredJob | undefined> {
     const id = c.req.param('id') ?? '';
     return JOB_ID_PATTERN.test(id) ? service.store.getJob(c.req.param('projectId') ?? '', id) : undefined;
   }
@@ -144,57 +144,57 @@ export function createAgentRoutes(options: AgentRoutesOptions): Hono & { service
     const projectId = c.req.param('projectId');
     const refused = await overLimit(c, service, createPolicy, projectId, now(), 'new agent jobs');
     if (refused) return refused;
-    const job = service.createJob(projectId, parsed.prompt, new URL(c.req.url).origin);
-    return c.json({ ...wire(job), message: 'Agent job created' }, 201);
+    const job = await service.createJob(projectId, parsed.prompt, new URL(c.req.url).origin);
+    return c.json({ ...(await wire(job)), message: 'Agent job created' }, 201);
   });
 
-  app.get('/v2/agent/:projectId/jobs', (c) => {
+  app.get('/v2/agent/:projectId/jobs', async (c) => {
     const skip = parseCount(c.req.query('skip'), 'skip', 0, 0, 1_000_000);
     const take = parseCount(c.req.query('take'), 'take', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
     if (typeof skip === 'string') return jsonError(c, 400, skip);
     if (typeof take === 'string') return jsonError(c, 400, take);
-    const page = service.store.listJobs(c.req.param('projectId'), skip, take);
-    return c.json({ jobs: page.jobs.map((job) => wire(job)), total: page.total, skip, take });
+    const page = await service.store.listJobs(c.req.param('projectId'), skip, take);
+    return c.json({ jobs: await Promise.all(page.jobs.map(wire)), total: page.total, skip, take });
   });
 
-  app.get('/v2/agent/:projectId/job/:id', (c) => {
-    const job = findJob(c);
-    return job ? c.json(wire(job)) : jobNotFound(c);
+  app.get('/v2/agent/:projectId/job/:id', async (c) => {
+    const job = await findJob(c);
+    return job ? c.json(await wire(job)) : jobNotFound(c);
   });
 
-  app.get('/v2/agent/:projectId/job/:id/events', (c) => {
-    const job = findJob(c);
+  app.get('/v2/agent/:projectId/job/:id/events', async (c) => {
+    const job = await findJob(c);
     if (!job) return jobNotFound(c);
     const after = parseCount(c.req.query('after'), 'after', 0, 0, Number.MAX_SAFE_INTEGER);
     if (typeof after === 'string') return jsonError(c, 400, after);
-    return c.json({ job: wire(job), events: service.store.events(job.id, after) });
+    return c.json({ job: await wire(job), events: await service.store.events(job.id, after) });
   });
 
   app.post('/v2/agent/:projectId/job/:id/message', async (c) => {
     const parsed = await readPrompt(c);
     if (!parsed.ok) return jsonError(c, 400, parsed.error);
-    const job = findJob(c);
+    const job = await findJob(c);
     if (!job) return jobNotFound(c);
     const queued = await queueFollowUp(c, job, parsed.prompt);
     if (queued instanceof Response) return queued;
-    return c.json({ ...wire(queued), message: 'Message sent to the agent job' }, 200);
+    return c.json({ ...(await wire(queued)), message: 'Message sent to the agent job' }, 200);
   });
 
   // Beyond the spec: runs a failed job's failed request again, as it was (and the follow-ups it cancelled).
   app.post('/v2/agent/:projectId/job/:id/retry', async (c) => {
-    const job = findJob(c);
+    const job = await findJob(c);
     if (!job) return jobNotFound(c);
     if (job.status !== 'failed') return conflict(c, new JobStateError(`status: only a failed job can be retried; this one is ${job.status}`));
     const refused = await overLimit(c, service, messagePolicy, job.projectId, now(), 'follow-up messages');
     if (refused) return refused;
-    return c.json({ ...wire(service.retry(job)), message: 'The failed request was queued again' }, 200);
+    return c.json({ ...(await wire(await service.retry(job))), message: 'The failed request was queued again' }, 200);
   });
 
-  app.post('/v2/agent/:projectId/job/:id/archive', (c) => {
-    const job = findJob(c);
+  app.post('/v2/agent/:projectId/job/:id/archive', async (c) => {
+    const job = await findJob(c);
     if (!job) return jobNotFound(c);
     try {
-      return c.json(wire(service.archive(job)));
+      return c.json(await wire(await service.archive(job)));
     } catch (error) {
       return conflict(c, error);
     }

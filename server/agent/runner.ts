@@ -1,6 +1,11 @@
 // Runs a job's pending turns one after another in its own worktree, commits what each turn changed,
 // and opens or updates the pull request. Any failing step ends the job `failed` with the reason,
 // after throwing away what the failing turn had not committed.
+//
+// A job runs only under its lease (store.claimJob), renewed while it runs, so across instances it runs
+// once at a time; an instance that dies leaves a lease that runs out, and another instance claims the job.
+// Worktrees belong to an instance; the pushed branch is the truth: a claimed job starts from what was
+// pushed, and a turn counts as done once its commit is pushed.
 import { generateText, isStepCount } from 'ai';
 import type { LanguageModel, ModelMessage } from 'ai';
 import { createDocsJail, createRepositoryJail } from './docsJail.ts';
@@ -38,6 +43,12 @@ export interface RunnerDeps {
   now: () => number;
   /** Aborted when the server shuts down: the running turn stops and is resumed on the next start. */
   shutdown: AbortSignal;
+  /** This instance's name on the leases it holds. */
+  owner: string;
+  /** How long a lease lasts without renewal; renewed every third of it. */
+  leaseMs: number;
+  /** How many times a turn interrupted by a stop is run again before the job is failed. */
+  maxResumes: number;
 }
 
 function describe(error: unknown): string {
@@ -85,13 +96,13 @@ export function createJobRunner(deps: RunnerDeps) {
   const { store, budgets } = deps;
   const iso = () => new Date(deps.now()).toISOString();
   const log = (jobId: string, text: string) => store.addEvent(jobId, text, iso());
-  const nextPending = (jobId: string) => store.turns(jobId).find((turn) => turn.state === 'pending');
+  const nextPending = async (jobId: string) => (await store.turns(jobId)).find((turn) => turn.state === 'pending');
 
-  async function runTurn(job: StoredJob, turn: StoredTurn, project: RunnerProject, worktree: string): Promise<void> {
+  async function runTurn(job: StoredJob, turn: StoredTurn, project: RunnerProject, worktree: string, leaseLost: AbortSignal): Promise<void> {
     const model = deps.model;
     if (!model) throw new Error('no agent model is configured: start the server with --agent-model provider:id');
-    store.updateTurn(job.id, turn.seq, { state: 'running', attempts: turn.attempts + 1 });
-    log(job.id, `turn ${turn.seq} started`);
+    await store.updateTurn(job.id, turn.seq, { state: 'running', attempts: turn.attempts + 1 });
+    await log(job.id, `turn ${turn.seq} started`);
     const docsFolder = project.config.docsFolder ?? 'docs';
     const jail = await createDocsJail(worktree, docsFolder);
     const repositoryJail = await createRepositoryJail(worktree);
@@ -100,11 +111,11 @@ export function createJobRunner(deps: RunnerDeps) {
       repositoryJail,
       protectedPaths: project.config.protectedPaths ?? [],
       maxFileBytes: budgets.maxFileBytes,
-      log: (text) => log(job.id, text),
+      log: (text) => void log(job.id, text).catch(() => undefined),
     });
     const houseRules = await readHouseRules(repositoryJail, project.config.instructionsFile);
     const timeout = AbortSignal.timeout(budgets.turnTimeoutMs);
-    const earlier = store.turns(job.id).filter((earlierTurn) => earlierTurn.seq < turn.seq);
+    const earlier = (await store.turns(job.id)).filter((earlierTurn) => earlierTurn.seq < turn.seq);
     let lastToolError: string | undefined;
     const result = await generateText({
       model,
@@ -113,16 +124,16 @@ export function createJobRunner(deps: RunnerDeps) {
       tools,
       stopWhen: isStepCount(budgets.maxSteps),
       maxOutputTokens: budgets.maxOutputTokens,
-      abortSignal: AbortSignal.any([timeout, deps.shutdown]),
+      abortSignal: AbortSignal.any([timeout, deps.shutdown, leaseLost]),
       maxRetries: 1,
       onStepFinish: (step) => {
         for (const line of toolErrorsOf(step.content)) {
           lastToolError = line;
-          log(job.id, line);
+          void log(job.id, line).catch(() => undefined);
         }
       },
     }).catch((error: unknown) => {
-      if (timeout.aborted && !deps.shutdown.aborted) {
+      if (timeout.aborted && !deps.shutdown.aborted && !leaseLost.aborted) {
         throw new Error(`the turn used its time budget of ${budgets.turnTimeoutMs / 1000} s without finishing`, { cause: error });
       }
       throw new Error(`model error: ${describe(error).replace(/^AI_\w+: /, '')}`, { cause: error });
@@ -131,8 +142,9 @@ export function createJobRunner(deps: RunnerDeps) {
     if (result.steps.length >= budgets.maxSteps && lastStep?.finishReason === 'tool-calls') {
       throw new Error(`the turn used its budget of ${budgets.maxSteps} steps without finishing${lastToolError ? ` (last ${lastToolError})` : ''}`);
     }
+    leaseLost.throwIfAborted();
     const reply = withoutNul(result.text.trim()) || '(no summary)';
-    log(job.id, `turn ${turn.seq} reply: ${reply}`);
+    await log(job.id, `turn ${turn.seq} reply: ${reply}`);
     const changed = await worktreeGit.changedFiles(worktree, docsFolder);
     // A reviewer reads every change: a turn over the budget commits nothing (runJob discards it) and says why.
     if (changed.length > budgets.maxFilesPerTurn) {
@@ -146,19 +158,29 @@ export function createJobRunner(deps: RunnerDeps) {
     if (changed.length > 0) {
       const message = `docs: ${summaryLine(turn.prompt)}\n\n${reply.slice(0, 2000)}\n\nChanged files:\n${changed
         .map((file) => `- ${file}`)
-        .join('\n')}\n\nDocs-Assistant-Job: ${job.id}`;
+        .join('\n')}\n\n${turnTrailers(job.id, turn.seq)}`;
       commit = await worktreeGit.commit(worktree, message, deps.identity);
-      log(job.id, `committed ${commit.slice(0, 12)} (${changed.length} file${changed.length === 1 ? '' : 's'})`);
+      await log(job.id, `committed ${commit.slice(0, 12)} (${changed.length} file${changed.length === 1 ? '' : 's'})`);
+      // Pushed before the turn is marked done: should this instance die in between, the next one finds the
+      // turn's commit on the pushed branch (resumeInterrupted) instead of running the turn a second time.
+      leaseLost.throwIfAborted();
+      await push(job.id, project);
     } else {
-      log(job.id, `turn ${turn.seq} changed nothing, so nothing was committed (the reply above says why)`);
+      await log(job.id, `turn ${turn.seq} changed nothing, so nothing was committed (the reply above says why)`);
     }
-    store.updateTurn(job.id, turn.seq, { state: 'done', reply, commit });
-    if (commit) await publish(store.getJobById(job.id) as StoredJob, project, worktree, turn);
+    await store.updateTurn(job.id, turn.seq, { state: 'done', reply, commit });
+    if (commit) await publish((await store.getJobById(job.id)) as StoredJob, project, worktree, turn);
+  }
+
+  async function push(jobId: string, project: RunnerProject): Promise<void> {
+    if (!project.publisher.pushes) return;
+    await project.repository.push(jobId);
+    await log(jobId, `pushed ${branchForJob(jobId)}`);
   }
 
   /** The pull request's title and body, from every finished turn of the job and the branch as it is now. */
   async function pullRequestContent(job: StoredJob, project: RunnerProject, worktree: string) {
-    const turns = store.turns(job.id).filter((turn) => turn.state === 'done');
+    const turns = (await store.turns(job.id)).filter((turn) => turn.state === 'done');
     const changedFiles = await project.repository.changedFiles(job.id, job.baseCommit as string);
     const docsFolder = project.config.docsFolder ?? 'docs';
     const prefix = `${docsFolder.replace(/\/+$/, '')}/`;
@@ -177,79 +199,145 @@ export function createJobRunner(deps: RunnerDeps) {
     return { title: `docs: ${title}`, body, problems };
   }
 
-  /** Pushes, then opens the pull request (or updates its body after a follow-up); idempotent. */
+  /** Opens the pull request (or updates its body after a follow-up); idempotent, and catches up a push an interruption missed. */
   async function publish(job: StoredJob, project: RunnerProject, worktree: string, turn: StoredTurn | undefined): Promise<void> {
     if (!job.baseCommit || (job.prLink != null && !turn)) return;
     const commits = await project.repository.log(job.id, job.baseCommit);
     if (commits.length === 0) return;
-    if (project.publisher.pushes) {
-      await project.repository.push(job.id);
-      log(job.id, `pushed ${branchForJob(job.id)}`);
-    }
+    if (!turn) await push(job.id, project);
     const content = await pullRequestContent(job, project, worktree);
-    for (const problem of content.problems) log(job.id, `check: ${describeProblem(problem)}`);
+    for (const problem of content.problems) await log(job.id, `check: ${describeProblem(problem)}`);
     if (job.prLink == null) {
       const pullRequest = await project.publisher.open(job, branchForJob(job.id), { title: content.title, body: content.body });
-      store.updateJob(job.id, { prLink: pullRequest.url, prNumber: pullRequest.number });
-      log(job.id, `pull request ${pullRequest.url}`);
+      await store.updateJob(job.id, { prLink: pullRequest.url, prNumber: pullRequest.number });
+      await log(job.id, `pull request ${pullRequest.url}`);
     } else if (turn) {
-      const reply = store.turns(job.id).find((candidate) => candidate.seq === turn.seq)?.reply ?? '';
+      const reply = (await store.turns(job.id)).find((candidate) => candidate.seq === turn.seq)?.reply ?? '';
       await project.publisher.update(job, { body: content.body, comment: `Follow-up: ${summaryLine(turn.prompt)}\n\n${reply}\n\n${AGENT_COMMENT_MARKER}` });
-      log(job.id, 'pull request description updated');
+      await log(job.id, 'pull request description updated');
     }
   }
 
-  function fail(jobId: string, reason: string): void {
-    for (const turn of store.turns(jobId)) {
-      if (turn.state === 'running') store.updateTurn(jobId, turn.seq, { state: 'failed', error: reason });
-      if (turn.state === 'pending') store.updateTurn(jobId, turn.seq, { state: 'cancelled' });
+  async function fail(jobId: string, reason: string): Promise<void> {
+    for (const turn of await store.turns(jobId)) {
+      if (turn.state === 'running') await store.updateTurn(jobId, turn.seq, { state: 'failed', error: reason });
+      if (turn.state === 'pending') await store.updateTurn(jobId, turn.seq, { state: 'cancelled' });
     }
-    store.updateJob(jobId, { status: 'failed', error: reason });
-    log(jobId, `failed: ${reason}`);
+    await store.updateJob(jobId, { status: 'failed', error: reason });
+    await log(jobId, `failed: ${reason}`);
   }
 
   /** A shutdown is not the turn's fault: it goes back to pending, uncounted, for the next start. */
-  function requeueOnShutdown(jobId: string): void {
-    for (const turn of store.turns(jobId)) {
-      if (turn.state === 'running') store.updateTurn(jobId, turn.seq, { state: 'pending', attempts: Math.max(0, turn.attempts - 1) });
+  async function requeueOnShutdown(jobId: string): Promise<void> {
+    for (const turn of await store.turns(jobId)) {
+      if (turn.state === 'running') await store.updateTurn(jobId, turn.seq, { state: 'pending', attempts: Math.max(0, turn.attempts - 1) });
     }
-    log(jobId, 'interrupted by a server shutdown; resumes on the next start');
+    await log(jobId, 'interrupted by a server shutdown; resumes on the next start');
   }
 
-  /** Runs every pending turn of an active job, then marks it completed (or failed). */
+  /**
+   * A turn left `running` was interrupted: its instance died or lost the lease. When its commit is on the
+   * branch (pushed before it could be marked done) it is done; else it runs again, up to `maxResumes` times.
+   * False when the job was failed instead.
+   */
+  async function resumeInterrupted(jobId: string, worktree: string): Promise<boolean> {
+    const interrupted = (await store.turns(jobId)).find((turn) => turn.state === 'running');
+    if (!interrupted) return true;
+    const committed = await worktreeGit.turnCommit(worktree, turnTrailers(jobId, interrupted.seq));
+    if (committed) {
+      await store.updateTurn(jobId, interrupted.seq, { state: 'done', commit: committed.commit, reply: replyOf(committed.message) });
+      await log(jobId, `turn ${interrupted.seq} was committed as ${committed.commit.slice(0, 12)} before the interruption; it is not run again`);
+      return true;
+    }
+    if (interrupted.attempts > deps.maxResumes) {
+      await fail(jobId, `the server restarted during turn ${interrupted.seq} ${interrupted.attempts} times; nothing of that turn was committed`);
+      return false;
+    }
+    await store.updateTurn(jobId, interrupted.seq, { state: 'pending' });
+    await log(jobId, `turn ${interrupted.seq} resumed after a server restart`);
+    return true;
+  }
+
+  /** Renews the lease every third of its time; `lost` aborts when another runner took the job meanwhile. */
+  function holdLease(jobId: string) {
+    const lost = new AbortController();
+    const timer = setInterval(() => {
+      store.renewLease(jobId, deps.owner, deps.leaseMs).then(
+        (held) => {
+          if (!held) lost.abort(new Error(`the lease of job ${jobId} ran out and another instance took the job`));
+        },
+        // The store not answering: try again at the next beat; if it stays away the lease runs out.
+        () => undefined,
+      );
+    }, Math.max(20, Math.floor(deps.leaseMs / 3)));
+    timer.unref();
+    return { lost: lost.signal, stop: () => clearInterval(timer) };
+  }
+
+  /** Claims the job (nothing happens when another runner holds it or it is not active), runs it, releases it. */
   async function runJob(jobId: string): Promise<void> {
-    let job = store.getJobById(jobId);
-    if (!job || job.status !== 'active') return;
+    const claimed = await store.claimJob(jobId, deps.owner, deps.leaseMs);
+    if (!claimed) return;
+    const lease = holdLease(jobId);
+    try {
+      await runClaimed(claimed, lease.lost);
+    } finally {
+      lease.stop();
+      await store.releaseJob(jobId, deps.owner).catch(() => undefined);
+    }
+  }
+
+  /** Runs every pending turn of a claimed job, then marks it completed (or failed). */
+  async function runClaimed(claimed: StoredJob, leaseLost: AbortSignal): Promise<void> {
+    let job = claimed;
+    const jobId = job.id;
     const project = deps.projects.get(job.projectId);
     if (!project) return fail(jobId, `project ${job.projectId} is no longer configured on this server`);
     if (!deps.model) return fail(jobId, 'no agent model is configured: start the server with --agent-model provider:id');
     let worktree: string | undefined;
     try {
-      if (!job.baseCommit) job = store.updateJob(jobId, { baseCommit: await project.repository.fetchBase(job.ref) });
-      worktree = await project.repository.ensureWorktree(jobId, job.baseCommit as string);
+      if (!job.baseCommit) job = await store.updateJob(jobId, { baseCommit: await project.repository.fetchBase(job.ref) });
+      const baseCommit = job.baseCommit as string;
+      // What another instance (or this one before it died) pushed is where this run starts; unpushed commits are dropped.
+      if (project.publisher.pushes) await project.repository.adoptPushedBranch(jobId, baseCommit);
+      worktree = await project.repository.ensureWorktree(jobId, baseCommit);
       // Whatever an interrupted turn left (git's lock files, uncommitted edits) is dropped before anything else runs.
       const locks = await worktreeGit.removeStaleLocks(worktree);
-      if (locks.length > 0) log(jobId, `removed ${locks.length} stale git lock file${locks.length === 1 ? '' : 's'} left by an interrupted turn`);
+      if (locks.length > 0) await log(jobId, `removed ${locks.length} stale git lock file${locks.length === 1 ? '' : 's'} left by an interrupted turn`);
       await worktreeGit.discard(worktree);
+      if (!(await resumeInterrupted(jobId, worktree))) return;
       for (;;) {
-        const turn = nextPending(jobId);
+        leaseLost.throwIfAborted();
+        const turn = await nextPending(jobId);
         if (turn) {
-          await runTurn(job, turn, project, worktree);
+          await runTurn(job, turn, project, worktree, leaseLost);
           continue;
         }
-        await publish(store.getJobById(jobId) as StoredJob, project, worktree, undefined);
-        // Checked and updated without an await in between: a follow-up cannot slip through.
-        if (nextPending(jobId)) continue;
-        store.updateJob(jobId, { status: 'completed', error: null });
-        log(jobId, 'completed');
+        await publish((await store.getJobById(jobId)) as StoredJob, project, worktree, undefined);
+        // One conditional update: a follow-up that arrived meanwhile keeps the job active and runs next.
+        if (!(await store.completeUnlessPending(jobId, deps.owner))) continue;
+        await log(jobId, 'completed');
         return;
       }
     } catch (error) {
       if (worktree) await worktreeGit.discard(worktree).catch(() => undefined);
+      // Another runner has the job now: nothing more of this run may reach the store.
+      if (leaseLost.aborted) return console.error(`agent job ${jobId}: stopped, ${(leaseLost.reason as Error).message}`);
       if (deps.shutdown.aborted) return requeueOnShutdown(jobId);
-      fail(jobId, describe(error));
+      await fail(jobId, describe(error));
     }
   }
 
   return { runJob, fail };
+}
+
+/** The trailers that tie a commit to its job and turn (found again after an interruption). */
+function turnTrailers(jobId: string, seq: number): string {
+  return `Docs-Assistant-Job: ${jobId}\nDocs-Assistant-Turn: ${seq}`;
+}
+
+/** The reply a turn's commit message holds: between the subject and the list of changed files. */
+function replyOf(message: string): string {
+  const body = message.split('\n\n').slice(1).join('\n\n');
+  return body.split('\n\nChanged files:')[0]?.trim() || '(no summary)';
 }

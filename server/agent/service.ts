@@ -10,6 +10,7 @@
 // archived job answers the same job again.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { assertSafeRef, openProjectRepository } from './git.ts';
 import { createGithubPublisher, createLocalPublisher, githubRepositoryOf } from './pullRequest.ts';
@@ -66,17 +67,28 @@ function redactingStore(store: JobStore, redact: (text: string) => string): JobS
 function notifyingStore(store: JobStore, notifier: StatusNotifier): JobStore {
   return {
     ...store,
-    insertJob(job, firstPrompt) {
-      store.insertJob(job, firstPrompt);
-      notifier.notify(toWireJob(job, store.turns(job.id)), true);
+    async insertJob(job, firstPrompt) {
+      await store.insertJob(job, firstPrompt);
+      notifier.notify(toWireJob(job, await store.turns(job.id)), true);
     },
-    updateJob(id, patch) {
-      const before = patch.status === undefined ? undefined : store.getJobById(id)?.status;
-      const updated = store.updateJob(id, patch);
-      if (patch.status !== undefined && patch.status !== before) notifier.notify(toWireJob(updated, store.turns(id)));
+    async updateJob(id, patch) {
+      const before = patch.status === undefined ? undefined : (await store.getJobById(id))?.status;
+      const updated = await store.updateJob(id, patch);
+      if (patch.status !== undefined && patch.status !== before) notifier.notify(toWireJob(updated, await store.turns(id)));
       return updated;
     },
+    async completeUnlessPending(id, owner) {
+      const completed = await store.completeUnlessPending(id, owner);
+      const job = completed ? await store.getJobById(id) : undefined;
+      if (job) notifier.notify(toWireJob(job, await store.turns(id)));
+      return completed;
+    },
   };
+}
+
+/** A name for this process on the leases it holds: unique even when a pid is reused. */
+function instanceName(): string {
+  return `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }
 
 export function createAgentService(serviceOptions: AgentServiceOptions) {
@@ -99,10 +111,18 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
       throw new Error(`project ${projectId}: docsFolder must be a relative path inside the repository`);
     }
     if (config.githubToken) githubRepositoryOf(config, projectId);
+    const publisher = config.githubToken ? createGithubPublisher(config) : createLocalPublisher({ pushToSource: isLocalPath(config.repository) });
+    // Instances share the jobs but not their clones: a branch only this instance's clone holds could not be continued elsewhere.
+    if (options.jobStore && !publisher.pushes) {
+      throw new Error(
+        `project ${projectId}: with jobs shared by several instances (--database-url) its branches must be pushed; ` +
+          'give it a GitHub token (--github-token) or a repository path every instance can push to',
+      );
+    }
     projects.set(projectId, {
       config,
       repository: openProjectRepository({ projectId, repository: config.repository, dataDir: options.dataDir, token: config.githubToken }),
-      publisher: config.githubToken ? createGithubPublisher(config) : createLocalPublisher({ pushToSource: isLocalPath(config.repository) }),
+      publisher,
     });
   }
   mkdirSync(options.dataDir, { recursive: true });
@@ -117,7 +137,8 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
     ],
   );
   const notifier = options.statusWebhook ? createStatusNotifier(options.statusWebhook) : undefined;
-  const redacted = redactingStore(openJobStore(path.join(options.dataDir, 'agent-jobs.sqlite')), redact);
+  const shared = options.jobStore !== undefined;
+  const redacted = redactingStore(options.jobStore ?? openJobStore(path.join(options.dataDir, 'agent-jobs.sqlite')), redact);
   const store = notifier ? notifyingStore(redacted, notifier) : redacted;
   const shutdown = new AbortController();
   const runner = createJobRunner({
@@ -128,34 +149,50 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
     identity: options.gitAuthor ?? { name: 'docs-assistant', email: 'docs-assistant@users.noreply.github.com' },
     now,
     shutdown: shutdown.signal,
+    owner: instanceName(),
+    leaseMs: options.leaseMs ?? 30_000,
+    maxResumes: options.maxResumes ?? 1,
   });
-  const queue = createJobQueue(runner.runJob, Math.max(1, options.concurrency ?? 2));
+  const concurrency = Math.max(1, options.concurrency ?? 2);
+  const queue = createJobQueue(runner.runJob, concurrency);
+  let poller: NodeJS.Timeout | undefined;
+  let polling = false;
+  let closing: Promise<void> | undefined;
+
+  /** Queues the jobs nobody runs: created on another instance, or left by one that died (its lease ran out). */
+  async function pollForJobs(): Promise<void> {
+    const free = concurrency - queue.load();
+    if (polling || free <= 0 || closing) return;
+    polling = true;
+    try {
+      for (const jobId of await store.claimableJobIds(free)) queue.enqueue(jobId);
+    } catch (error) {
+      console.error('agent jobs: could not look for jobs to run:', error);
+    } finally {
+      polling = false;
+    }
+  }
   const model = options.model;
   const modelName = publicModelName(options.modelName ?? (typeof model === 'string' ? model : model ? `${model.provider}:${model.modelId}` : 'none'));
 
-  let closing: Promise<void> | undefined;
   /** Cleanups that outlive their request (worktree removal); close() waits for them. */
   const background = new Set<Promise<void>>();
 
-  /** After a crash or restart: interrupted turns are resumed up to `maxResumes` times, then the job fails with the reason. */
-  function recover(): void {
-    const maxResumes = options.maxResumes ?? 1;
+  /**
+   * At start: queues the active jobs nobody runs, then keeps looking every `pollMs`. A turn left running by a
+   * stopped server is resumed up to `maxResumes` times, then the job fails with the reason (the runner's
+   * resumeInterrupted). The embedded store first drops every lease: this process holds the data folder's lock,
+   * so they are all a dead process's; a shared store's leases of dead instances run out instead.
+   */
+  async function recover(): Promise<void> {
     // Lock files a killed git left in a clone would fail every job of that project; queued before any fetch.
     for (const project of projects.values()) {
       void project.repository.removeStaleLocks().catch(() => undefined);
     }
-    for (const jobId of store.activeJobIds()) {
-      const interrupted = store.turns(jobId).find((turn) => turn.state === 'running');
-      if (interrupted && interrupted.attempts > maxResumes) {
-        runner.fail(jobId, `the server restarted during turn ${interrupted.seq} ${interrupted.attempts} times; nothing of that turn was committed`);
-        continue;
-      }
-      if (interrupted) {
-        store.updateTurn(jobId, interrupted.seq, { state: 'pending' });
-        store.addEvent(jobId, `turn ${interrupted.seq} resumed after a server restart`, iso());
-      }
-      queue.enqueue(jobId);
-    }
+    if (!shared) await store.releaseAllLeases();
+    await pollForJobs();
+    poller ??= setInterval(() => void pollForJobs(), options.pollMs ?? 5_000);
+    poller.unref();
   }
 
   /**
@@ -185,7 +222,7 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
     queue,
     recover,
     verifyProjects,
-    createJob(projectId: string, prompt: string, requestOrigin: string): StoredJob {
+    async createJob(projectId: string, prompt: string, requestOrigin: string): Promise<StoredJob> {
       const project = projects.get(projectId);
       if (!project) throw new Error(`unknown project ${projectId}`);
       const job: StoredJob = {
@@ -204,39 +241,41 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
         archivedAt: null,
         error: null,
       };
-      store.insertJob(job, prompt);
-      store.addEvent(job.id, 'job created', job.createdAt);
+      await store.insertJob(job, prompt);
+      await store.addEvent(job.id, 'job created', job.createdAt);
       queue.enqueue(job.id);
       return job;
     },
     /** Checks a follow-up is allowed before it is counted against the limit. */
-    assertCanSendMessage(job: StoredJob): void {
+    async assertCanSendMessage(job: StoredJob): Promise<void> {
       if (job.status === 'archived') throw new JobStateError('status: the job is archived; start a new job instead');
-      const pending = store.turns(job.id).filter((turn) => turn.state === 'pending').length;
+      const pending = (await store.turns(job.id)).filter((turn) => turn.state === 'pending').length;
       if (pending >= MAX_PENDING_TURNS) throw new JobStateError(`status: ${pending} follow-ups are already waiting for this job`);
     },
-    sendMessage(job: StoredJob, prompt: string): StoredJob {
-      store.addTurn(job.id, prompt, iso());
-      store.addEvent(job.id, 'follow-up received', iso());
-      const updated = store.updateJob(job.id, { status: 'active', error: null });
+    async sendMessage(job: StoredJob, prompt: string): Promise<StoredJob> {
+      // The turn first, then the status: a runner finishing meanwhile either sees the turn pending (and runs
+      // it) or completes before it, and then this update makes the job active again for a new claim.
+      await store.addTurn(job.id, prompt, iso());
+      await store.addEvent(job.id, 'follow-up received', iso());
+      const updated = await store.updateJob(job.id, { status: 'active', error: null });
       queue.enqueue(job.id);
       return updated;
     },
     /** Queues a failed job's failed turn again as it was, with the turns its failure cancelled. */
-    retry(job: StoredJob): StoredJob {
+    async retry(job: StoredJob): Promise<StoredJob> {
       if (job.status !== 'failed') throw new JobStateError(`status: only a failed job can be retried; this one is ${job.status}`);
-      const requeued = store.turns(job.id).filter((turn) => turn.state === 'failed' || turn.state === 'cancelled');
-      for (const turn of requeued) store.updateTurn(job.id, turn.seq, { state: 'pending', attempts: 0, error: null });
-      store.addEvent(job.id, `retry requested: turn${requeued.length === 1 ? '' : 's'} ${requeued.map((turn) => turn.seq).join(', ')} queued again`, iso());
-      const updated = store.updateJob(job.id, { status: 'active', error: null });
+      const requeued = (await store.turns(job.id)).filter((turn) => turn.state === 'failed' || turn.state === 'cancelled');
+      for (const turn of requeued) await store.updateTurn(job.id, turn.seq, { state: 'pending', attempts: 0, error: null });
+      await store.addEvent(job.id, `retry requested: turn${requeued.length === 1 ? '' : 's'} ${requeued.map((turn) => turn.seq).join(', ')} queued again`, iso());
+      const updated = await store.updateJob(job.id, { status: 'active', error: null });
       queue.enqueue(job.id);
       return updated;
     },
-    archive(job: StoredJob): StoredJob {
+    async archive(job: StoredJob): Promise<StoredJob> {
       if (job.status === 'archived') return job;
       if (job.status === 'active') throw new JobStateError('status: the job is active; archive it once it has completed or failed');
-      store.addEvent(job.id, 'archived', iso());
-      const archived = store.updateJob(job.id, { status: 'archived', archivedAt: iso() });
+      await store.addEvent(job.id, 'archived', iso());
+      const archived = await store.updateJob(job.id, { status: 'archived', archivedAt: iso() });
       // No turn can run on an archived job again: its worktree only takes disk space.
       const removal = projects
         .get(job.projectId)
@@ -250,7 +289,8 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
     },
     /** Leaves as a killed process would: the data folder's lock file stays, this process forgets it (crash tests). */
     abandon(): void {
-      store.close();
+      clearInterval(poller);
+      void store.close();
       dataLock.abandon();
     },
     projectIds(): string[] {
@@ -262,12 +302,13 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
     /** Stops the running turns (they resume on the next start) and closes the store; calling it again is harmless. */
     close(): Promise<void> {
       closing ??= (async () => {
+        clearInterval(poller);
         const idle = queue.close();
         shutdown.abort(new Error('the server is shutting down'));
         await idle;
         await Promise.all(background);
         await notifier?.close();
-        store.close();
+        await store.close();
         dataLock.release();
       })();
       return closing;

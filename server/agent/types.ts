@@ -3,6 +3,7 @@ import type { LanguageModel } from 'ai';
 import type { AgentJob, AgentJobStatus } from '../../src/wire.ts';
 import { publicRepository } from './redact.ts';
 import type { StatusWebhookOptions } from './statusWebhook.ts';
+import type { JobStore } from './store.ts';
 
 /** A docs repository the agent may edit, as configured on the server. */
 export interface AgentProjectConfig {
@@ -88,6 +89,15 @@ export interface AgentServiceOptions {
   gitAuthor?: { name: string; email: string };
   /** How many times a turn interrupted by a restart is resumed before the job is failed. @default 1 */
   maxResumes?: number;
+  /**
+   * Jobs shared with other instances (PostgreSQL, `--database-url`); without it the jobs live in a SQLite
+   * file in `dataDir`, for this instance alone.
+   */
+  jobStore?: JobStore;
+  /** How long a job's lease lasts unrenewed: the longest a job waits after its instance died. @default 30000 */
+  leaseMs?: number;
+  /** How often the instance looks for jobs nobody runs (new on another instance, or left by a dead one). @default 5000 */
+  pollMs?: number;
 }
 
 /** A job row as stored (wire fields plus what the runner needs). */

@@ -9,7 +9,7 @@ export interface MetricsSources {
   /** Pages and sections in the index now. */
   index: () => { pages: number; sections: number };
   /** Agent jobs by status, when agent jobs are mounted. */
-  agentJobs?: () => Record<string, number>;
+  agentJobs?: () => Promise<Record<string, number>>;
 }
 
 export interface AppMetrics {
@@ -66,9 +66,10 @@ export function createMetrics(sources: MetricsSources, startedAt = Date.now()): 
         help: 'Agent jobs by status.',
         labelNames: ['status'],
         registers: [],
-        collect() {
+        async collect() {
+          const counts = await agentJobs();
           this.reset();
-          for (const [status, count] of Object.entries(agentJobs())) this.set({ status }, count);
+          for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
         },
       }),
     );

@@ -5,6 +5,8 @@ import { openDatabase } from './database.ts';
 import { createSqliteRateLimitStore, type RateLimitStore } from './rateLimits.ts';
 import { createSqliteThreadStore, type ThreadStore } from './threads.ts';
 import { openPostgresStore } from './postgres.ts';
+import { createPostgresJobStore } from '../agent/postgresStore.ts';
+import type { JobStore } from '../agent/store.ts';
 
 export interface ServerStore {
   threads: ThreadStore;
@@ -29,6 +31,8 @@ export function openStore(dataDir: string): ServerStore {
 export interface SharedStore {
   threads: ThreadStore;
   rateLimits: RateLimitStore;
+  /** Agent jobs shared by the instances (PostgreSQL); without it each instance keeps its own in its data folder. */
+  jobs?: JobStore;
   /** Resolves once the store answers (for /ready). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -36,7 +40,10 @@ export interface SharedStore {
 
 /** PostgreSQL when `databaseUrl` is given (migrated on open), else the embedded SQLite store in `dataDir`. */
 export async function openSharedStore(dataDir: string, databaseUrl?: string): Promise<SharedStore> {
-  if (databaseUrl) return openPostgresStore(databaseUrl);
+  if (databaseUrl) {
+    const postgres = await openPostgresStore(databaseUrl);
+    return { ...postgres, jobs: createPostgresJobStore(postgres.pool, postgres.rateLimits) };
+  }
   const store = openStore(dataDir);
   return {
     threads: store.threads,

@@ -45,6 +45,47 @@ const MIGRATIONS: string[] = [
      PRIMARY KEY (policy, subject, window_start)
    );
    CREATE INDEX rate_limits_by_end ON rate_limits (window_end);`,
+  // Agent jobs (server/agent/postgresStore.ts). A job runs under a lease (owner, expiry in ms of the database's clock).
+  `CREATE TABLE agent_jobs (
+     id TEXT PRIMARY KEY,
+     project_id TEXT NOT NULL,
+     status TEXT NOT NULL,
+     repository TEXT NOT NULL,
+     ref TEXT NOT NULL,
+     model TEXT NOT NULL,
+     pr_link TEXT,
+     pr_number INTEGER,
+     base_commit TEXT,
+     review_token TEXT NOT NULL,
+     public_url TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     archived_at TEXT,
+     error TEXT,
+     lease_owner TEXT,
+     lease_expires_at BIGINT,
+     seq BIGSERIAL
+   );
+   CREATE INDEX agent_jobs_by_project ON agent_jobs (project_id, created_at DESC, seq DESC);
+   CREATE INDEX agent_jobs_active ON agent_jobs (created_at, seq) WHERE status = 'active';
+   CREATE TABLE agent_turns (
+     job_id TEXT NOT NULL REFERENCES agent_jobs(id),
+     seq INTEGER NOT NULL,
+     prompt TEXT NOT NULL,
+     state TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     reply TEXT,
+     commit_id TEXT,
+     error TEXT,
+     created_at TEXT NOT NULL,
+     PRIMARY KEY (job_id, seq)
+   );
+   CREATE TABLE agent_events (
+     job_id TEXT NOT NULL REFERENCES agent_jobs(id),
+     seq INTEGER NOT NULL,
+     at TEXT NOT NULL,
+     text TEXT NOT NULL,
+     PRIMARY KEY (job_id, seq)
+   );`,
 ];
 
 /** Any constant: the lock only has to be the same number in every instance. */
@@ -78,6 +119,8 @@ async function migrate(pool: Pool): Promise<void> {
 export interface PostgresStore {
   threads: ThreadStore;
   rateLimits: RateLimitStore;
+  /** The connection pool, for the agent jobs' store (server/agent/postgresStore.ts), whose tables are migrated here. */
+  pool: Pool;
   /** Answers once the database does (for /ready). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -97,6 +140,7 @@ export async function openPostgresStore(databaseUrl: string): Promise<PostgresSt
   return {
     threads: postgresThreadStore(pool),
     rateLimits: postgresRateLimitStore(pool),
+    pool,
     ping: async () => {
       await pool.query('SELECT 1');
     },

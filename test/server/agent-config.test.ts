@@ -58,6 +58,7 @@ describe('given serve flags and a config file', () => {
       },
       model: 'anthropic:claude-test',
       concurrency: 3,
+      leaseMs: 30_000,
       perProjectHour: 7,
       maxSteps: 24,
       turnTimeoutMs: 600_000,

@@ -150,7 +150,7 @@ describe('given a project whose pull requests are drafts with labels and reviewe
         '## Checks',
         'No broken links or anchors between the changed pages, and their frontmatter parses.',
         '---',
-        `Opened by docs-assistant (job \`${service.store.listJobs('docs', 0, 1).jobs[0]?.id}\`); updated on every follow-up. Review every change before merging.`,
+        `Opened by docs-assistant (job \`${(await service.store.listJobs('docs', 0, 1)).jobs[0]?.id}\`); updated on every follow-up. Review every change before merging.`,
       ].join('\n\n'),
     );
   });

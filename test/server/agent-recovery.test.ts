@@ -25,20 +25,20 @@ const finishes: Script = (_prompt, step) =>
   step === 0 ? [{ tool: 'write_file', input: { path: 'complete.md', content: '# Complete\n' } }] : 'Wrote the complete page.';
 
 /** Starts a server process stand-in on the fixture's data folder; an abandoned one is a crashed process. */
-function boot(fixture: FixtureRepository, script: Script) {
+async function boot(fixture: FixtureRepository, script: Script) {
   const app = createAgentRoutes({ projects: { docs: { repository: fixture.source } }, adminKeys: [ADMIN_KEY], dataDir: fixture.dataDir, model: createScriptedModel(script) });
-  app.service.recover();
+  await app.service.recover();
   return app;
 }
 
 async function crashDuringTurn(fixture: FixtureRepository, attempt: number, jobId?: string): Promise<string> {
-  const app = boot(fixture, crashesMidTurn);
+  const app = await boot(fixture, crashesMidTurn);
   const id = jobId ?? (await createJob(app, 'docs', 'Write a page')).body.id;
   const halfWritten = path.join(fixture.dataDir, 'worktrees', id, 'docs', 'half.md');
   // The turn of this attempt is running (older leftovers were discarded before it began) and has written.
   await vi.waitFor(
-    () => {
-      expect(app.service.store.turns(id)[0]).toMatchObject({ state: 'running', attempts: attempt });
+    async () => {
+      expect((await app.service.store.turns(id))[0]).toMatchObject({ state: 'running', attempts: attempt });
       expect(existsSync(halfWritten)).toBe(true);
     },
     { timeout: 15_000, interval: 10 },
@@ -55,7 +55,7 @@ describe('given a server that stopped while a job was active', () => {
     defer(fixture.cleanup);
     const id = await crashDuringTurn(fixture, 1);
 
-    const restarted = boot(fixture, finishes);
+    const restarted = await boot(fixture, finishes);
     defer(() => restarted.service.close());
     await restarted.service.queue.idle();
     const job = await getJob(restarted, 'docs', id);
@@ -75,7 +75,7 @@ describe('given a server that stopped while a job was active', () => {
     const id = await crashDuringTurn(fixture, 1);
     await crashDuringTurn(fixture, 2, id);
 
-    const restarted = boot(fixture, finishes);
+    const restarted = await boot(fixture, finishes);
     defer(() => restarted.service.close());
     await restarted.service.queue.idle();
     const job = await getJob(restarted, 'docs', id);
@@ -95,16 +95,16 @@ describe('given a server that stopped while a job was active', () => {
       model: createScriptedModel(finishes),
     });
     defer(() => restarted.service.close());
-    restarted.service.recover();
+    await restarted.service.recover();
     await restarted.service.queue.idle();
-    const stored = restarted.service.store.getJobById(id);
+    const stored = await restarted.service.store.getJobById(id);
     expect(stored).toMatchObject({ status: 'failed', error: 'project docs is no longer configured on this server' });
   });
 
   it('resumes a turn stopped by a graceful shutdown without counting it as a crash', async () => {
     const fixture = createFixtureRepository();
     defer(fixture.cleanup);
-    const first = boot(fixture, async (_prompt, step, signal) => {
+    const first = await boot(fixture, async (_prompt, step, signal) => {
       if (step === 0) return [{ tool: 'write_file', input: { path: 'half.md', content: 'half-written\n' } }];
       return aborted(signal);
     });
@@ -112,14 +112,41 @@ describe('given a server that stopped while a job was active', () => {
     await vi.waitFor(() => expect(existsSync(path.join(fixture.dataDir, 'worktrees', id, 'docs', 'half.md'))).toBe(true), { timeout: 15_000, interval: 10 });
     await first.service.close();
 
-    const restarted = boot(fixture, finishes);
+    const restarted = await boot(fixture, finishes);
     defer(() => restarted.service.close());
     await restarted.service.queue.idle();
-    expect(restarted.service.store.turns(id)[0]).toMatchObject({ state: 'done', attempts: 1 });
+    expect((await restarted.service.store.turns(id))[0]).toMatchObject({ state: 'done', attempts: 1 });
     const job = await getJob(restarted, 'docs', id);
     expect(job.body.status).toBe('completed');
     expect(showFile(fixture.source, `docs-assistant/${id}`, 'docs/half.md')).toBeUndefined();
     expect(showFile(fixture.source, `docs-assistant/${id}`, 'docs/complete.md')).toBe('# Complete\n');
+  });
+});
+
+describe('given a server killed after it pushed a turn but before it stored that the turn was done', () => {
+  it('takes the turn as done from its pushed commit instead of running it again', async () => {
+    const fixture = createFixtureRepository();
+    defer(fixture.cleanup);
+    const first = await boot(fixture, finishes);
+    const id = (await createJob(first, 'docs', 'Write a page')).body.id;
+    await first.service.queue.idle();
+    const pushed = runGit(fixture.source, 'rev-parse', `docs-assistant/${id}`).trim();
+    // What a kill between the push and the store's update leaves: the turn running, the job active.
+    await first.service.store.updateTurn(id, 1, { state: 'running', reply: null, commit: null });
+    await first.service.store.updateJob(id, { status: 'active' });
+    first.service.abandon();
+
+    let modelCalls = 0;
+    const restarted = await boot(fixture, (prompt, step, signal) => {
+      modelCalls += 1;
+      return finishes(prompt, step, signal);
+    });
+    defer(() => restarted.service.close());
+    await restarted.service.queue.idle();
+    expect(modelCalls).toBe(0);
+    expect((await restarted.service.store.turns(id))[0]).toMatchObject({ state: 'done', commit: pushed, reply: 'Wrote the complete page.' });
+    expect((await getJob(restarted, 'docs', id)).body.status).toBe('completed');
+    expect(branchCommits(fixture.source, `docs-assistant/${id}`)).toEqual(['docs: Write a page']);
   });
 });
 
@@ -135,7 +162,7 @@ describe('given a server killed while git held its locks', () => {
     const packedRefsLock = path.join(fixture.dataDir, 'repos', 'docs.git', 'packed-refs.lock');
     writeFileSync(packedRefsLock, '');
 
-    const restarted = boot(fixture, finishes);
+    const restarted = await boot(fixture, finishes);
     defer(() => restarted.service.close());
     await restarted.service.queue.idle();
     const job = await getJob(restarted, 'docs', id);

@@ -32,7 +32,7 @@ describe('given a project whose repository URL carries credentials', () => {
     expect(job.body.status).toBe('failed');
     const list = await call(app, 'GET', '/v2/agent/docs/jobs');
     const events = await call(app, 'GET', `/v2/agent/docs/job/${created.body.id}/events`);
-    const reviewToken = app.service.store.getJobById(created.body.id)?.reviewToken ?? '';
+    const reviewToken = (await app.service.store.getJobById(created.body.id))?.reviewToken ?? '';
     const reviewHtml = await call(app, 'GET', `/agent/review/${created.body.id}/${reviewToken}`, { key: null });
     const reviewJson = await call(app, 'GET', `/agent/review/${created.body.id}/${reviewToken}?format=json`, { key: null });
     expect(reviewHtml.status).toBe(200);

@@ -118,7 +118,7 @@ describe('given tool calls the model gets wrong', () => {
     expect(job.error).toMatch(/^the turn used its budget of 3 steps without finishing \(last tool error in delete_everything: .*unavailable tool 'delete_everything'/);
     const events = await call<{ events: { text: string }[] }>(app, 'GET', `/v2/agent/docs/job/${created.body.id}/events`);
     expect(events.body.events.filter((event) => event.text.startsWith('tool error in delete_everything'))).toHaveLength(3);
-    const token = service.store.getJobById(created.body.id)?.reviewToken ?? '';
+    const token = (await service.store.getJobById(created.body.id))?.reviewToken ?? '';
     const page = await call(app, 'GET', `/agent/review/${created.body.id}/${token}`, { key: null });
     expect(String(page.body)).toContain('Why it failed');
     expect(String(page.body)).toContain('unavailable tool &#39;delete_everything&#39;');
@@ -149,7 +149,7 @@ describe('given the agent command line waiting on a follow-up', () => {
     const { app, service } = await start(typoFixer({ down: false }));
     const created = await createJob(app, 'docs', FIX);
     await service.queue.idle();
-    const eventsBefore = service.store.events(created.body.id, 0).length;
+    const eventsBefore = (await service.store.events(created.body.id, 0)).length;
     const errors: string[] = [];
     let refusedPolls = 0;
     // A gateway in front of the server that refuses the first two polls of the job with 429.
@@ -170,7 +170,7 @@ describe('given the agent command line waiting on a follow-up', () => {
     };
     expect(await runAgentCli(['message', created.body.id, 'Check it again', '--project', 'docs', '--wait'], io)).toBe(0);
 
-    const newEvents = service.store.events(created.body.id, eventsBefore).map((event) => `  ${event.text}`);
+    const newEvents = (await service.store.events(created.body.id, eventsBefore)).map((event) => `  ${event.text}`);
     expect(newEvents[0]).toBe('  follow-up received');
     expect(errors.filter((line) => line.startsWith('  ') && !line.startsWith('  rate limited'))).toEqual(newEvents);
     expect(errors.filter((line) => line.startsWith('  rate limited'))).toEqual(['  rate limited (too many polls); waiting 1 s between polls']);

@@ -131,7 +131,7 @@ describe('given a GitHub webhook for pull request comments', () => {
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ jobId, message: 'Follow-up queued from the comment' });
     await service.queue.idle();
-    const turns = service.store.turns(jobId);
+    const turns = await service.store.turns(jobId);
     expect(turns.at(-1)).toMatchObject({ prompt: 'Review comment on docs/quickstart.md line 3:\n\nPlease also fix the doubled word here.', state: 'done' });
     expect(showFile(fixture.bare as string, `docs-assistant/${jobId}`, 'docs/quickstart.md')).toContain('then run the server.');
   });
@@ -141,7 +141,7 @@ describe('given a GitHub webhook for pull request comments', () => {
     const payload = { action: 'created', repository: { full_name: 'acme/docs' }, issue: { number: 1, pull_request: { url: 'x' } }, comment: { body: 'Fix the doubled word as well', user: { login: 'maintainer', type: 'User' } } };
     expect((await postWebhook(app, 'issue_comment', payload)).status).toBe(202);
     await service.queue.idle();
-    expect(service.store.turns(jobId).at(-1)?.prompt).toBe('Fix the doubled word as well');
+    expect((await service.store.turns(jobId)).at(-1)?.prompt).toBe('Fix the doubled word as well');
   });
 
   it('refuses an unsigned or wrongly signed delivery with 401', async () => {
@@ -150,7 +150,7 @@ describe('given a GitHub webhook for pull request comments', () => {
     expect(unsigned.status).toBe(401);
     expect(await unsigned.json()).toEqual({ error: 'x-hub-signature-256: missing or not signed with the webhook secret' });
     expect((await postWebhook(app, 'pull_request_review_comment', reviewComment('maintainer', 'Do it'), 'wrong-secret')).status).toBe(401);
-    expect(service.store.turns(jobId)).toHaveLength(1);
+    expect(await service.store.turns(jobId)).toHaveLength(1);
   });
 
   it('ignores with 204 other events, readers without write access, the agent\'s own comments and other pull requests', async () => {
@@ -160,6 +160,6 @@ describe('given a GitHub webhook for pull request comments', () => {
     expect((await postWebhook(app, 'pull_request_review_comment', reviewComment('maintainer', 'Follow-up: done\n\n<!-- docs-assistant -->'))).status).toBe(204);
     expect((await postWebhook(app, 'pull_request_review_comment', reviewComment('maintainer', 'Fix it', 99))).status).toBe(204);
     expect((await postWebhook(app, 'pull_request_review_comment', { ...reviewComment('maintainer', 'Fix it'), action: 'edited' })).status).toBe(204);
-    expect(service.store.turns(jobId)).toHaveLength(1);
+    expect(await service.store.turns(jobId)).toHaveLength(1);
   });
 });

@@ -2,8 +2,8 @@
 // questions spread over both under one limit, and a thread that moves between them.
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POSTGRES_MISSING, startPostgres, type TestPostgres } from '../support/postgres.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { postgresForThisFile } from '../support/postgres.ts';
 import { temporaryFolders } from '../support/temporaryFolders.ts';
 import { startCli } from './support/cli.ts';
 import { ASSISTANT_KEY, FIXTURE_DOCS, finishThreadId, MESSAGE_PATH, questionBody, readAnswer } from './support/assistant.ts';
@@ -11,16 +11,10 @@ import { ASSISTANT_KEY, FIXTURE_DOCS, finishThreadId, MESSAGE_PATH, questionBody
 const BIN = fileURLToPath(new URL('../../bin/docs-assistant.js', import.meta.url));
 const temporaryFolder = temporaryFolders('da-instances-');
 const children: ChildProcess[] = [];
-let postgres: TestPostgres | null = null;
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-  if (!postgres) console.warn(POSTGRES_MISSING);
-}, 60_000);
+const postgres = postgresForThisFile();
 
 afterAll(async () => {
   await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM')) : null)));
-  postgres?.stop();
 });
 
 /** One instance: its own data folder, the shared database; resolves with its URL once it listens. */
@@ -35,8 +29,9 @@ function ask(url: string, body: unknown): Promise<Response> {
 
 describe('given two instances on one PostgreSQL', () => {
   it('continues a thread across them and admits exactly the shared limit of questions spread over both', { timeout: 90_000 }, async (context) => {
-    if (!postgres) return context.skip();
-    const databaseUrl = await postgres.newDatabase();
+    const database = postgres.current();
+    if (!database) return context.skip();
+    const databaseUrl = await database.newDatabase();
     // Started together: both run the migrations at once.
     const [first, second] = await Promise.all([
       startInstance(databaseUrl, ['--limit-assistant-per-org-hour', '12']),

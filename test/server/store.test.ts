@@ -1,30 +1,18 @@
 // One suite for both stores of threads, feedback and limits: the embedded SQLite (one instance) and
 // PostgreSQL (several instances on one database; a real server started for this file).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openSharedStore, type SharedStore } from '../../server/store/index.ts';
 import type { LimitCheck } from '../../server/store/rateLimits.ts';
-import { POSTGRES_MISSING, startPostgres, type TestPostgres } from '../support/postgres.ts';
+import { postgresForThisFile } from '../support/postgres.ts';
+import { temporaryFolders } from '../support/temporaryFolders.ts';
 
-let postgres: TestPostgres | null = null;
-const folders: string[] = [];
+const postgres = postgresForThisFile();
+const temporaryFolder = temporaryFolders('store-');
 /** Every store a test opened, closed after it (pass or fail). */
 const opened: SharedStore[] = [];
 
 afterEach(async () => {
   for (const store of opened.splice(0)) await store.close();
-});
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-  if (!postgres) console.warn(POSTGRES_MISSING);
-}, 60_000);
-
-afterAll(() => {
-  postgres?.stop();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 interface Backend {
@@ -39,8 +27,7 @@ const backends: Backend[] = [
     name: 'the embedded SQLite store',
     available: () => true,
     openTwo: async () => {
-      const folder = mkdtempSync(join(tmpdir(), 'store-'));
-      folders.push(folder);
+      const folder = temporaryFolder();
       const stores: [SharedStore, SharedStore] = [await openSharedStore(folder), await openSharedStore(folder)];
       opened.push(...stores);
       return stores;
@@ -48,9 +35,9 @@ const backends: Backend[] = [
   },
   {
     name: 'the PostgreSQL store',
-    available: () => postgres !== null,
+    available: () => postgres.current() !== null,
     openTwo: async () => {
-      const url = await postgres!.newDatabase();
+      const url = await postgres.current()!.newDatabase();
       // Both migrate at once, as two instances starting together do.
       const stores = (await Promise.all([openSharedStore('', url), openSharedStore('', url)])) as [SharedStore, SharedStore];
       opened.push(...stores);

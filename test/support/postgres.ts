@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from './freePort.ts';
 
 export interface TestPostgres {
@@ -66,4 +67,18 @@ export async function startPostgres(): Promise<TestPostgres | null> {
       }
     },
   };
+}
+
+/**
+ * The PostgreSQL of one test file: started before its tests (a warning when it cannot be), stopped after
+ * them. Call at module level; `current()` is null where PostgreSQL is missing (skip those tests).
+ */
+export function postgresForThisFile(): { current: () => TestPostgres | null } {
+  let postgres: TestPostgres | null = null;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    if (!postgres) console.warn(POSTGRES_MISSING);
+  }, 60_000);
+  afterAll(() => postgres?.stop());
+  return { current: () => postgres };
 }

@@ -5,8 +5,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
  * Resolves with the process, its stdout lines and its URL once the listening line appears; rejects if it
  * exits first. `track` receives the process at once, so the caller can kill it whatever happens.
  */
-export function startCli(entry: string, args: string[], options: { cwd?: string; track: (child: ChildProcess) => void }): Promise<{ child: ChildProcess; lines: string[]; url: string }> {
-  const child = spawn(process.execPath, [entry, ...args], { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startCli(
+  entry: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; track: (child: ChildProcess) => void },
+): Promise<{ child: ChildProcess; lines: string[]; url: string }> {
+  const child = spawn(process.execPath, [entry, ...args], { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   options.track(child);
   return new Promise((resolve, reject) => {
     let stdout = '';
