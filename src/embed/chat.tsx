@@ -9,6 +9,7 @@ import { readCurrentPath } from '../chat/currentPath.ts';
 import { CONTEXT_VALUE_MAX_LENGTH } from '../chat/pageContext.ts';
 import { DocsAssistant, type DocsAssistantHandle } from '../DocsAssistant.tsx';
 import type { ChatHandle, ChatMountRequest } from './contract.ts';
+import { starterQuestionsOf } from './config.ts';
 
 // The widget's stylesheet (its @imports bundled and minified by the build), as a string.
 const stylesheets = import.meta.glob<string>('../styles/styles.css', { query: '?inline', import: 'default', eager: true });
@@ -21,7 +22,18 @@ export function mount({ shadowRoot, container, options, launcher, onOpenChange, 
   const root = createRoot(container);
   const ref = createRef<DocsAssistantHandle>();
   // Synchronously, so the ref's verbs work as soon as mount returns.
-  flushSync(() => root.render(<DocsAssistant {...options} ref={ref} externalLauncher={launcher ?? null} onOpenChange={onOpenChange} onEvent={onEvent} />));
+  flushSync(() =>
+    root.render(
+      <DocsAssistant
+        {...options}
+        starterQuestions={starterQuestionsOf(options.starterQuestions)}
+        ref={ref}
+        externalLauncher={launcher ?? null}
+        onOpenChange={onOpenChange}
+        onEvent={onEvent}
+      />,
+    ),
+  );
   return {
     open: (selection) => {
       const path = readCurrentPath(options.getCurrentPath);

@@ -20,9 +20,16 @@ export function readEmbedOptions(script: HTMLScriptElement | null, globalConfig:
         // Not JSON: the text itself is the value ('mod+i', 'dark', 'pre code').
       }
     }
-    // data-starter-questions="How do I start?|What does it cost?" (a JSON array works too).
-    options[name] = name === 'starterQuestions' && typeof value === 'string' ? value.split('|') : value;
+    options[name] = value;
   }
   if (!options.baseUrl && script?.src) options.baseUrl = new URL(script.src).origin;
   return options as Partial<EmbedOptions>;
+}
+
+/**
+ * data-starter-questions="How do I start?|What does it cost?" (a JSON array works too). Split by the chat
+ * module when it mounts (chat.tsx), not here: this file is in embed.js, where every byte is paid before intent.
+ */
+export function starterQuestionsOf(value: unknown): string[] | undefined {
+  return typeof value === 'string' ? value.split('|') : (value as string[] | undefined);
 }

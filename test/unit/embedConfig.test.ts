@@ -1,6 +1,6 @@
 // How the script tag's data-* attributes and window.DocsAssistantConfig become widget options.
 import { describe, expect, it, vi } from 'vitest';
-import { readEmbedOptions } from '../../src/embed/config.ts';
+import { readEmbedOptions, starterQuestionsOf } from '../../src/embed/config.ts';
 import type { DocsAssistantEvent } from '../../src/options.ts';
 
 /** A stand-in for the <script> element: readEmbedOptions only reads its dataset and src. */
@@ -42,11 +42,10 @@ describe('given a script tag with data-* attributes', () => {
   });
 
   it('splits starter questions on "|" and accepts a JSON array', () => {
-    expect(readEmbedOptions(scriptTag({ domain: 'a', starterQuestions: 'How do I start?|What does it cost?' }), undefined).starterQuestions).toEqual([
-      'How do I start?',
-      'What does it cost?',
-    ]);
-    expect(readEmbedOptions(scriptTag({ domain: 'a', starterQuestions: '["One | two"]' }), undefined).starterQuestions).toEqual(['One | two']);
+    const starterQuestions = (tag: ReturnType<typeof scriptTag>) => starterQuestionsOf(readEmbedOptions(tag, undefined).starterQuestions);
+    expect(starterQuestions(scriptTag({ domain: 'a', starterQuestions: 'How do I start?|What does it cost?' }))).toEqual(['How do I start?', 'What does it cost?']);
+    expect(starterQuestions(scriptTag({ domain: 'a', starterQuestions: '["One | two"]' }))).toEqual(['One | two']);
+    expect(starterQuestions(scriptTag({ domain: 'a' }))).toBeUndefined();
   });
 
   it('turns the shortcut and code-block buttons off with "false"', () => {
