@@ -47,13 +47,15 @@ test.describe('given two widgets created on one page', () => {
       },
       { domain: DOMAIN, apiKey: ASSISTANT_KEY, baseUrl: servers.api },
     );
-    await expect(assistant.hosts).toHaveCount(2);
+    // Two elements each: a launcher's and a chat's.
+    await expect(assistant.hosts).toHaveCount(4);
     // Both chats running before either is used (each runs on intent: here the pointer on its launcher);
     // a chat that starts later restores the domain's stored thread, as after a reload.
     const chatsMounted = () => page.evaluate(() => [...document.querySelectorAll('docs-assistant')].map((host) => host.shadowRoot?.adoptedStyleSheets.length));
     await page.getByRole('button', { name: 'Ask docs A' }).hover();
     await page.getByRole('button', { name: 'Ask docs B' }).hover();
-    await expect.poll(chatsMounted).toEqual([2, 2]);
+    // Launchers first in <body> (the second created goes first), chats last: each adopted sheet is there.
+    await expect.poll(chatsMounted).toEqual([1, 1, 1, 1]);
 
     await page.getByRole('button', { name: 'Ask docs A' }).click();
     await assistant.ask('How do I roll back a deploy?');

@@ -26,8 +26,8 @@ test.describe('given a page with the script tag set to load on intent only', () 
     expect(assistant.chatRequests).toEqual([]);
 
     const chatRequest = page.waitForRequest(CHAT_MODULE);
-    // Tab order of the page: its link, its button, then the launcher at the end of the body.
-    for (let step = 0; step < 3; step++) await page.keyboard.press('Tab');
+    // The launcher is the page's first Tab stop.
+    await page.keyboard.press('Tab');
     await expect(assistant.launcher).toBeFocused();
     await chatRequest;
   });
@@ -64,17 +64,17 @@ test.describe('given a page with the script tag and default settings', () => {
     page.on('request', (request) => QUESTION_URL.test(request.url()) && questions.push(request.url()));
     const chatRequest = page.waitForRequest(CHAT_MODULE);
     await assistant.goto();
-    // A modulepreload inside the widget's shadow root (downloaded and parsed, not run), nothing in the page's <head>.
+    // A modulepreload inside the launcher's shadow root (downloaded and parsed, not run), nothing in the page's <head>.
     expect((await chatRequest).resourceType()).toBe('script');
     expect(await page.evaluate(() => document.querySelector('docs-assistant')?.shadowRoot?.querySelector('link[rel="modulepreload"]') != null)).toBe(true);
     expect(await page.locator('head link[rel="modulepreload"]').count()).toBe(0);
     await page.waitForLoadState('networkidle');
-    // The mounted chat adopts its stylesheet beside the launcher's; until then the launcher's is alone.
-    const adoptedSheets = () => page.evaluate(() => document.querySelector('docs-assistant')?.shadowRoot?.adoptedStyleSheets.length);
-    expect(await adoptedSheets()).toBe(1);
+    // Two elements: the launcher's, with its stylesheet, and the chat's, whose stylesheet the mounted chat adopts.
+    const adoptedSheets = () => page.evaluate(() => [...document.querySelectorAll('docs-assistant')].map((host) => host.shadowRoot?.adoptedStyleSheets.length));
+    expect(await adoptedSheets()).toEqual([1, 0]);
 
     await assistant.launcher.hover();
-    await expect.poll(adoptedSheets).toBe(2);
+    await expect.poll(adoptedSheets).toEqual([1, 1]);
     await expect(assistant.dialog).toHaveCount(0);
     expect(questions).toEqual([]);
   });
@@ -127,7 +127,8 @@ test.describe('given a page with the script tag and default settings', () => {
 test.describe('given a page whose script tag turns the launcher off', () => {
   test('draws no launcher, and the page opens the chat through the API', async ({ assistant, page }) => {
     await assistant.goto({ launcher: 'false', preload: 'intent' });
-    await expect(assistant.hosts).toHaveCount(1);
+    // The launcher's element stays (empty: it holds the chat's preload), beside the chat's.
+    await expect(assistant.hosts).toHaveCount(2);
     await expect(assistant.launcher).toHaveCount(0);
 
     await page.evaluate(() => window.DocsAssistant?.open?.());

@@ -11,7 +11,8 @@ declare global {
 
 /** Records the CSS animations that start and end in the widget's shadow root (their events stay inside it). */
 async function recordAnimations(page: Page): Promise<void> {
-  await page.locator('docs-assistant').first().evaluate((host) => {
+  // The chat's element: the last of the two the script tag adds.
+  await page.locator('docs-assistant').last().evaluate((host) => {
     window.widgetAnimations = [];
     for (const type of ['animationstart', 'animationend'] as const) {
       host.shadowRoot!.addEventListener(type, (event) => window.widgetAnimations!.push(`${type.slice(9)} ${(event as AnimationEvent).animationName}`), true);

@@ -1,5 +1,6 @@
-// One script-tag instance: a host element with an open shadow root at the end of <body>, the launcher
-// (vanilla DOM), the shortcut until the chat is there, and the chat module: downloaded when the browser
+// One script-tag instance: two host elements with open shadow roots, the launcher's early in <body> (an
+// early Tab stop) and the chat's at its end; the launcher (vanilla DOM), the shortcut until the chat is
+// there, and the chat module: downloaded when the browser
 // is idle, evaluated only on intent (hover or focus on the launcher, click, shortcut, API), so a page
 // where nobody opens the assistant never runs its code. Everything it adds (element, listeners, timers,
 // the React root) goes in destroy().
@@ -32,8 +33,13 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
     listeners.get(event.type)?.forEach((handler) => handler(event));
   };
 
+  // The launcher's element goes early in <body>, so the launcher is an early Tab stop, not the last of the
+  // page's. The chat's goes at the end: its links then follow the page's own, which keeps the page's skip
+  // link recognisable as one (axe tells a skip link by the page links after it).
   const host = document.createElement('docs-assistant');
+  const chatHost = document.createElement('docs-assistant');
   const shadowRoot = host.attachShadow({ mode: 'open' });
+  const chatRoot = chatHost.attachShadow({ mode: 'open' });
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(launcherCss);
   shadowRoot.adoptedStyleSheets = [sheet];
@@ -51,7 +57,7 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
   // never draws a launcher of its own: this one stays. `options` is this instance's own copy (see loader.ts).
   if (options.launcher !== false) shadowRoot.append(launcher);
   options.launcher = false;
-  shadowRoot.append(container);
+  chatRoot.append(container);
 
   // What destroy() undoes: removing each listener the instance added, cancelling the idle prefetch.
   const cleanups: (() => void)[] = [];
@@ -59,7 +65,13 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
     target.addEventListener(type, listener, capture);
     cleanups.push(() => target.removeEventListener(type, listener, capture));
   };
-  const attach = () => document.body.append(host);
+  // First in <body>, or right after the page's skip link (a link to a #fragment as the body's first element).
+  const attach = () => {
+    const first = document.body.firstElementChild as HTMLAnchorElement | null;
+    if (first?.hash) first.after(host);
+    else document.body.prepend(host);
+    document.body.append(chatHost);
+  };
   if (document.body) attach();
   else listen(window, 'DOMContentLoaded', attach);
 
@@ -71,9 +83,10 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
     (chat ||= import(/* @vite-ignore */ chatUrl).then(async (module: ChatModule) => {
       // Evaluating the chat and mounting it: two tasks for the page's main thread, not one long one.
       await new Promise((resolve) => setTimeout(resolve));
-      if (destroyed) throw new Error('destroyed');
+      // Destroyed meanwhile: no mount. whenReady drops the rejection without reading it, so any value does.
+      if (destroyed) throw 0;
       return (mounted = module.mount({
-        shadowRoot,
+        shadowRoot: chatRoot,
         container,
         options,
         ...(launcher.isConnected ? { launcher } : {}),
@@ -178,6 +191,7 @@ export function createEmbedInstance(options: EmbedOptions, chatUrl: string): Emb
       for (const cleanup of cleanups) cleanup();
       mounted?.unmount();
       host.remove();
+      chatHost.remove();
       listeners.clear();
     },
   };

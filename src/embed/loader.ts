@@ -33,7 +33,7 @@ const create = (options: EmbedOptions) => {
 
 let main: EmbedInstance | undefined;
 if (pageOptions.domain) main = create(pageOptions as EmbedOptions);
-else if (script && Object.keys(script.dataset).length) console.error('docs-assistant: data-domain is required');
+else if (script && Object.keys(script.dataset).length) console.error('docs-assistant: domain is required');
 
 type Verb = (...values: unknown[]) => unknown;
 const api: Record<string, Verb> = { create: create as Verb };
