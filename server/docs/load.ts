@@ -18,6 +18,8 @@ export interface LoadOptions {
   cache?: PageCache;
   /** Receives each file's content hash (with a cache). */
   onHash?(file: string, hash: string): void;
+  /** The docs folder's real path, when already being resolved (loadDocs resolves it once for every file). */
+  realRoot?: Promise<string>;
 }
 
 /** Larger files are almost surely generated or binary; indexing them would only add noise. */
@@ -69,16 +71,21 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   const loaded: (Page | null)[] = Array.from({ length: files.length }, () => null);
   // A few readers at a time: thousands of files opened at once would hit the open-files limit (EMFILE).
   let next = 0;
+  // Resolved once for every file, not once per file.
+  const realRoot = realpath(path.resolve(docsDir));
   const reader = async () => {
     while (next < files.length) {
       const position = next++;
       loaded[position] = await loadDocFile(docsDir, files[position] ?? '', {
         ...options,
+        realRoot,
         onWarning: (message) => warnings.push(message),
         onHash: (file, hash) => hashes.set(file, hash),
       });
     }
   };
+  // A folder that cannot be resolved fails each file's read (with its warning), not loadDocs.
+  realRoot.catch(() => undefined);
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, files.length) }, reader));
   const pages = loaded.filter((page) => page !== null);
   options.cache?.retain(files);
@@ -120,7 +127,7 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
   try {
     // A symbolic link could point anywhere (`ln -s ~/.ssh/id_rsa key.md`); listing skips links,
     // and a named file must resolve inside the real docs folder too.
-    const [realFile, realRoot] = await Promise.all([realpath(absolute), realpath(root)]);
+    const [realFile, realRoot] = await Promise.all([realpath(absolute), options.realRoot ?? realpath(root)]);
     if (!realFile.startsWith(realRoot + path.sep)) {
       options.onWarning?.(`${relative}: links outside the docs folder; skipped`);
       return null;

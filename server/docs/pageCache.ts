@@ -7,10 +7,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Page } from './types.ts';
+import type { Page, Section } from './types.ts';
 
-/** Bump when sections come out differently for the same file (sections.ts, blockText.ts, frontmatter.ts). */
-const PARSER_VERSION = 1;
+/** Bump when sections come out differently for the same file (sections.ts, blockText.ts, frontmatter.ts), or are kept differently here. */
+const PARSER_VERSION = 2;
 
 const PAGE_CACHE_FILE = 'page-cache.sqlite';
 
@@ -26,8 +26,8 @@ export interface PageCache {
   /** Drops the entries of files that are gone. */
   retain(files: readonly string[]): void;
   /** The word index kept for `key` (one is kept: the latest). */
-  getSnapshot(key: string): string | undefined;
-  setSnapshot(key: string, snapshot: string): void;
+  getSnapshot(key: string): Uint8Array | undefined;
+  setSnapshot(key: string, snapshot: Uint8Array): void;
   close(): void;
 }
 
@@ -41,6 +41,23 @@ export function contentKeyOf(fileHashes: readonly string[]): string {
 /** What a cached page is keyed by: the bytes, the site URL and the parser version. */
 export function contentHash(bytes: Uint8Array, siteUrl: string | undefined): string {
   return createHash('sha256').update(`${PARSER_VERSION}\0${siteUrl ?? ''}\0`).update(bytes).digest('base64url');
+}
+
+/** What every section of a page repeats from the page: kept once per page, put back on load. */
+type PageLevelField = 'file' | 'route' | 'pageTitle' | 'description' | 'metadata';
+type KeptPage = Omit<Page, 'sections'> & { sections: Omit<Section, PageLevelField>[] };
+
+function keptForm(page: Page): KeptPage {
+  return {
+    ...page,
+    sections: page.sections.map(({ id, anchor, url, headingPath, text }) => ({ id, anchor, url, headingPath, text })),
+  };
+}
+
+/** The page again, its sections sharing one metadata object as parsed pages do (half the entry to read, less to hold). */
+function restored(page: KeptPage): Page {
+  const shared = { file: page.file, route: page.route, pageTitle: page.title, ...(page.description ? { description: page.description } : {}) };
+  return { ...page, sections: page.sections.map((section) => ({ ...section, ...shared, metadata: page.metadata })) };
 }
 
 export function openPageCache(dataDir: string): PageCache {
@@ -60,13 +77,14 @@ export function openPageCache(dataDir: string): PageCache {
       const row = select.get(file, hash);
       if (!row) return undefined;
       try {
-        return JSON.parse(String(row.entry)) as CachedPage;
+        const entry = JSON.parse(String(row.entry)) as { page: KeptPage; warnings: string[] };
+        return { page: restored(entry.page), warnings: entry.warnings };
       } catch {
         return undefined;
       }
     },
     set(file, hash, entry) {
-      upsert.run(file, hash, JSON.stringify(entry));
+      upsert.run(file, hash, JSON.stringify({ page: keptForm(entry.page), warnings: entry.warnings }));
     },
     retain(kept) {
       const wanted = new Set(kept);
@@ -76,7 +94,8 @@ export function openPageCache(dataDir: string): PageCache {
     },
     getSnapshot(key) {
       const row = selectSnapshot.get(key);
-      return row ? String(row.snapshot) : undefined;
+      // A snapshot kept as text by an older version is never asked for: its key names the older index format.
+      return row?.snapshot instanceof Uint8Array ? row.snapshot : undefined;
     },
     setSnapshot(key, snapshot) {
       upsertSnapshot.run(key, snapshot);

@@ -90,6 +90,6 @@ export interface DocsIndex {
   page(route: string): IndexedPage | undefined;
   readonly pageCount: number;
   readonly sectionCount: number;
-  /** The word index as JSON, for `createDocsIndex(docs, ranking, { snapshot })` on the next start over the same docs. */
-  snapshot(): string;
+  /** The word index, for `createDocsIndex(docs, ranking, { snapshot })` on the next start over the same docs. */
+  snapshot(): Uint8Array;
 }

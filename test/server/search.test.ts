@@ -266,4 +266,15 @@ describe('given the snapshot of an index kept by the last start', () => {
     expect(idsFor(index, 'docker image')[0]).toBe('/install#with-docker');
     expect(index.sectionCount).toBe(3);
   });
+
+  it('builds anew from a damaged snapshot', () => {
+    const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
+    const docs = { pages, sections: pages.flatMap((page) => page.sections), warnings: [] };
+    const kept = indexOf(files).snapshot();
+    for (const damaged of [kept.subarray(0, kept.length >> 1), new Uint8Array([0xff, 0x0f, 0x6f, 0x22, 0x01, 0x61]), new TextEncoder().encode('{"index":[]}')]) {
+      const index = createDocsIndex(docs, {}, { snapshot: damaged });
+      expect(idsFor(index, 'docker image')[0]).toBe('/install#with-docker');
+      expect(idsFor(index, 'change the port')[0]).toBe('/config#port');
+    }
+  });
 });
