@@ -3,7 +3,7 @@
 import { constants } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { contentHash, contentKeyOf, type PageCache } from './pageCache.ts';
+import { contentHash, contentKeyOf, fileStamp, type FileStamp, type PageCache } from './pageCache.ts';
 import { sharedParsePool, type ParsePool } from './parsePool.ts';
 import type { LoadedDocs, Page } from './types.ts';
 
@@ -124,6 +124,7 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     return null;
   }
   let buffer: Buffer;
+  let stamp: FileStamp;
   try {
     // A symbolic link could point anywhere (`ln -s ~/.ssh/id_rsa key.md`); listing skips links,
     // and a named file must resolve inside the real docs folder too.
@@ -134,17 +135,26 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     }
     // Looked at before it is opened: a FIFO or device named .md would block the reader (and the watcher)
     // forever, and an oversized file is refused without reading it.
-    const info = await stat(realFile);
+    const info = await stat(realFile, { bigint: true });
     if (!info.isFile()) {
       options.onWarning?.(`${relative}: not a regular file; skipped`);
       return null;
     }
-    if (info.size > MAX_DOC_FILE_BYTES) {
+    const size = Number(info.size);
+    if (size > MAX_DOC_FILE_BYTES) {
       options.onWarning?.(`${relative}: larger than ${MAX_DOC_FILE_BYTES} bytes; skipped`);
       return null;
     }
-    buffer = await readAtMost(realFile, info.size + 1);
-    if (buffer.byteLength > info.size) {
+    // Unchanged since its bytes were last read (size, times, inode): the kept page, without reading the file again.
+    stamp = fileStamp(info, options.siteUrl);
+    const known = options.cache?.getByStamp(relative, stamp);
+    if (known) {
+      options.onHash?.(relative, known.hash);
+      for (const warning of known.warnings) options.onWarning?.(warning);
+      return known.page;
+    }
+    buffer = await readAtMost(realFile, size + 1);
+    if (buffer.byteLength > size) {
       // It grew while being read: the watcher's next event for it loads it whole.
       options.onWarning?.(`${relative}: changed while being read; skipped`);
       return null;
@@ -159,6 +169,7 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
   if (options.cache) options.onHash?.(relative, hash);
   const cached = options.cache?.get(relative, hash);
   if (cached) {
+    options.cache?.confirm(relative, hash, stamp);
     for (const warning of cached.warnings) options.onWarning?.(warning);
     return cached.page;
   }
@@ -173,6 +184,6 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     return null;
   }
   for (const warning of result.warnings) options.onWarning?.(warning);
-  options.cache?.set(relative, hash, { page: result.page, warnings: result.warnings });
+  options.cache?.set(relative, hash, { page: result.page, warnings: result.warnings }, stamp);
   return result.page;
 }

@@ -19,10 +19,30 @@ export interface CachedPage {
   warnings: string[];
 }
 
+/**
+ * A file as the file system describes it, without reading it: size, modification and change times in
+ * nanoseconds, inode. Writing the file changes its change time, which no tool can set back.
+ */
+export interface FileStamp {
+  text: string;
+  modifiedMs: number;
+}
+
+/**
+ * A stamp is trusted only for an entry confirmed this long after the file's last modification: a file
+ * written again within the same timestamp tick as the read that cached it could keep its stamp (git's "racy
+ * clean" case), and a later write would show a later modification time.
+ */
+const STAMP_MARGIN_MS = 2000;
+
 export interface PageCache {
   /** The page parsed from exactly these bytes, if kept. */
   get(file: string, hash: string): CachedPage | undefined;
-  set(file: string, hash: string, entry: CachedPage): void;
+  /** The page and content hash of a file whose stamp is unchanged since its bytes were last read (a restart skips reading it). */
+  getByStamp(file: string, stamp: FileStamp): (CachedPage & { hash: string }) | undefined;
+  set(file: string, hash: string, entry: CachedPage, stamp?: FileStamp): void;
+  /** Records the stamp of the file whose bytes were just read and found to be the kept entry's. */
+  confirm(file: string, hash: string, stamp: FileStamp): void;
   /** Drops the entries of files that are gone. */
   retain(files: readonly string[]): void;
   /** The word index kept for `key` (one is kept: the latest). */
@@ -36,6 +56,11 @@ export function contentKeyOf(fileHashes: readonly string[]): string {
   const hash = createHash('sha256');
   for (const entry of fileHashes) hash.update(`${entry}\n`);
   return hash.digest('base64url');
+}
+
+/** The stamp of a file as `stat(file, { bigint: true })` describes it, for pages of this site URL and parser version. */
+export function fileStamp(info: { size: bigint; mtimeNs: bigint; ctimeNs: bigint; ino: bigint; mtimeMs: bigint }, siteUrl: string | undefined): FileStamp {
+  return { text: `${PARSER_VERSION}\0${siteUrl ?? ''}\0${info.size}:${info.mtimeNs}:${info.ctimeNs}:${info.ino}`, modifiedMs: Number(info.mtimeMs) };
 }
 
 /** What a cached page is keyed by: the bytes, the site URL and the parser version. */
@@ -65,26 +90,44 @@ export function openPageCache(dataDir: string): PageCache {
   const database = new DatabaseSync(join(dataDir, PAGE_CACHE_FILE));
   database.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF;');
   database.exec('CREATE TABLE IF NOT EXISTS pages (file TEXT PRIMARY KEY, hash TEXT NOT NULL, entry TEXT NOT NULL)');
+  // Caches written before stamps were kept gain the columns (their entries are then read and confirmed once).
+  const columns = database.prepare('PRAGMA table_info(pages)').all();
+  if (!columns.some((column) => column.name === 'stamp')) database.exec('ALTER TABLE pages ADD COLUMN stamp TEXT; ALTER TABLE pages ADD COLUMN confirmed_at INTEGER');
   database.exec('CREATE TABLE IF NOT EXISTS index_snapshot (only INTEGER PRIMARY KEY CHECK (only = 1), key TEXT NOT NULL, snapshot TEXT NOT NULL)');
   const selectSnapshot = database.prepare('SELECT snapshot FROM index_snapshot WHERE only = 1 AND key = ?');
   const upsertSnapshot = database.prepare('INSERT INTO index_snapshot (only, key, snapshot) VALUES (1, ?, ?) ON CONFLICT (only) DO UPDATE SET key = excluded.key, snapshot = excluded.snapshot');
   const select = database.prepare('SELECT entry FROM pages WHERE file = ? AND hash = ?');
-  const upsert = database.prepare('INSERT INTO pages (file, hash, entry) VALUES (?, ?, ?) ON CONFLICT (file) DO UPDATE SET hash = excluded.hash, entry = excluded.entry');
+  const selectByStamp = database.prepare('SELECT hash, entry FROM pages WHERE file = ? AND stamp = ? AND confirmed_at > ?');
+  const upsert = database.prepare(
+    `INSERT INTO pages (file, hash, entry, stamp, confirmed_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (file) DO UPDATE SET hash = excluded.hash, entry = excluded.entry, stamp = excluded.stamp, confirmed_at = excluded.confirmed_at`,
+  );
+  const updateStamp = database.prepare('UPDATE pages SET stamp = ?, confirmed_at = ? WHERE file = ? AND hash = ?');
+  const entryOf = (text: string): CachedPage | undefined => {
+    try {
+      const entry = JSON.parse(text) as { page: KeptPage; warnings: string[] };
+      return { page: restored(entry.page), warnings: entry.warnings };
+    } catch {
+      return undefined;
+    }
+  };
   const files = database.prepare('SELECT file FROM pages');
   const remove = database.prepare('DELETE FROM pages WHERE file = ?');
   return {
     get(file, hash) {
       const row = select.get(file, hash);
-      if (!row) return undefined;
-      try {
-        const entry = JSON.parse(String(row.entry)) as { page: KeptPage; warnings: string[] };
-        return { page: restored(entry.page), warnings: entry.warnings };
-      } catch {
-        return undefined;
-      }
+      return row ? entryOf(String(row.entry)) : undefined;
     },
-    set(file, hash, entry) {
-      upsert.run(file, hash, JSON.stringify({ page: keptForm(entry.page), warnings: entry.warnings }));
+    getByStamp(file, stamp) {
+      const row = selectByStamp.get(file, stamp.text, stamp.modifiedMs + STAMP_MARGIN_MS);
+      const entry = row ? entryOf(String(row.entry)) : undefined;
+      return entry && { ...entry, hash: String(row?.hash) };
+    },
+    set(file, hash, entry, stamp) {
+      upsert.run(file, hash, JSON.stringify({ page: keptForm(entry.page), warnings: entry.warnings }), stamp?.text ?? null, stamp ? Date.now() : null);
+    },
+    confirm(file, hash, stamp) {
+      updateStamp.run(stamp.text, Date.now(), file, hash);
     },
     retain(kept) {
       const wanted = new Set(kept);

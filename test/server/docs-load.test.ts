@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocFile, loadDocs, MAX_DOC_FILE_BYTES } from '../../server/docs/load.ts';
-import { contentHash, openPageCache } from '../../server/docs/pageCache.ts';
+import { contentHash, openPageCache, type PageCache } from '../../server/docs/pageCache.ts';
 import { createParsePool, type ParsePool } from '../../server/docs/parsePool.ts';
 import type { LoadedDocs, Section } from '../../server/docs/types.ts';
 
@@ -243,6 +243,45 @@ describe('given a page cache from an earlier run', () => {
     } finally {
       cache.close();
       await pool.close();
+      await rm(folder, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('skips reading a file whose size, times and inode are unchanged, and reads one rewritten in the same moment', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'docs-cache-'));
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'docs-cache-data-'));
+    const opened = openPageCache(dataDir);
+    const read: string[] = [];
+    // What reading costs is hashing the bytes and looking them up: `get` is only asked for a file that was read.
+    const cache: PageCache = { ...opened, get: (file, hash) => (read.push(file), opened.get(file, hash)) };
+    try {
+      const alpha = path.join(folder, 'a.md');
+      await writeFile(alpha, '# Alpha\n\nThe alpha setting turns on tracing.\n');
+      await writeFile(path.join(folder, 'b.md'), '# Beta\n\nThe beta setting.\n');
+      // Written a minute ago: well before the run that caches them.
+      const minuteAgo = new Date(Date.now() - 60_000);
+      await utimes(alpha, minuteAgo, minuteAgo);
+      await utimes(path.join(folder, 'b.md'), minuteAgo, minuteAgo);
+      const first = await loadDocs(folder, { cache });
+      expect(read.splice(0).toSorted()).toEqual(['a.md', 'b.md']);
+
+      const warm = await loadDocs(folder, { cache });
+      expect(read).toEqual([]);
+      expect(warm.pages).toEqual(first.pages);
+      expect(warm.contentKey).toBe(first.contentKey);
+
+      // Rewritten now with as many bytes: its stamp changed, and a file modified so recently is never taken on its stamp.
+      await writeFile(alpha, '# Alpha\n\nThe alpha setting turns on logging.\n');
+      const changed = await loadDocs(folder, { cache });
+      expect(read).toEqual(['a.md']);
+      expect(changed.sections.find((section) => section.file === 'a.md')?.text).toBe('The alpha setting turns on logging.');
+      expect(changed.contentKey).not.toBe(first.contentKey);
+      read.length = 0;
+      await loadDocs(folder, { cache });
+      expect(read).toEqual(['a.md']);
+    } finally {
+      opened.close();
       await rm(folder, { recursive: true, force: true });
       await rm(dataDir, { recursive: true, force: true });
     }
