@@ -221,7 +221,10 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
   const domain = options.domain;
   const onFollowLink = useCallback(() => markReopen(domain), [domain]);
   const apiKey = options.apiKey;
-  const search = useCallback((query: string) => searchDocs({ baseUrl, domain, ...(apiKey ? { apiKey } : {}) }, query), [baseUrl, domain, apiKey]);
+  const search = useCallback(
+    (query: string, pageSize?: number) => searchDocs({ baseUrl, domain, ...(apiKey ? { apiKey } : {}) }, query, pageSize),
+    [baseUrl, domain, apiKey],
+  );
   const widget = useMemo<WidgetContextValue>(() => ({ translations, baseUrl, emit, onFollowLink, search }), [translations, baseUrl, emit, onFollowLink, search]);
 
   // The script tag's launcher (drawn by the loader) follows the same scheme as the dialog.

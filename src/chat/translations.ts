@@ -33,7 +33,7 @@ export const defaultTranslations: Translations = {
   searchResults: 'Search results',
   resizePanel: 'Resize the panel',
   searchAsYouTypeStatus: '{count} pages of the docs match. Press Down to go through them.',
-  searchNoResults: 'No page matches these words either.',
+  searchNoResults: 'No other page matches these words.',
   searchFailed: 'The search failed. Try again later.',
   emptyStateSite: 'Ask anything about {site}.',
   hintContext: 'Select text, or use "Ask AI" on a code block, to ask about it.',

@@ -66,13 +66,14 @@ export const Message = memo(function Message({ message, streaming, rating, quest
   // a rating of half an answer would only be noise in the docs team's feedback.
   const cutOff = streaming ? undefined : answerCutOff(message);
   const notFound = !streaming && messageNotFound(message);
+  const sources = messageSources(message);
   return (
     <li className="da-message" data-role="assistant" data-streaming={streaming || undefined} data-cut-off={cutOff} data-not-found={notFound || undefined}>
       {/* No text yet (stopped before the first words): no empty block, only the notice. */}
       {text === '' ? null : <AnswerMarkdown text={text} />}
       {cutOff ? <CutOffNotice cutOff={cutOff} /> : null}
-      {notFound ? <NotFoundSearch question={question} /> : null}
-      <Sources sources={messageSources(message)} answer={text} />
+      {notFound ? <NotFoundSearch question={question} answer={text} sources={sources.map((source) => source.url)} /> : null}
+      <Sources sources={sources} answer={text} />
       {!streaming && text !== '' ? (
         <div className="da-actions">
           <CopyButton label={translations.copyAnswer} getText={() => text} onCopied={(copiedText) => emit({ type: 'copy', answer: copiedText, messageId: message.id })} />

@@ -11,8 +11,8 @@ export interface WidgetContextValue {
   emit: (event: DocsAssistantEvent) => void;
   /** Called when the reader follows a link of this site out of the widget: the next page reopens it. */
   onFollowLink: () => void;
-  /** Keyword search of the docs (the platform's search route). */
-  search: (query: string) => Promise<SearchResult[]>;
+  /** Keyword search of the docs (the platform's search route), 5 results unless `pageSize` says otherwise. */
+  search: (query: string, pageSize?: number) => Promise<SearchResult[]>;
 }
 
 export const WidgetContext = createContext<WidgetContextValue>({

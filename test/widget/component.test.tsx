@@ -336,14 +336,16 @@ describe('given an answer with sources on this site and on another', () => {
 });
 
 describe('given an answer the docs do not cover (finish metadata notFound)', () => {
-  it('sets it apart and offers a keyword search of the docs for the question, with the public key', async () => {
+  it('sets it apart and offers a keyword search of the docs for the question, with the public key, leaving out the pages it offers', async () => {
+    const result = (title: string, url: string) => ({ content: 'x', path: '/auth', metadata: { title, headingPath: ['Auth'], url, score: 0.4 } });
     const { requests } = installFakeFetch(
       () =>
         streamResponse([
-          ...answerChunks({ text: ['I could not find this in the docs.'] }).slice(0, -1),
+          ...answerChunks({ text: ['I could not find this in the docs. These pages are the closest:\n\n- [Auth › Tokens](/auth#tokens)\n'] }).slice(0, -1),
           { type: 'finish', finishReason: 'stop', messageMetadata: { threadId: 'thread-1', notFound: true } } as UIMessageChunk,
         ]),
-      () => Response.json([{ content: 'x', path: '/sso', metadata: { title: 'Auth › Single sign-on', headingPath: ['Auth'], url: `${location.origin}/auth#sso`, score: 0.4 } }]),
+      // The search finds the offered page again (absolute here, root-relative in the answer): it is not shown twice.
+      () => Response.json([result('Auth › Tokens', `${location.origin}/auth#tokens`), result('Auth › Single sign-on', `${location.origin}/auth#sso`)]),
     );
     render(<DocsAssistant domain="acme" apiKey="acme_dsc_public" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
     const user = userEvent.setup();
@@ -353,7 +355,8 @@ describe('given an answer the docs do not cover (finish metadata notFound)', () 
     expect(search.closest('[data-role="assistant"]')?.hasAttribute('data-not-found')).toBe(true);
     await user.click(search);
     const results = await within(dialog).findByRole('list', { name: 'Search results' });
-    expect(within(results).getByRole('link', { name: 'Auth › Single sign-on' }).getAttribute('href')).toBe(`${location.origin}/auth#sso`);
-    expect(requests[1]).toEqual({ url: `${baseUrl}/discovery/v1/search/acme`, headers: { authorization: 'Bearer acme_dsc_public', 'content-type': 'application/json' }, body: { query: 'How do I set up SAML?', pageSize: 5 } });
+    expect(within(results).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Auth › Single sign-on', `${location.origin}/auth#sso`]]);
+    expect(within(dialog).getByRole('heading', { name: 'Search results' })).toBeTruthy();
+    expect(requests[1]).toEqual({ url: `${baseUrl}/discovery/v1/search/acme`, headers: { authorization: 'Bearer acme_dsc_public', 'content-type': 'application/json' }, body: { query: 'How do I set up SAML?', pageSize: 10 } });
   });
 });
