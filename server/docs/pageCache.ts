@@ -85,6 +85,16 @@ function restored(page: KeptPage): Page {
   return { ...page, sections: page.sections.map((section) => ({ ...section, ...shared, metadata: page.metadata })) };
 }
 
+/** A kept entry's text back to the page and its warnings; undefined when it does not parse. */
+function entryOf(text: string): CachedPage | undefined {
+  try {
+    const entry = JSON.parse(text) as { page: KeptPage; warnings: string[] };
+    return { page: restored(entry.page), warnings: entry.warnings };
+  } catch {
+    return undefined;
+  }
+}
+
 export function openPageCache(dataDir: string): PageCache {
   mkdirSync(dataDir, { recursive: true });
   const database = new DatabaseSync(join(dataDir, PAGE_CACHE_FILE));
@@ -103,14 +113,6 @@ export function openPageCache(dataDir: string): PageCache {
      ON CONFLICT (file) DO UPDATE SET hash = excluded.hash, entry = excluded.entry, stamp = excluded.stamp, confirmed_at = excluded.confirmed_at`,
   );
   const updateStamp = database.prepare('UPDATE pages SET stamp = ?, confirmed_at = ? WHERE file = ? AND hash = ?');
-  const entryOf = (text: string): CachedPage | undefined => {
-    try {
-      const entry = JSON.parse(text) as { page: KeptPage; warnings: string[] };
-      return { page: restored(entry.page), warnings: entry.warnings };
-    } catch {
-      return undefined;
-    }
-  };
   const files = database.prepare('SELECT file FROM pages');
   const remove = database.prepare('DELETE FROM pages WHERE file = ?');
   return {
