@@ -335,9 +335,11 @@ describe('given an answer with sources on this site and on another', () => {
   });
 });
 
+/** A search route result on the Auth page. */
+const authResult = (title: string, url: string) => ({ content: 'x', path: '/auth', metadata: { title, headingPath: ['Auth'], url, score: 0.4 } });
+
 describe('given an answer the docs do not cover (finish metadata notFound)', () => {
   it('sets it apart and offers a keyword search of the docs for the question, with the public key, leaving out the pages it offers', async () => {
-    const result = (title: string, url: string) => ({ content: 'x', path: '/auth', metadata: { title, headingPath: ['Auth'], url, score: 0.4 } });
     const { requests } = installFakeFetch(
       () =>
         streamResponse([
@@ -345,7 +347,7 @@ describe('given an answer the docs do not cover (finish metadata notFound)', () 
           { type: 'finish', finishReason: 'stop', messageMetadata: { threadId: 'thread-1', notFound: true } } as UIMessageChunk,
         ]),
       // The search finds the offered page again (absolute here, root-relative in the answer): it is not shown twice.
-      () => Response.json([result('Auth › Tokens', `${location.origin}/auth#tokens`), result('Auth › Single sign-on', `${location.origin}/auth#sso`)]),
+      () => Response.json([authResult('Auth › Tokens', `${location.origin}/auth#tokens`), authResult('Auth › Single sign-on', `${location.origin}/auth#sso`)]),
     );
     render(<DocsAssistant domain="acme" apiKey="acme_dsc_public" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
     const user = userEvent.setup();
