@@ -1,6 +1,6 @@
 // Reading a docs folder: every .md/.mdx file below it, each to a page of sections.
 // One bad file is skipped with a warning naming it; loading never stops for it.
-import { constants } from 'node:fs';
+import { constants, realpathSync, statSync } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { contentHash, contentKeyOf, fileStamp, type FileStamp, type PageCache } from './pageCache.ts';
@@ -69,13 +69,23 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   const warnings: string[] = [];
   const hashes = new Map<string, string>();
   const loaded: (Page | null)[] = Array.from({ length: files.length }, () => null);
+  // Files unchanged since the cache last read them, first and synchronously: a stat each, no read. On a
+  // restart that is every file, and thousands of stats through the thread pool cost more than the stats.
+  const known = options.cache ? unchangedPages(docsDir, files, options.cache, options.siteUrl) : [];
+  for (const [position, entry] of known.entries()) {
+    if (!entry) continue;
+    loaded[position] = entry.page;
+    hashes.set(files[position] ?? '', entry.hash);
+    warnings.push(...entry.warnings);
+  }
+  const unknown = files.flatMap((_file, position) => (known[position] ? [] : [position]));
   // A few readers at a time: thousands of files opened at once would hit the open-files limit (EMFILE).
   let next = 0;
   // Resolved once for every file, not once per file.
   const realRoot = realpath(path.resolve(docsDir));
   const reader = async () => {
-    while (next < files.length) {
-      const position = next++;
+    while (next < unknown.length) {
+      const position = unknown[next++] ?? 0;
       loaded[position] = await loadDocFile(docsDir, files[position] ?? '', {
         ...options,
         realRoot,
@@ -86,12 +96,37 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   };
   // A folder that cannot be resolved fails each file's read (with its warning), not loadDocs.
   realRoot.catch(() => undefined);
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, files.length) }, reader));
+  await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, unknown.length) }, reader));
   const pages = loaded.filter((page) => page !== null);
   options.cache?.retain(files);
   const docs: LoadedDocs = { pages, sections: pages.flatMap((page) => page.sections), warnings };
   if (options.cache) docs.contentKey = contentKeyOf(files.map((file) => `${file}\0${hashes.get(file) ?? 'unread'}`));
   return docs;
+}
+
+/**
+ * The kept pages of the listed files whose stamps are unchanged (see PageCache.getByStamp); undefined for
+ * every other file, which loadDocFile then reads (and warns about, when it must). The same checks as
+ * loadDocFile's: inside the real docs folder, a regular file, not oversized.
+ */
+function unchangedPages(docsDir: string, files: readonly string[], cache: PageCache, siteUrl: string | undefined) {
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(path.resolve(docsDir));
+  } catch {
+    return files.map(() => undefined);
+  }
+  return files.map((file) => {
+    try {
+      const realFile = realpathSync(path.resolve(docsDir, file));
+      if (!realFile.startsWith(realRoot + path.sep)) return undefined;
+      const info = statSync(realFile, { bigint: true });
+      if (!info.isFile() || Number(info.size) > MAX_DOC_FILE_BYTES) return undefined;
+      return cache.getByStamp(file, fileStamp(info, siteUrl));
+    } catch {
+      return undefined;
+    }
+  });
 }
 
 /**

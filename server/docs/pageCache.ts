@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Page, Section } from './types.ts';
+import { withSharedFields } from './sharedFields.ts';
 
 /** Bump when sections come out differently for the same file (sections.ts, blockText.ts, frontmatter.ts), or are kept differently here. */
 const PARSER_VERSION = 2;
@@ -79,10 +80,10 @@ function keptForm(page: Page): KeptPage {
   };
 }
 
-/** The page again, its sections sharing one metadata object as parsed pages do (half the entry to read, less to hold). */
+/** The page again, its sections sharing the page's values as parsed pages do (half the entry to read, less to hold). */
 function restored(page: KeptPage): Page {
-  const shared = { file: page.file, route: page.route, pageTitle: page.title, ...(page.description ? { description: page.description } : {}) };
-  return { ...page, sections: page.sections.map((section) => ({ ...section, ...shared, metadata: page.metadata })) };
+  const shared = { file: page.file, route: page.route, pageTitle: page.title, ...(page.description ? { description: page.description } : {}), metadata: page.metadata };
+  return withSharedFields({ ...page, sections: page.sections.map((section) => ({ ...section, ...shared })) });
 }
 
 /** A kept entry's text back to the page and its warnings; undefined when it does not parse. */

@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Page } from './types.ts';
+import { withSharedFields } from './sharedFields.ts';
 
 export interface ParseRequest {
   id: number;
@@ -61,7 +62,7 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
       if (!running || running.job.id !== reply.id) return;
       clearTimeout(running.timer);
       busy.delete(worker);
-      running.job.resolve('error' in reply ? { error: reply.error } : { page: reply.page, warnings: reply.warnings });
+      running.job.resolve('error' in reply ? { error: reply.error } : { page: withSharedFields(reply.page), warnings: reply.warnings });
       release(worker);
     });
     worker.on('error', (error) => {
