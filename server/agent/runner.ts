@@ -261,17 +261,15 @@ export function createJobRunner(deps: RunnerDeps) {
   /** Renews the lease every third of its time; `lost` aborts when another runner took the job meanwhile. */
   function holdLease(jobId: string) {
     const lost = new AbortController();
-    const timer = setInterval(() => {
-      store.renewLease(jobId, deps.owner, deps.leaseMs).then(
-        (held) => {
-          if (!held) lost.abort(new Error(`the lease of job ${jobId} ran out and another instance took the job`));
-        },
-        // The store not answering: try again at the next beat; if it stays away the lease runs out.
-        () => undefined,
-      );
-    }, Math.max(20, Math.floor(deps.leaseMs / 3)));
+    const renew = async () => {
+      const held = await store.renewLease(jobId, deps.owner, deps.leaseMs);
+      if (!held) lost.abort(new Error(`the lease of job ${jobId} ran out and another instance took the job`));
+      return held;
+    };
+    // The store not answering: try again at the next beat; if it stays away the lease runs out.
+    const timer = setInterval(() => void renew().catch(() => undefined), Math.max(20, Math.floor(deps.leaseMs / 3)));
     timer.unref();
-    return { lost: lost.signal, stop: () => clearInterval(timer) };
+    return { lost: lost.signal, renew, stop: () => clearInterval(timer) };
   }
 
   /** Claims the job (nothing happens when another runner holds it or it is not active), runs it, releases it. */
@@ -280,7 +278,7 @@ export function createJobRunner(deps: RunnerDeps) {
     if (!claimed) return;
     const lease = holdLease(jobId);
     try {
-      await runClaimed(claimed, lease.lost);
+      await runClaimed(claimed, lease);
     } finally {
       lease.stop();
       await store.releaseJob(jobId, deps.owner).catch(() => undefined);
@@ -288,7 +286,8 @@ export function createJobRunner(deps: RunnerDeps) {
   }
 
   /** Runs every pending turn of a claimed job, then marks it completed (or failed). */
-  async function runClaimed(claimed: StoredJob, leaseLost: AbortSignal): Promise<void> {
+  async function runClaimed(claimed: StoredJob, lease: ReturnType<typeof holdLease>): Promise<void> {
+    const leaseLost = lease.lost;
     let job = claimed;
     const jobId = job.id;
     const project = deps.projects.get(job.projectId);
@@ -315,9 +314,12 @@ export function createJobRunner(deps: RunnerDeps) {
         }
         await publish((await store.getJobById(jobId)) as StoredJob, project, worktree, undefined);
         // One conditional update: a follow-up that arrived meanwhile keeps the job active and runs next.
-        if (!(await store.completeUnlessPending(jobId, deps.owner))) continue;
-        await log(jobId, 'completed');
-        return;
+        if (await store.completeUnlessPending(jobId, deps.owner)) {
+          await log(jobId, 'completed');
+          return;
+        }
+        // Not completed and nothing pending: the lease is gone (renew() then aborts), not a loop to spin in.
+        if (!(await nextPending(jobId)) && !(await lease.renew())) leaseLost.throwIfAborted();
       }
     } catch (error) {
       if (worktree) await worktreeGit.discard(worktree).catch(() => undefined);

@@ -1,4 +1,5 @@
 import { existsSync, writeFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createAgentRoutes } from '../../server/agent/routes.ts';
@@ -120,6 +121,38 @@ describe('given a server that stopped while a job was active', () => {
     expect(job.body.status).toBe('completed');
     expect(showFile(fixture.source, `docs-assistant/${id}`, 'docs/half.md')).toBeUndefined();
     expect(showFile(fixture.source, `docs-assistant/${id}`, 'docs/complete.md')).toBe('# Complete\n');
+  });
+});
+
+describe('given a running job whose lease another instance took over', () => {
+  it('stops its turn and leaves the job to the new holder, writing nothing more about it', async () => {
+    const fixture = createFixtureRepository();
+    defer(fixture.cleanup);
+    const app = createAgentRoutes({
+      projects: { docs: { repository: fixture.source } },
+      adminKeys: [ADMIN_KEY],
+      dataDir: fixture.dataDir,
+      model: createScriptedModel(async (_prompt, step, signal) => (step === 0 ? [{ tool: 'write_file', input: { path: 'half.md', content: 'half-written\n' } }] : aborted(signal))),
+      leaseMs: 300,
+    });
+    defer(() => app.service.close());
+    const id = (await createJob(app, 'docs', 'Write a page')).body.id;
+    await vi.waitFor(() => expect(existsSync(path.join(fixture.dataDir, 'worktrees', id, 'docs', 'half.md'))).toBe(true), { timeout: 15_000, interval: 10 });
+
+    // Another instance on the same database holds the job now (as after a pause longer than the lease).
+    const database = new DatabaseSync(path.join(fixture.dataDir, 'agent-jobs.sqlite'));
+    defer(() => database.close());
+    database.prepare("update agent_jobs set lease_owner = 'another-instance', lease_expires_at = ? where id = ?").run(Date.now() + 60_000, id);
+    const eventsBefore = (await app.service.store.events(id, 0)).length;
+
+    // The runner's next renewal finds the lease gone: it stops the model call and leaves.
+    await app.service.queue.idle();
+    const job = await app.service.store.getJobById(id);
+    expect(job).toMatchObject({ status: 'active', error: null });
+    expect((await app.service.store.turns(id))[0]).toMatchObject({ state: 'running', attempts: 1 });
+    expect(await app.service.store.events(id, eventsBefore)).toEqual([]);
+    expect(database.prepare('select lease_owner from agent_jobs where id = ?').get(id)).toEqual({ lease_owner: 'another-instance' });
+    expect(branches(fixture.source)).toEqual(['main']);
   });
 });
 
