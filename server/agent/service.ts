@@ -10,6 +10,7 @@
 // archived job answers the same job again.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { assertSafeRef, openProjectRepository } from './git.ts';
@@ -184,12 +185,35 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
    * resumeInterrupted). The embedded store first drops every lease: this process holds the data folder's lock,
    * so they are all a dead process's; a shared store's leases of dead instances run out instead.
    */
+  /** Runs `task` after the request that started it; close() waits for it. */
+  function inBackground(task: Promise<void>): void {
+    background.add(task);
+    void task.finally(() => background.delete(task));
+  }
+
+  /**
+   * Worktrees of jobs archived while this instance was down, or through another instance (each instance has
+   * its own worktrees; archiving removes only the archiving instance's): removed at start.
+   */
+  async function removeArchivedWorktrees(): Promise<void> {
+    const names = await readdir(path.join(options.dataDir, 'worktrees')).catch(() => []);
+    for (const jobId of names.filter((name) => JOB_ID_PATTERN.test(name))) {
+      const job = await store.getJobById(jobId).catch(() => undefined);
+      if (job?.status !== 'archived') continue;
+      await projects
+        .get(job.projectId)
+        ?.repository.removeWorktree(jobId)
+        .catch((error: unknown) => console.error(`agent job ${jobId}: could not remove its worktree:`, error));
+    }
+  }
+
   async function recover(): Promise<void> {
     // Lock files a killed git left in a clone would fail every job of that project; queued before any fetch.
     for (const project of projects.values()) {
       void project.repository.removeStaleLocks().catch(() => undefined);
     }
     if (!shared) await store.releaseAllLeases();
+    inBackground(removeArchivedWorktrees());
     await pollForJobs();
     poller ??= setInterval(() => void pollForJobs(), options.pollMs ?? 5_000);
     poller.unref();
@@ -281,10 +305,7 @@ export function createAgentService(serviceOptions: AgentServiceOptions) {
         .get(job.projectId)
         ?.repository.removeWorktree(job.id)
         .catch((error: unknown) => console.error(`agent job ${job.id}: could not remove its worktree:`, error));
-      if (removal) {
-        background.add(removal);
-        void removal.finally(() => background.delete(removal));
-      }
+      if (removal) inBackground(removal);
       return archived;
     },
     /** Leaves as a killed process would: the data folder's lock file stays, this process forgets it (crash tests). */

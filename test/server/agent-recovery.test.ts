@@ -124,6 +124,27 @@ describe('given a server that stopped while a job was active', () => {
   });
 });
 
+describe('given a job archived while this server was down, or through another instance', () => {
+  it('removes the worktree it still has of that job at start, keeping the branch', async () => {
+    const fixture = createFixtureRepository();
+    defer(fixture.cleanup);
+    const first = await boot(fixture, finishes);
+    const id = (await createJob(first, 'docs', 'Write a page')).body.id;
+    await first.service.queue.idle();
+    const worktree = path.join(fixture.dataDir, 'worktrees', id);
+    expect(existsSync(worktree)).toBe(true);
+    // Archived elsewhere: the record says so, this instance's worktree is still on its disk.
+    await first.service.store.updateJob(id, { status: 'archived', archivedAt: new Date().toISOString() });
+    await first.service.close();
+
+    const restarted = await boot(fixture, finishes);
+    // close() waits for the start's clean-up.
+    await restarted.service.close();
+    expect(existsSync(worktree)).toBe(false);
+    expect(branchCommits(fixture.source, `docs-assistant/${id}`)).toEqual(['docs: Write a page']);
+  });
+});
+
 describe('given a running job whose lease another instance took over', () => {
   it('stops its turn and leaves the job to the new holder, writing nothing more about it', async () => {
     const fixture = createFixtureRepository();
