@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createDocsIndex } from '../../server/docs/searchIndex.ts';
+import { deserialize } from 'node:v8';
+import MiniSearch from 'minisearch';
+import { createDocsIndex, MINISEARCH_OPTIONS, toDocument, type IndexedSection } from '../../server/docs/searchIndex.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import type { DocsIndex, Page } from '../../server/docs/types.ts';
 
@@ -276,5 +278,28 @@ describe('given the snapshot of an index kept by the last start', () => {
       expect(idsFor(index, 'docker image')[0]).toBe('/install#with-docker');
       expect(idsFor(index, 'change the port')[0]).toBe('/config#port');
     }
+  });
+});
+
+describe('given pages indexed at start-up, with the build\'s memos of terms and tokens', () => {
+  it('holds exactly the index MiniSearch builds on its own, and later additions still land in it', () => {
+    const files = {
+      'a.md': '# Caching\n\n## Cache keys\n\nThe cache keys every response by its URL; caching skips `POST`.\n\n## 缓存\n\n缓存的键是响应的网址。',
+      'b.md': '# Routing\n\nRoutes match paths; a cached route answers from the cache.\n\n## getCookie\n\nRead cookies with getCookie.',
+    };
+    const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
+    const sections = pages.flatMap((page) => page.sections);
+    const index = createDocsIndex({ pages, sections, warnings: [] });
+    const plain = new MiniSearch<IndexedSection>(MINISEARCH_OPTIONS);
+    plain.addAll(pages.flatMap((page) => page.sections.map((section, position) => toDocument(sections.indexOf(section), section, position === 0))));
+    const ours = deserialize(index.snapshot()) as Record<string, unknown>;
+    const theirs = plain as unknown as Record<string, unknown>;
+    expect(ours.tree).toEqual((theirs['_index'] as { _tree: unknown })._tree);
+    expect(ours['_fieldLength']).toEqual(theirs['_fieldLength']);
+    expect(ours['_avgFieldLength']).toEqual(theirs['_avgFieldLength']);
+    // Memos end with the build: a file added later is found by its own words.
+    index.updateFile('c.md', buildPage('c.md', '# Headers\n\nSet headers with setHeader.').page.sections);
+    expect(idsFor(index, 'setHeader')).toEqual(['/c#headers']);
+    expect(idsFor(index, 'cache keys')[0]).toBe('/a#cache-keys');
   });
 });
