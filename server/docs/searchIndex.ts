@@ -467,11 +467,9 @@ function bestOf(accumulated: Accumulated): number {
  * `build` only adds: a term's postings object never leaves the tree while documents are added.
  */
 function withBuildMemos(miniSearch: MiniSearch<IndexedSection>, build: () => void): void {
-  const internals = miniSearch as unknown as {
-    _index: { fetch(term: string, initial: () => unknown): unknown };
-    _options: { processTerm: typeof processTerm };
-  };
-  const tree = internals._index;
+  const internals = miniSearch as unknown as Record<string, unknown>;
+  const tree = internals['_index'] as { fetch(term: string, initial: () => unknown): unknown };
+  const options = internals['_options'] as { processTerm: typeof processTerm };
   const walk = tree.fetch;
   const postingsOfTerm = new Map<string, unknown>();
   tree.fetch = (term, initial) => {
@@ -480,7 +478,7 @@ function withBuildMemos(miniSearch: MiniSearch<IndexedSection>, build: () => voi
     return data;
   };
   const termsOfToken = new Map<string, ReturnType<typeof processTerm>>();
-  internals._options.processTerm = (token) => {
+  options.processTerm = (token) => {
     let terms = termsOfToken.get(token);
     if (terms === undefined) termsOfToken.set(token, (terms = processTerm(token)));
     return terms;
@@ -489,7 +487,7 @@ function withBuildMemos(miniSearch: MiniSearch<IndexedSection>, build: () => voi
     build();
   } finally {
     delete (tree as { fetch?: unknown }).fetch;
-    internals._options.processTerm = processTerm;
+    options.processTerm = processTerm;
   }
 }
 

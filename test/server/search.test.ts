@@ -294,7 +294,7 @@ describe('given pages indexed at start-up, with the build\'s memos of terms and 
     plain.addAll(pages.flatMap((page) => page.sections.map((section, position) => toDocument(sections.indexOf(section), section, position === 0))));
     const ours = deserialize(index.snapshot()) as Record<string, unknown>;
     const theirs = plain as unknown as Record<string, unknown>;
-    expect(ours.tree).toEqual((theirs['_index'] as { _tree: unknown })._tree);
+    expect(ours.tree).toEqual((theirs['_index'] as Record<string, unknown>)['_tree']);
     expect(ours['_fieldLength']).toEqual(theirs['_fieldLength']);
     expect(ours['_avgFieldLength']).toEqual(theirs['_avgFieldLength']);
     // Memos end with the build: a file added later is found by its own words.
