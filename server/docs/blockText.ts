@@ -1,7 +1,7 @@
 // mdast nodes to the text a section is searched and quoted by: prose, list and table text, fenced
-// code kept whole (readers search for API names), MDX imports/expressions dropped, JSX reduced to its
-// text. Prose keeps its inline Markdown (code, links, emphasis) so a quote reads like the page; links
-// point at published URLs. Search strips link targets first (searchableText).
+// code kept whole (readers search for API names), HTML reduced to its text (markdown.ts has already left
+// MDX's imports, expressions and JSX tags out). Prose keeps its inline Markdown (code, links, emphasis)
+// so a quote reads like the page; links point at published URLs. Search strips link targets first (searchableText).
 import type { Nodes } from 'mdast';
 
 /** Published URL for a link target of the page, or undefined to keep only the link's text. */
@@ -41,10 +41,6 @@ export function inlineText(node: Nodes, markCode = false, resolveLink?: LinkReso
       return node.alt ?? '';
     case 'html':
       return stripHtml(node.value);
-    case 'mdxTextExpression':
-    case 'mdxFlowExpression':
-    case 'mdxjsEsm':
-      return '';
     default:
       return 'children' in node ? node.children.map((child) => inlineText(child as Nodes, markCode, resolveLink)).join('') : '';
   }
@@ -94,15 +90,12 @@ export function blockText(node: Nodes, indent = '', resolveLink?: LinkResolver):
       return node.children.map((row) => row.children.map((cell) => escapePipes(inlineText(cell, true, resolveLink).trim())).join(' | ')).join('\n');
     case 'html':
       return stripHtml(node.value).trim();
-    case 'mdxjsEsm':
-    case 'mdxFlowExpression':
     case 'thematicBreak':
     case 'definition':
     case 'yaml':
       return '';
     case 'blockquote':
     case 'footnoteDefinition':
-    case 'mdxJsxFlowElement':
     case 'listItem':
     case 'root':
       return node.children.map((child) => blockText(child as Nodes, indent, resolveLink)).filter(Boolean).join('\n\n');

@@ -115,9 +115,9 @@ describe('given the fixture docs folder with a site URL', () => {
     expect(tabs?.pageTitle).toBe('Tabs component');
   });
 
-  it('reads MDX that does not parse as plain Markdown and warns naming the file', () => {
-    expect(docs.warnings.some((warning) => warning.startsWith('components/legacy.mdx: MDX syntax error (line 3:'))).toBe(true);
-    expect(sectionsOf(docs, 'components/legacy.mdx')[0]?.text).toContain('The legacy component still renders its text.');
+  it('reads MDX that MDX itself would reject (an unclosed tag), keeping all its text', () => {
+    expect(docs.warnings.filter((warning) => warning.startsWith('components/legacy.mdx'))).toEqual([]);
+    expect(sectionsOf(docs, 'components/legacy.mdx')[0]?.text).toBe('This page has <Broken unclosed JSX that MDX cannot parse.\n\nThe legacy component still renders its text.');
   });
 });
 
@@ -189,13 +189,13 @@ describe('given a FIFO and an oversized file named .md', () => {
   });
 });
 
-describe('given a file that takes the markdown parser too long (thousands of unclosed links)', () => {
+describe('given a file that takes the markdown parser too long (hundreds of thousands of unclosed image brackets)', () => {
   it('skips it with a warning naming it once its time budget is spent, and loads the others', async () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'docs-slow-'));
     const parser = createParsePool({ size: 1, timeoutMs: 200 });
     try {
-      // Quadratic in micromark: seconds for this 60 KB, far past the budget.
-      await writeFile(path.join(folder, 'slow.md'), `# Slow\n\n${'[a](b '.repeat(12_000)}\n`);
+      // Linear in markdown-it, but still about 2 s for these 800 KB: ten times the budget.
+      await writeFile(path.join(folder, 'slow.md'), `# Slow\n\n${'!['.repeat(400_000)}\n`);
       await writeFile(path.join(folder, 'fine.md'), '# Fine\n\nA normal page.\n');
       const docs = await loadDocs(folder, { parser });
       expect(docs.pages.map((page) => page.file)).toEqual(['fine.md']);

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { parseMarkdown } from '../../server/docs/markdown.ts';
+import { buildPage } from '../../server/docs/sections.ts';
+
+function textsOf(file: string, source: string): { id: string; text: string }[] {
+  return buildPage(file, source, { siteUrl: 'https://docs.example.com' }).page.sections.map((section) => ({ id: section.id, text: section.text }));
+}
+
+describe('given an MDX page as Astro and Starlight write them', () => {
+  const page = [
+    "import { Steps, Tabs, TabItem } from '@astrojs/starlight/components';",
+    'export const config = {',
+    '  label: "Install",',
+    '',
+    '  order: 2,',
+    '};',
+    '',
+    '# Install Astro {#install}',
+    '',
+    '{/* A comment the reader never sees */}',
+    '',
+    '<Steps>',
+    '1. Run the wizard:',
+    '',
+    '    <Tabs>',
+    '      <TabItem label="npm">',
+    '      ```sh',
+    '      npm create astro@latest',
+    '      ```',
+    '      </TabItem>',
+    '    </Tabs>',
+    '',
+    '2. Open the <Badge text={"new"} variant="tip" /> project folder.',
+    '</Steps>',
+    '',
+    '<Card',
+    '  title="Deploy"',
+    '  href={`/${lang}/guides/deploy/`}',
+    '>',
+    '  Deploy anywhere.',
+    '</Card>',
+  ].join('\n');
+
+  it('leaves out imports, exports (blank lines inside braces too), expressions and tags, and reads what the tags wrap as Markdown', () => {
+    expect(textsOf('install.mdx', page)).toEqual([
+      {
+        id: '/install#install',
+        text: '1. Run the wizard:\n  ```sh\nnpm create astro@latest\n```\n2. Open the project folder.\n\nDeploy anywhere.',
+      },
+    ]);
+  });
+
+  it('reads indented lines inside components as text, never as code', () => {
+    expect(textsOf('tabs.mdx', '# Tabs\n\n<Tabs>\n  <Tab title="npm">\n    Install with **npm**.\n  </Tab>\n</Tabs>')).toEqual([{ id: '/tabs#tabs', text: 'Install with **npm**.' }]);
+  });
+
+  it('keeps every word of a file MDX would reject, and reads the same text as Markdown in a .md file', () => {
+    const broken = '# Legacy\n\nThis page has <Broken unclosed JSX.\n\nIts text {still counts.';
+    expect(textsOf('legacy.mdx', broken)[0]?.text).toBe('This page has <Broken unclosed JSX.\n\nIts text {still counts.');
+    expect(textsOf('legacy.md', '# Tabs\n\n<Tabs>\n  <Tab title="npm">\n\n    npm install\n\n  </Tab>\n</Tabs>')[0]?.text).toBe('```\nnpm install\n```');
+  });
+});
+
+describe('given GitHub-flavoured Markdown', () => {
+  it('reads task lists without their boxes, struck text, tables with escaped pipes, and autolinks (but not file names) as links', () => {
+    const source = '# Tasks\n\n- [x] done item\n- [ ] open item ~~old~~ new\n- see https://astro.build and vite.config.js\n\n| a | b |\n|---|---|\n| `x\\|y` | 2 |';
+    expect(textsOf('tasks.md', source)[0]?.text).toBe(
+      '- done item\n- open item old new\n- see [https://astro.build](https://astro.build) and vite.config.js\n\na | b\n`x\\|y` | 2',
+    );
+  });
+
+  it('keeps link targets as written (non-ASCII, spaces in <>), resolved to published URLs', () => {
+    const source = '# 指南\n\n见[配置](./配置.md#选项)和[the guide](<../a guide.md>)。';
+    expect(textsOf('zh/指南.md', source)[0]?.text).toBe('见[配置](https://docs.example.com/zh/配置#选项)和[the guide](<https://docs.example.com/a guide>)。');
+  });
+});
+
+describe('given links on several lines of a paragraph', () => {
+  it('gives each link the line it is on (the agent reports broken links by line)', () => {
+    const { tree } = parseMarkdown('# Title\n\nFirst [one](a.md) and\nsecond line  \nthird [two](b.md).\n\n- item [three](c.md)', 'page.md');
+    const lines: [string, number | undefined][] = [];
+    const visit = (node: { type: string; url?: string; position?: { start: { line: number } }; children?: unknown[] }) => {
+      if (node.type === 'link') lines.push([node.url ?? '', node.position?.start.line]);
+      for (const child of (node.children ?? []) as (typeof node)[]) visit(child);
+    };
+    visit(tree);
+    expect(lines).toEqual([
+      ['a.md', 3],
+      ['b.md', 5],
+      ['c.md', 7],
+    ]);
+  });
+});
