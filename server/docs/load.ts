@@ -5,6 +5,7 @@ import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { contentHash, contentKeyOf, fileStamp, type FileStamp, type PageCache } from './pageCache.ts';
 import { sharedParsePool, type ParsePool } from './parsePool.ts';
+import type { PageTerms } from './sectionTerms.ts';
 import type { LoadedDocs, Page } from './types.ts';
 
 export interface LoadOptions {
@@ -18,6 +19,8 @@ export interface LoadOptions {
   cache?: PageCache;
   /** Receives each file's content hash (with a cache). */
   onHash?(file: string, hash: string): void;
+  /** Receives the index terms of each file parsed (see sectionTerms.ts), for the index to insert. */
+  onTerms?(file: string, terms: PageTerms): void;
   /** The docs folder's real path, when already being resolved (loadDocs resolves it once for every file). */
   realRoot?: Promise<string>;
 }
@@ -68,6 +71,7 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   const files = await listDocFiles(docsDir);
   const warnings: string[] = [];
   const hashes = new Map<string, string>();
+  const pageTerms = new Map<string, PageTerms>();
   const loaded: (Page | null)[] = Array.from({ length: files.length }, () => null);
   // Files unchanged since the cache last read them, first and synchronously: a stat each, no read. On a
   // restart that is every file, and thousands of stats through the thread pool cost more than the stats.
@@ -91,6 +95,7 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
         realRoot,
         onWarning: (message) => warnings.push(message),
         onHash: (file, hash) => hashes.set(file, hash),
+        onTerms: (file, terms) => pageTerms.set(file, terms),
       });
     }
   };
@@ -99,7 +104,7 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, unknown.length) }, reader));
   const pages = loaded.filter((page) => page !== null);
   options.cache?.retain(files);
-  const docs: LoadedDocs = { pages, sections: pages.flatMap((page) => page.sections), warnings };
+  const docs: LoadedDocs = { pages, sections: pages.flatMap((page) => page.sections), warnings, pageTerms };
   if (options.cache) docs.contentKey = contentKeyOf(files.map((file) => `${file}\0${hashes.get(file) ?? 'unread'}`));
   return docs;
 }
@@ -219,6 +224,7 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     return null;
   }
   for (const warning of result.warnings) options.onWarning?.(warning);
+  if (result.terms) options.onTerms?.(relative, result.terms);
   options.cache?.set(relative, hash, { page: result.page, warnings: result.warnings }, stamp);
   return result.page;
 }

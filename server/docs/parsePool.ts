@@ -4,8 +4,9 @@
 // A file over budget has its worker ended and replaced; the caller skips the file with a warning.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Page } from './types.ts';
+import type { PageTerms } from './sectionTerms.ts';
 import { withSharedFields } from './sharedFields.ts';
+import type { Page } from './types.ts';
 
 export interface ParseRequest {
   id: number;
@@ -14,9 +15,9 @@ export interface ParseRequest {
   siteUrl: string | undefined;
 }
 
-export type ParseReply = { id: number; page: Page; warnings: string[] } | { id: number; error: string };
+export type ParseReply = { id: number; page: Page; warnings: string[]; terms: PageTerms } | { id: number; error: string };
 
-export type ParseResult = { page: Page; warnings: string[] } | { error: string } | { timedOut: true };
+export type ParseResult = { page: Page; warnings: string[]; terms?: PageTerms } | { error: string } | { timedOut: true };
 
 export interface ParsePool {
   /** The budget of one file. */
@@ -62,7 +63,7 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
       if (!running || running.job.id !== reply.id) return;
       clearTimeout(running.timer);
       busy.delete(worker);
-      running.job.resolve('error' in reply ? { error: reply.error } : { page: withSharedFields(reply.page), warnings: reply.warnings });
+      running.job.resolve('error' in reply ? { error: reply.error } : { page: withSharedFields(reply.page), warnings: reply.warnings, terms: reply.terms });
       release(worker);
     });
     worker.on('error', (error) => {

@@ -1,14 +1,19 @@
-// A worker thread that turns docs files into pages (parsePool.ts): parsing runs here, never on the thread
-// that answers requests, and a file that takes too long can be stopped by ending the worker.
+// A worker thread that turns docs files into pages and their index terms (parsePool.ts): parsing runs here,
+// never on the thread that answers requests, and a file that takes too long can be stopped by ending the worker.
 import { parentPort } from 'node:worker_threads';
 import { buildPage } from './sections.ts';
 import type { ParseReply, ParseRequest } from './parsePool.ts';
+import { memoizedProcessTerm, pageTermsOf } from './sectionTerms.ts';
+
+// Words repeat across the files one worker parses: each distinct token is stemmed once.
+const processTerm = memoizedProcessTerm();
 
 parentPort?.on('message', (request: ParseRequest) => {
   let reply: ParseReply;
   try {
     const { page, warnings } = buildPage(request.file, request.source, { siteUrl: request.siteUrl });
-    reply = { id: request.id, page, warnings };
+    // The index's terms too, so the thread that answers requests only inserts them.
+    reply = { id: request.id, page, warnings, terms: pageTermsOf(page.sections, processTerm) };
   } catch (error) {
     reply = { id: request.id, error: error instanceof Error ? (error.message.split('\n')[0] ?? '').replace(/:$/, '') : String(error) };
   }

@@ -7,11 +7,11 @@
 import { deserialize, serialize } from 'node:v8';
 import MiniSearch from 'minisearch';
 import { processTerm, termsOf, tokenize } from './analyzer.ts';
-import { searchableText } from './blockText.ts';
 import { compileFilter } from './filter.ts';
 import { languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type QueryTerm } from './postings.ts';
 import { capPerPage, currentPathBoost, fillsUnderCap, normalizePath, pagePathsOf, type Candidate } from './ranking.ts';
+import { INDEXED_FIELDS, memoizedProcessTerm, pageTermsOf, termsOfPageTerms, type IndexedSection, type PageTerms, type TermProcessor } from './sectionTerms.ts';
 import { topDocuments } from './topRanked.ts';
 import type { DocsIndex, IndexedPage, LoadedDocs, SearchHit, SearchOptions, Section } from './types.ts';
 
@@ -88,17 +88,10 @@ const MAX_LIMIT = 100;
 /** Compiled filters kept (a site's widget sends the same few); dropped whenever the sections change. */
 const FILTER_CACHE_SIZE = 16;
 
-/** What MiniSearch indexes for a section (`key` is its short id). */
-export interface IndexedSection {
-  key: number;
-  title: string;
-  heading: string;
-  breadcrumbs: string;
-  text: string;
-}
+export { toDocument, type IndexedSection } from './sectionTerms.ts';
 
 /** The MiniSearch options of the index (fields and analyzer). */
-export const MINISEARCH_OPTIONS = { idField: 'key', fields: ['title', 'heading', 'breadcrumbs', 'text'], tokenize, processTerm };
+export const MINISEARCH_OPTIONS = { idField: 'key', fields: [...INDEXED_FIELDS], tokenize, processTerm };
 
 /**
  * Bump when a snapshot of the word index would differ for the same sections (fields, toDocument, the
@@ -145,6 +138,9 @@ function loadedSnapshot(snapshot: Uint8Array | undefined, sectionCount: number):
  * matches them by the docs' content key); one with another number of sections is ignored.
  */
 export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOptions> = {}, start: { snapshot?: Uint8Array } = {}): DocsIndex {
+  // The parse workers' terms of each page, when they came with it (not for pages from the page cache). Only
+  // for this first build: a file changed later brings its own sections.
+  let pageTermsByFile = docs.pageTerms;
   const settings: RankingOptions = { ...DEFAULT_RANKING, ...ranking };
   // A restart over the same docs loads the word index it kept (about 10x faster than indexing every section).
   const preloaded = loadedSnapshot(start.snapshot, docs.sections.length);
@@ -184,30 +180,68 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
   const question = postings.createAccumulator();
   const context = postings.createAccumulator();
 
+  /** Tokens to terms: plain between builds, memoized for the length of one (withBuildMemos). */
+  let process: TermProcessor = processTerm;
+  const internals = miniSearch as unknown as Record<string, unknown> & {
+    addDocumentId(key: number): number;
+    addFieldLength(document: number, field: number, count: number, length: number): void;
+  };
+
+  /**
+   * MiniSearch's `add` for one file's sections, from their terms (the parse workers' when given and they fit,
+   * else analysed here): the same documents, field lengths and term frequencies, each term looked up once per
+   * field rather than once per occurrence (search.test.ts holds the result equal to MiniSearch's own).
+   */
+  function insert(fileSections: Section[], given: PageTerms | undefined): void {
+    let pageTerms = given;
+    let terms = pageTerms && termsOfPageTerms(pageTerms, fileSections.length);
+    if (!pageTerms || !terms) {
+      pageTerms = pageTermsOf(fileSections, process);
+      terms = termsOfPageTerms(pageTerms, fileSections.length) ?? [];
+    }
+    const tree = internals['_index'] as { fetch(term: string, initial: () => Map<number, Map<number, number>>): Map<number, Map<number, number>> };
+    const { counts, fields } = pageTerms;
+    let next = 0;
+    for (let position = 0; position < fileSections.length; position++) {
+      // Our key is MiniSearch's short id: both count up from 0, one per section.
+      const document = internals.addDocumentId(internals['_nextId'] as number);
+      for (let field = 0; field < INDEXED_FIELDS.length; field++) {
+        const at = (position * INDEXED_FIELDS.length + field) * 2;
+        internals.addFieldLength(document, field, (internals['_documentCount'] as number) - 1, fields[at] as number);
+        for (let end = next + (fields[at + 1] as number); next < end; next++) {
+          const postingsOfTerm = tree.fetch(terms[next] as string, newPostings);
+          const inField = postingsOfTerm.get(field);
+          if (inField) inField.set(document, (inField.get(document) ?? 0) + (counts[next] as number));
+          else postingsOfTerm.set(field, new Map([[document, counts[next] as number]]));
+        }
+      }
+    }
+  }
+
   function addFile(file: string, fileSections: Section[]): void {
     if (fileSections.length === 0) return;
     const first = preloadedKey >= 0 ? preloadedKey : postings.nextDocument;
     const paths = fileSections[0] ? pagePathsOf(fileSections[0]) : [];
-    const documents = fileSections.map((section, position) => {
+    for (const [position, section] of fileSections.entries()) {
       sections[first + position] = section;
       pagePaths[first + position] = paths;
       const language = typeof section.metadata.language === 'string' ? primaryLanguage(section.metadata.language) : undefined;
       languages[first + position] = language;
       if (language !== undefined) sectionsPerLanguage.set(language, (sectionsPerLanguage.get(language) ?? 0) + 1);
-      return toDocument(first + position, section, position === 0);
-    });
+    }
     if (preloadedKey >= 0) {
-      preloadedKey += documents.length;
+      preloadedKey += fileSections.length;
     } else {
-      miniSearch.addAll(documents);
+      insert(fileSections, pageTermsByFile?.get(file));
       postings.added();
-      if (postings.nextDocument !== first + documents.length) throw new Error('minisearch: short ids no longer count up one per document');
+      if (postings.nextDocument !== first + fileSections.length) throw new Error('minisearch: short ids no longer count up one per document');
     }
     if (live.length < postings.nextDocument) live = grown(live, postings.nextDocument);
-    for (const document of documents) live[document.key] = 1;
-    keysByFile.set(file, documents.map((document) => document.key));
+    const keys = fileSections.map((_section, position) => first + position);
+    for (const key of keys) live[key] = 1;
+    keysByFile.set(file, keys);
     if (fileSections[0]) fileByRoute.set(fileSections[0].route, file);
-    sectionCount += documents.length;
+    sectionCount += keys.length;
     filterMasks.clear();
   }
 
@@ -237,8 +271,14 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     if (list) list.push(section);
     else sectionsByFile.set(section.file, [section]);
   }
-  withBuildMemos(miniSearch, () => {
-    for (const [file, fileSections] of sectionsByFile) addFile(file, fileSections);
+  withBuildMemos(miniSearch, (memoized) => {
+    process = memoized;
+    try {
+      for (const [file, fileSections] of sectionsByFile) addFile(file, fileSections);
+    } finally {
+      process = processTerm;
+      pageTermsByFile = undefined;
+    }
   });
   if (preloadedKey >= 0) {
     // The snapshot's short ids are the keys given above, in the same order as when it was made.
@@ -433,14 +473,6 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
   }
 }
 
-/** The indexed fields of a section; the page description counts as text of the page's first section. */
-export function toDocument(key: number, section: Section, firstOfPage: boolean): IndexedSection {
-  const heading = section.headingPath.at(-1) ?? '';
-  const parents = section.headingPath.slice(0, -1).filter((parent) => parent !== section.pageTitle);
-  const description = firstOfPage && section.description ? `${section.description}\n\n` : '';
-  return { key, title: section.pageTitle, heading, breadcrumbs: parents.join(' '), text: description + searchableText(section.text) };
-}
-
 /** Selected text and code, cut to their first distinct terms that the question does not already have. */
 function contextTerms(context: SearchOptions['context'], questionTerms: string[]): string[] {
   if (!context || context.length === 0) return [];
@@ -462,14 +494,12 @@ function bestOf(accumulated: Accumulated): number {
 
 /**
  * Runs `build` (adding documents) with two memos that live only as long as it: MiniSearch's term lookups in
- * a hash map (it walks its radix tree once per word occurrence: half of a large site's cold index build),
- * and each distinct token's terms (words repeat, and stemming them again was a tenth of the rest). Safe while
- * `build` only adds: a term's postings object never leaves the tree while documents are added.
+ * a hash map (it walks its radix tree at every lookup: half of a large site's cold index build), and each
+ * distinct token's terms (words repeat, and stemming them again was a tenth of the rest), given to `build`.
+ * Safe while `build` only adds: a term's postings object never leaves the tree while documents are added.
  */
-function withBuildMemos(miniSearch: MiniSearch<IndexedSection>, build: () => void): void {
-  const internals = miniSearch as unknown as Record<string, unknown>;
-  const tree = internals['_index'] as { fetch(term: string, initial: () => unknown): unknown };
-  const options = internals['_options'] as { processTerm: typeof processTerm };
+function withBuildMemos(miniSearch: MiniSearch<IndexedSection>, build: (process: TermProcessor) => void): void {
+  const tree = (miniSearch as unknown as Record<string, unknown>)['_index'] as { fetch(term: string, initial: () => unknown): unknown };
   const walk = tree.fetch;
   const postingsOfTerm = new Map<string, unknown>();
   tree.fetch = (term, initial) => {
@@ -477,19 +507,14 @@ function withBuildMemos(miniSearch: MiniSearch<IndexedSection>, build: () => voi
     if (data === undefined) postingsOfTerm.set(term, (data = walk.call(tree, term, initial)));
     return data;
   };
-  const termsOfToken = new Map<string, ReturnType<typeof processTerm>>();
-  options.processTerm = (token) => {
-    let terms = termsOfToken.get(token);
-    if (terms === undefined) termsOfToken.set(token, (terms = processTerm(token)));
-    return terms;
-  };
   try {
-    build();
+    build(memoizedProcessTerm());
   } finally {
     delete (tree as { fetch?: unknown }).fetch;
-    options.processTerm = processTerm;
   }
 }
+
+const newPostings = () => new Map<number, Map<number, number>>();
 
 function grown(bytes: Uint8Array, size: number): Uint8Array {
   const next = new Uint8Array(Math.max(size, bytes.length * 2));

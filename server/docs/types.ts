@@ -1,4 +1,5 @@
 // The docs model shared by loading, search and answering. One owner: server/docs.
+import type { PageTerms } from './sectionTerms.ts';
 
 /** Frontmatter metadata that `filter` can match (version, language, groups, and any other scalar field). */
 export type SectionMetadata = Record<string, string | number | boolean | string[]>;
@@ -45,6 +46,8 @@ export interface LoadedDocs {
   warnings: string[];
   /** With a page cache: names these exact files and bytes, so an index snapshot can be matched to them. */
   contentKey?: string;
+  /** Each parsed file's terms, as its parse worker analysed them for the index (not for pages from the page cache). */
+  pageTerms?: Map<string, PageTerms>;
 }
 
 /** Signals beyond the question that steer ranking. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deserialize } from 'node:v8';
 import MiniSearch from 'minisearch';
 import { createDocsIndex, MINISEARCH_OPTIONS, toDocument, type IndexedSection } from '../../server/docs/searchIndex.ts';
+import { pageTermsOf } from '../../server/docs/sectionTerms.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import type { DocsIndex, Page } from '../../server/docs/types.ts';
 
@@ -281,7 +282,7 @@ describe('given the snapshot of an index kept by the last start', () => {
   });
 });
 
-describe('given pages indexed at start-up, with the build\'s memos of terms and tokens', () => {
+describe('given pages indexed at start-up from their terms, with the build\'s memos of terms and tokens', () => {
   it('holds exactly the index MiniSearch builds on its own, and later additions still land in it', () => {
     const files = {
       'a.md': '# Caching\n\n## Cache keys\n\nThe cache keys every response by its URL; caching skips `POST`.\n\n## 缓存\n\n缓存的键是响应的网址。',
@@ -289,15 +290,23 @@ describe('given pages indexed at start-up, with the build\'s memos of terms and 
     };
     const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
     const sections = pages.flatMap((page) => page.sections);
-    const index = createDocsIndex({ pages, sections, warnings: [] });
     const plain = new MiniSearch<IndexedSection>(MINISEARCH_OPTIONS);
     plain.addAll(pages.flatMap((page) => page.sections.map((section, position) => toDocument(sections.indexOf(section), section, position === 0))));
-    const ours = deserialize(index.snapshot()) as Record<string, unknown>;
     const theirs = plain as unknown as Record<string, unknown>;
-    expect(ours.tree).toEqual((theirs['_index'] as Record<string, unknown>)['_tree']);
-    expect(ours['_fieldLength']).toEqual(theirs['_fieldLength']);
-    expect(ours['_avgFieldLength']).toEqual(theirs['_avgFieldLength']);
-    // Memos end with the build: a file added later is found by its own words.
+    const [first, second] = pages as [Page, Page];
+    const fromWorkers = new Map(pages.map((page) => [page.file, pageTermsOf(page.sections)]));
+    // Terms that do not fit their page (fewer sections) are ignored, and the page analysed here.
+    const mismatched = new Map([[first.file, pageTermsOf(second.sections.slice(1))]]);
+    for (const pageTerms of [undefined, fromWorkers, mismatched]) {
+      const built = createDocsIndex({ pages, sections, warnings: [], ...(pageTerms ? { pageTerms } : {}) });
+      const ours = deserialize(built.snapshot()) as Record<string, unknown>;
+      expect(ours.tree).toEqual((theirs['_index'] as Record<string, unknown>)['_tree']);
+      for (const field of ['_fieldLength', '_avgFieldLength', '_documentIds', '_idToShortId', '_documentCount', '_nextId']) expect(ours[field]).toEqual(theirs[field]);
+    }
+    const index = createDocsIndex({ pages, sections, warnings: [], pageTerms: fromWorkers });
+    // Memos and the workers' terms end with the build: a file changed later is found by its own words.
+    index.updateFile('a.md', buildPage('a.md', '# Caching\n\n## Cache keys\n\nKeys are hashed with xxhash.').page.sections);
+    expect(idsFor(index, 'xxhash')).toEqual(['/a#cache-keys']);
     index.updateFile('c.md', buildPage('c.md', '# Headers\n\nSet headers with setHeader.').page.sections);
     expect(idsFor(index, 'setHeader')).toEqual(['/c#headers']);
     expect(idsFor(index, 'cache keys')[0]).toBe('/a#cache-keys');
