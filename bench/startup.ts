@@ -2,10 +2,11 @@
 // beside a plain MiniSearch over the same files split at headings, in the same run (figures read as ratios).
 //   node bench/startup.ts
 // Cold: an empty data folder (every file parsed, the index built and its snapshot kept). Warm: a restart on
-// the same data folder (pages come from the page cache by content hash, the index from its snapshot). Each measurement runs in a fresh child
+// the same data folder (pages come from the page cache by content hash, the index from its snapshot). Then
+// restarts after one page and after a tenth of the pages changed (only those parsed and indexed again). Each measurement runs in a fresh child
 // process; memory is the heap after a full GC (and RSS) once start-up is done and the parse workers have ended.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,20 +19,26 @@ interface Measurement {
   sections: number;
 }
 
+/** The corpus's Markdown files, sorted. */
+function listFiles(corpus: string): string[] {
+  const files: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.mdx?$/.test(entry.name)) files.push(path);
+    }
+  };
+  walk(corpus);
+  return files.toSorted();
+}
+
 async function measureChild(mode: string, corpus: string, dataDir: string): Promise<Measurement> {
   const started = performance.now();
   let sections = 0;
   if (mode === 'minisearch') {
     const { default: MiniSearch } = await import('minisearch');
-    const files: string[] = [];
-    const walk = (folder: string) => {
-      for (const entry of readdirSync(folder, { withFileTypes: true })) {
-        const path = join(folder, entry.name);
-        if (entry.isDirectory()) walk(path);
-        else if (/\.mdx?$/.test(entry.name)) files.push(path);
-      }
-    };
-    walk(corpus);
+    const files = listFiles(corpus);
     const documents: { id: number; heading: string; text: string }[] = [];
     for (const file of files) {
       for (const part of readFileSync(file, 'utf8').split(/^(?=#{1,3} )/m)) documents.push({ id: documents.length, heading: /^#{1,3} (.*)$/m.exec(part)?.[1] ?? '', text: part });
@@ -41,13 +48,11 @@ async function measureChild(mode: string, corpus: string, dataDir: string): Prom
     sections = documents.length;
     (globalThis as { keep?: unknown }).keep = index;
   } else {
-    const { loadDocs } = await import('../server/docs/load.ts');
     const { openPageCache } = await import('../server/docs/pageCache.ts');
-    const { startIndex } = await import('../server/docs/startIndex.ts');
+    const { loadIndexedDocs } = await import('../server/docs/startIndex.ts');
     const { sharedParsePool } = await import('../server/docs/parsePool.ts');
     const cache = openPageCache(dataDir);
-    const docs = await loadDocs(corpus, { cache });
-    const index = startIndex(docs, cache);
+    const { index } = await loadIndexedDocs(corpus, { cache });
     sections = index.sectionCount;
     (globalThis as { keep?: unknown }).keep = index;
     const seconds = (performance.now() - started) / 1000;
@@ -82,12 +87,23 @@ try {
   const baseline = runChild('minisearch', corpus, dataDir);
   const cold = runChild('ours', corpus, dataDir);
   const warm = runChild('ours', corpus, dataDir);
+  // A docs deploy between restarts: one page edited, then a tenth of them.
+  const docFiles = listFiles(corpus);
+  const edit = (count: number) => {
+    for (const file of docFiles.slice(0, count)) appendFileSync(file, `\nEdited for release ${count}.\n`);
+  };
+  edit(1);
+  const oneChanged = runChild('ours', corpus, dataDir);
+  edit(Math.round(docFiles.length / 10));
+  const tenthChanged = runChild('ours', corpus, dataDir);
   const row = (name: string, measured: Measurement) =>
     `${name.padEnd(34)} ${measured.seconds.toFixed(2).padStart(7)} s (${(measured.seconds / baseline.seconds).toFixed(2)}x)  heap ${measured.heapMB.toFixed(0).padStart(4)} MB (${(measured.heapMB / baseline.heapMB).toFixed(2)}x)  RSS ${measured.rssMB.toFixed(0).padStart(4)} MB (${(measured.rssMB / baseline.rssMB).toFixed(2)}x)  ${measured.sections} sections`;
   console.log(`start-up over ${pages} pages (bench/largeCorpus.ts), ratios to plain MiniSearch in this run`);
   console.log(row('plain MiniSearch, split at headings', baseline));
   console.log(row('docs-assistant, cold (no cache)', cold));
   console.log(row('docs-assistant, warm restart', warm));
+  console.log(row('  restart, 1 page changed', oneChanged));
+  console.log(row(`  restart, ${Math.round(docFiles.length / 10)} pages changed`, tenthChanged));
   console.log('goals (issue 15): cold <= 1x, warm <= 0.25x, heap <= 1x');
 } finally {
   rmSync(work, { recursive: true, force: true });

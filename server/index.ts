@@ -7,9 +7,8 @@ import { createApp, type AppOptions } from './app.ts';
 import { createExtractiveAnswerer, createModelAnswerer, type Answerer } from './assistant/answerers.ts';
 import { readSiteInstructions, type SiteInstructions } from './assistant/siteInstructions.ts';
 import { createLanguageModel, parseModelSpec } from './assistant/model.ts';
-import { loadDocs } from './docs/load.ts';
 import { openPageCache } from './docs/pageCache.ts';
-import { startIndex } from './docs/startIndex.ts';
+import { loadIndexedDocs } from './docs/startIndex.ts';
 import type { DocsIndex } from './docs/types.ts';
 import { watchDocs, type DocsWatcher } from './docs/watch.ts';
 import { generateAssistantKey } from './http/auth.ts';
@@ -113,9 +112,8 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
   // Parsed pages kept in the data folder between runs, so a restart parses only what changed.
   const dataDir = options.dataDir ?? './.docs-assistant';
   const pageCache = dataDir === ':memory:' ? null : openPageCache(dataDir);
-  const docs = await loadDocs(options.docsDir, { siteUrl: options.siteUrl, ...(pageCache ? { cache: pageCache } : {}) });
+  const { docs, index } = await loadIndexedDocs(options.docsDir, { siteUrl: options.siteUrl, cache: pageCache });
   for (const warning of docs.warnings) onWarning(warning);
-  const index = startIndex(docs, pageCache);
   let store: SharedStore;
   try {
     store = await openSharedStore(options.dataDir ?? './.docs-assistant', options.databaseUrl);

@@ -3,7 +3,7 @@
 import { constants, realpathSync, statSync } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { contentHash, contentKeyOf, fileStamp, type FileStamp, type PageCache } from './pageCache.ts';
+import { contentHash, fileStamp, type FileStamp, type PageCache } from './pageCache.ts';
 import { sharedParsePool, type ParsePool } from './parsePool.ts';
 import type { PageTerms } from './sectionTerms.ts';
 import type { LoadedDocs, Page } from './types.ts';
@@ -21,6 +21,11 @@ export interface LoadOptions {
   onHash?(file: string, hash: string): void;
   /** Receives the index terms of each file parsed (see sectionTerms.ts), for the index to insert. */
   onTerms?(file: string, terms: PageTerms): void;
+  /**
+   * loadDocs: receives each page as soon as it is loaded (in no particular order), with its content hash
+   * (with a cache) and the parse worker's index terms (when it was parsed), so the index is built meanwhile.
+   */
+  onPage?(page: Page, details: { hash?: string; terms?: PageTerms }): void;
   /** The docs folder's real path, when already being resolved (loadDocs resolves it once for every file). */
   realRoot?: Promise<string>;
 }
@@ -71,7 +76,6 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   const files = await listDocFiles(docsDir);
   const warnings: string[] = [];
   const hashes = new Map<string, string>();
-  const pageTerms = new Map<string, PageTerms>();
   const loaded: (Page | null)[] = Array.from({ length: files.length }, () => null);
   // Files unchanged since the cache last read them, first and synchronously: a stat each, no read. On a
   // restart that is every file, and thousands of stats through the thread pool cost more than the stats.
@@ -81,6 +85,7 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
     loaded[position] = entry.page;
     hashes.set(files[position] ?? '', entry.hash);
     warnings.push(...entry.warnings);
+    options.onPage?.(entry.page, { hash: entry.hash });
   }
   const unknown = files.flatMap((_file, position) => (known[position] ? [] : [position]));
   // A few readers at a time: thousands of files opened at once would hit the open-files limit (EMFILE).
@@ -90,13 +95,16 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   const reader = async () => {
     while (next < unknown.length) {
       const position = unknown[next++] ?? 0;
-      loaded[position] = await loadDocFile(docsDir, files[position] ?? '', {
+      let terms: PageTerms | undefined;
+      const page = await loadDocFile(docsDir, files[position] ?? '', {
         ...options,
         realRoot,
         onWarning: (message) => warnings.push(message),
         onHash: (file, hash) => hashes.set(file, hash),
-        onTerms: (file, terms) => pageTerms.set(file, terms),
+        onTerms: (_file, pageTerms) => (terms = pageTerms),
       });
+      loaded[position] = page;
+      if (page) options.onPage?.(page, { ...(hashes.has(page.file) ? { hash: hashes.get(page.file) } : {}), ...(terms ? { terms } : {}) });
     }
   };
   // A folder that cannot be resolved fails each file's read (with its warning), not loadDocs.
@@ -104,8 +112,8 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, unknown.length) }, reader));
   const pages = loaded.filter((page) => page !== null);
   options.cache?.retain(files);
-  const docs: LoadedDocs = { pages, sections: pages.flatMap((page) => page.sections), warnings, pageTerms };
-  if (options.cache) docs.contentKey = contentKeyOf(files.map((file) => `${file}\0${hashes.get(file) ?? 'unread'}`));
+  const docs: LoadedDocs = { pages, sections: pages.flatMap((page) => page.sections), warnings };
+  if (options.cache) docs.fileHashes = new Map(pages.flatMap((page) => (hashes.has(page.file) ? [[page.file, hashes.get(page.file) as string]] : [])));
   return docs;
 }
 

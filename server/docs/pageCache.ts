@@ -11,7 +11,7 @@ import type { Page, Section } from './types.ts';
 import { withSharedFields } from './sharedFields.ts';
 
 /** Bump when sections come out differently for the same file (sections.ts, blockText.ts, frontmatter.ts), or are kept differently here. */
-const PARSER_VERSION = 2;
+const PARSER_VERSION = 3; // 3: markdown-it (2: shared page fields)
 
 const PAGE_CACHE_FILE = 'page-cache.sqlite';
 
@@ -50,13 +50,6 @@ export interface PageCache {
   getSnapshot(key: string): Uint8Array | undefined;
   setSnapshot(key: string, snapshot: Uint8Array): void;
   close(): void;
-}
-
-/** One key for a whole docs folder: its files and their content hashes, in order. */
-export function contentKeyOf(fileHashes: readonly string[]): string {
-  const hash = createHash('sha256');
-  for (const entry of fileHashes) hash.update(`${entry}\n`);
-  return hash.digest('base64url');
 }
 
 /** The stamp of a file as `stat(file, { bigint: true })` describes it, for pages of this site URL and parser version. */

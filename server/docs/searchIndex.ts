@@ -97,24 +97,31 @@ export const MINISEARCH_OPTIONS = { idField: 'key', fields: [...INDEXED_FIELDS],
  * Bump when a snapshot of the word index would differ for the same sections (fields, toDocument, the
  * analyzer in analyzer.ts): an older snapshot is then never loaded.
  */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 
 /**
  * MiniSearch's state, as the snapshot keeps it: its own fields (postings.ts reads several of them too), with
- * the radix tree of its term dictionary as the Map it is. Written with V8's serializer, which keeps Maps as
- * Maps: loading is a third of `MiniSearch.loadJSON`'s time (which parses JSON, then converts every posting
- * object to a Map and inserts every term into a new tree) and the snapshot two thirds of the JSON's size.
+ * the radix tree of its term dictionary as the Map it is, and which keys hold each file's sections, made from
+ * which bytes (the content hash). Written with V8's serializer, which keeps Maps as Maps: loading is a third of
+ * `MiniSearch.loadJSON`'s time (which parses JSON, then converts every posting object to a Map and inserts
+ * every term into a new tree) and the snapshot two thirds of the JSON's size.
  */
 const SNAPSHOT_FIELDS = ['_documentIds', '_idToShortId', '_fieldLength', '_avgFieldLength', '_storedFields', '_documentCount', '_nextId', '_dirtCount'] as const;
 
-function snapshotOf(miniSearch: MiniSearch<IndexedSection>): Uint8Array {
-  const raw = miniSearch as unknown as Record<string, unknown>;
-  const fields = Object.fromEntries(SNAPSHOT_FIELDS.map((name) => [name, raw[name]]));
-  return serialize({ ...fields, tree: (raw['_index'] as Record<string, unknown>)['_tree'] });
+/** A file as the snapshot holds it: its content hash and its sections' keys, in page order. */
+interface KeptFile {
+  hash: string;
+  keys: number[];
 }
 
-/** The word index from an earlier start over the same sections, when it can be used; else null (built anew). */
-function loadedSnapshot(snapshot: Uint8Array | undefined, sectionCount: number): MiniSearch<IndexedSection> | null {
+function snapshotOf(miniSearch: MiniSearch<IndexedSection>, files: [file: string, hash: string, keys: number[]][]): Uint8Array {
+  const raw = miniSearch as unknown as Record<string, unknown>;
+  const fields = Object.fromEntries(SNAPSHOT_FIELDS.map((name) => [name, raw[name]]));
+  return serialize({ ...fields, tree: (raw['_index'] as Record<string, unknown>)['_tree'], files });
+}
+
+/** The word index of an earlier start and the files it holds, when it can be used; else null (built anew). */
+function loadedSnapshot(snapshot: Uint8Array | undefined): { miniSearch: MiniSearch<IndexedSection>; files: Map<string, KeptFile> } | null {
   if (snapshot === undefined) return null;
   try {
     const kept = deserialize(snapshot) as Record<string, unknown>;
@@ -122,32 +129,73 @@ function loadedSnapshot(snapshot: Uint8Array | undefined, sectionCount: number):
     const raw = loaded as unknown as Record<string, unknown>;
     // The dictionary's class is not exported: a fresh index's own empty one gives it.
     const Dictionary = (raw['_index'] as object).constructor as new (tree: unknown) => unknown;
-    if (!(kept.tree instanceof Map) || !(kept['_documentIds'] instanceof Map) || !(kept['_fieldLength'] instanceof Map)) return null;
+    const documentIds = kept['_documentIds'];
+    if (!(kept.tree instanceof Map) || !(documentIds instanceof Map) || !(kept['_fieldLength'] instanceof Map) || !Array.isArray(kept.files)) return null;
+    const files = new Map<string, KeptFile>();
+    let keyCount = 0;
+    for (const entry of kept.files as unknown[]) {
+      if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'string' || !Array.isArray(entry[2])) return null;
+      const keys = entry[2] as unknown[];
+      // Each key a live document of this snapshot (our key is MiniSearch's short id).
+      if (keys.length === 0 || !keys.every((key) => typeof key === 'number' && documentIds.get(key) === key)) return null;
+      files.set(entry[0], { hash: entry[1], keys: keys as number[] });
+      keyCount += keys.length;
+    }
     for (const name of SNAPSHOT_FIELDS) raw[name] = kept[name];
     raw['_index'] = new Dictionary(kept.tree);
-    // Made from a fresh index over these sections: as many documents as sections, none discarded (postings.ts
-    // reads the same internal counter and checks the rest of the shape at creation).
-    return loaded.documentCount === sectionCount && raw['_nextId'] === sectionCount ? loaded : null;
+    // Every live document belongs to exactly one file (postings.ts checks the rest of the shape at creation).
+    return loaded.documentCount === keyCount ? { miniSearch: loaded, files } : null;
   } catch {
     return null;
   }
 }
 
+/** Builds an index file by file (start-up adds files as the parse workers hand them over), then `finish()`. */
+export interface DocsIndexBuilder {
+  /**
+   * Adds a file's sections, with the parse workers' terms when they came with the page. With its content
+   * hash, a file the snapshot holds from the same bytes keeps its postings: nothing is indexed again.
+   */
+  add(file: string, sections: Section[], details?: { hash?: string; terms?: PageTerms }): void;
+  /** Files of the snapshot never added are dropped (removed since); the index is ready. */
+  finish(): DocsIndex;
+  /** After finish(): resolves once the postings of files dropped from the snapshot are cleared away. */
+  settled(): Promise<void>;
+  /** Files whose postings came from the snapshot, indexed anew, and dropped from the snapshot. */
+  readonly counts: { kept: number; indexed: number; dropped: number };
+}
+
 /**
- * `start.snapshot`: `snapshot()` of an index over exactly these sections, in this order (startIndex.ts
- * matches them by the docs' content key); one with another number of sections is ignored.
+ * An index over `docs`. `start.snapshot` with `start.hashes` (each file's content hash): `snapshot()` of an
+ * earlier index, whose postings are kept for every file of the same bytes (startIndex.ts).
  */
-export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOptions> = {}, start: { snapshot?: Uint8Array } = {}): DocsIndex {
-  // The parse workers' terms of each page, when they came with it (not for pages from the page cache). Only
-  // for this first build: a file changed later brings its own sections.
-  let pageTermsByFile = docs.pageTerms;
+export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOptions> = {}, start: { snapshot?: Uint8Array; hashes?: ReadonlyMap<string, string> } = {}): DocsIndex {
+  const builder = openDocsIndex(ranking, start.snapshot === undefined ? {} : { snapshot: start.snapshot });
+  const sectionsByFile = new Map<string, Section[]>();
+  for (const section of docs.sections) {
+    const list = sectionsByFile.get(section.file);
+    if (list) list.push(section);
+    else sectionsByFile.set(section.file, [section]);
+  }
+  for (const [file, fileSections] of sectionsByFile) {
+    const hash = start.hashes?.get(file);
+    builder.add(file, fileSections, hash === undefined ? {} : { hash });
+  }
+  return builder.finish();
+}
+
+/** A builder of an index; `start.snapshot`: `snapshot()` of an earlier index, whose unchanged files are kept. */
+export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { snapshot?: Uint8Array } = {}): DocsIndexBuilder {
   const settings: RankingOptions = { ...DEFAULT_RANKING, ...ranking };
-  // A restart over the same docs loads the word index it kept (about 10x faster than indexing every section).
-  const preloaded = loadedSnapshot(start.snapshot, docs.sections.length);
-  const miniSearch = preloaded ?? new MiniSearch<IndexedSection>(MINISEARCH_OPTIONS);
+  // A restart loads the word index it kept (about 10x faster than indexing every section) and indexes only
+  // the files whose bytes changed.
+  const preloaded = loadedSnapshot(start.snapshot);
+  const miniSearch = preloaded?.miniSearch ?? new MiniSearch<IndexedSection>(MINISEARCH_OPTIONS);
   const postings = postingsOf(miniSearch, settings.boost);
-  /** While the preloaded sections are registered: the next key (MiniSearch already holds them all). */
-  let preloadedKey = preloaded ? 0 : -1;
+  /** Files of the snapshot not added yet; those left at `finish()` were removed. */
+  const keptFiles = preloaded?.files ?? new Map<string, KeptFile>();
+  const counts = { kept: 0, indexed: 0, dropped: 0 };
+  const hashesByFile = new Map<string, string>();
   // Indexed by MiniSearch's short id, which equals our key: both count up from 0, one per added section.
   const sections: (Section | undefined)[] = [];
   const pagePaths: string[][] = [];
@@ -200,7 +248,7 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
       terms = termsOfPageTerms(pageTerms, fileSections.length) ?? [];
     }
     const tree = internals['_index'] as { fetch(term: string, initial: () => Map<number, Map<number, number>>): Map<number, Map<number, number>> };
-    const { counts, fields } = pageTerms;
+    const { counts: termCounts, fields } = pageTerms;
     let next = 0;
     for (let position = 0; position < fileSections.length; position++) {
       // Our key is MiniSearch's short id: both count up from 0, one per section.
@@ -211,33 +259,33 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
         for (let end = next + (fields[at + 1] as number); next < end; next++) {
           const postingsOfTerm = tree.fetch(terms[next] as string, newPostings);
           const inField = postingsOfTerm.get(field);
-          if (inField) inField.set(document, (inField.get(document) ?? 0) + (counts[next] as number));
-          else postingsOfTerm.set(field, new Map([[document, counts[next] as number]]));
+          if (inField) inField.set(document, (inField.get(document) ?? 0) + (termCounts[next] as number));
+          else postingsOfTerm.set(field, new Map([[document, termCounts[next] as number]]));
         }
       }
     }
   }
 
-  function addFile(file: string, fileSections: Section[]): void {
+  /** Registers a file's sections: at `keptKeys` (postings already in the snapshot's index), else indexed now. */
+  function addFile(file: string, fileSections: Section[], terms?: PageTerms, keptKeys?: number[]): void {
     if (fileSections.length === 0) return;
-    const first = preloadedKey >= 0 ? preloadedKey : postings.nextDocument;
-    const paths = fileSections[0] ? pagePathsOf(fileSections[0]) : [];
-    for (const [position, section] of fileSections.entries()) {
-      sections[first + position] = section;
-      pagePaths[first + position] = paths;
-      const language = typeof section.metadata.language === 'string' ? primaryLanguage(section.metadata.language) : undefined;
-      languages[first + position] = language;
-      if (language !== undefined) sectionsPerLanguage.set(language, (sectionsPerLanguage.get(language) ?? 0) + 1);
-    }
-    if (preloadedKey >= 0) {
-      preloadedKey += fileSections.length;
-    } else {
-      insert(fileSections, pageTermsByFile?.get(file));
+    const first = postings.nextDocument;
+    if (!keptKeys) {
+      insert(fileSections, terms);
       postings.added();
       if (postings.nextDocument !== first + fileSections.length) throw new Error('minisearch: short ids no longer count up one per document');
     }
+    const keys = keptKeys ?? fileSections.map((_section, position) => first + position);
+    const paths = fileSections[0] ? pagePathsOf(fileSections[0]) : [];
+    for (const [position, section] of fileSections.entries()) {
+      const key = keys[position] as number;
+      sections[key] = section;
+      pagePaths[key] = paths;
+      const language = typeof section.metadata.language === 'string' ? primaryLanguage(section.metadata.language) : undefined;
+      languages[key] = language;
+      if (language !== undefined) sectionsPerLanguage.set(language, (sectionsPerLanguage.get(language) ?? 0) + 1);
+    }
     if (live.length < postings.nextDocument) live = grown(live, postings.nextDocument);
-    const keys = fileSections.map((_section, position) => first + position);
     for (const key of keys) live[key] = 1;
     keysByFile.set(file, keys);
     if (fileSections[0]) fileByRoute.set(fileSections[0].route, file);
@@ -265,29 +313,16 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     filterMasks.clear();
   }
 
-  const sectionsByFile = new Map<string, Section[]>();
-  for (const section of docs.sections) {
-    const list = sectionsByFile.get(section.file);
-    if (list) list.push(section);
-    else sectionsByFile.set(section.file, [section]);
+  // Until finish(): term lookups and token analysis memoized (startBuildMemos), snapshot files matched.
+  const endMemos = startBuildMemos(miniSearch, (memoized) => (process = memoized));
+  let building = true;
+  let vacuumed = Promise.resolve();
+
+  function dropKept(kept: KeptFile): void {
+    miniSearch.discardAll(kept.keys);
+    postings.changed();
+    counts.dropped++;
   }
-  withBuildMemos(miniSearch, (memoized) => {
-    process = memoized;
-    try {
-      for (const [file, fileSections] of sectionsByFile) addFile(file, fileSections);
-    } finally {
-      process = processTerm;
-      pageTermsByFile = undefined;
-    }
-  });
-  if (preloadedKey >= 0) {
-    // The snapshot's short ids are the keys given above, in the same order as when it was made.
-    if (preloadedKey !== postings.nextDocument) throw new Error('index snapshot: its sections do not match the docs');
-    preloadedKey = -1;
-    postings.added();
-  }
-  // Later changes (serve re-reading a file) recompile lists as questions need them.
-  postings.precompile();
 
   /** One byte per section, 1 = live and passing the filter; computed once per distinct filter. */
   function allowedBy(filter: SearchOptions['filter']): Uint8Array {
@@ -314,7 +349,7 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     }));
   }
 
-  return {
+  const index: DocsIndex = {
     search(query: string, options: SearchOptions): SearchHit[] {
       const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(options.limit) || 1));
       const allowed = allowedBy(options.filter);
@@ -350,6 +385,8 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     },
     updateFile(file: string, fileSections: Section[]): void {
       removeFile(file);
+      // Its bytes are not known here: a snapshot made now indexes it again on the next start.
+      hashesByFile.delete(file);
       addFile(file, fileSections);
     },
     pages(): IndexedPage[] {
@@ -365,7 +402,43 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     get sectionCount() {
       return sectionCount;
     },
-    snapshot: () => snapshotOf(miniSearch),
+    snapshot: () => snapshotOf(miniSearch, [...keysByFile].map(([file, keys]) => [file, hashesByFile.get(file) ?? '', keys])),
+  };
+
+  return {
+    add(file, fileSections, details = {}) {
+      if (!building) throw new Error('the index is finished: use updateFile');
+      const kept = keptFiles.get(file);
+      keptFiles.delete(file);
+      if (details.hash !== undefined) hashesByFile.set(file, details.hash);
+      // The same bytes (the hash names the parser's version too) give the same sections.
+      if (kept && details.hash !== undefined && kept.hash === details.hash && kept.keys.length === fileSections.length) {
+        addFile(file, fileSections, undefined, kept.keys);
+        counts.kept++;
+        return;
+      }
+      if (kept) dropKept(kept);
+      addFile(file, fileSections, details.terms);
+      counts.indexed++;
+    },
+    finish() {
+      if (building) {
+        building = false;
+        for (const kept of keptFiles.values()) dropKept(kept);
+        keptFiles.clear();
+        endMemos();
+        process = processTerm;
+        postings.added();
+        // Files dropped from the snapshot left their postings in its lists (and in how many sections have
+        // each word): cleared in the background, between questions, as after a discard in serve mode.
+        if (counts.dropped > 0) vacuumed = miniSearch.vacuum({ batchSize: 10_000 }).then(() => postings.changed());
+        // Later changes (serve re-reading a file) recompile lists as questions need them.
+        postings.precompile();
+      }
+      return index;
+    },
+    settled: () => vacuumed,
+    counts,
   };
 
   function weighByCoverage(): void {
@@ -493,13 +566,18 @@ function bestOf(accumulated: Accumulated): number {
 }
 
 /**
- * Runs `build` (adding documents) with two memos that live only as long as it: MiniSearch's term lookups in
- * a hash map (it walks its radix tree at every lookup: half of a large site's cold index build), and each
- * distinct token's terms (words repeat, and stemming them again was a tenth of the rest), given to `build`.
- * Safe while `build` only adds: a term's postings object never leaves the tree while documents are added.
+ * Memos for the length of a build (until the returned function is called): MiniSearch's term lookups in a
+ * hash map (it walks its radix tree at every lookup: half of a large site's cold index build), and each
+ * distinct token's terms (words repeat, and stemming them again was a tenth of the rest), handed to `use`.
+ * A term's postings object must never leave the tree meanwhile, so vacuuming (which removes emptied terms,
+ * in the background) waits for the end of the build.
  */
-function withBuildMemos(miniSearch: MiniSearch<IndexedSection>, build: (process: TermProcessor) => void): void {
-  const tree = (miniSearch as unknown as Record<string, unknown>)['_index'] as { fetch(term: string, initial: () => unknown): unknown };
+function startBuildMemos(miniSearch: MiniSearch<IndexedSection>, use: (process: TermProcessor) => void): () => void {
+  const internals = miniSearch as unknown as Record<string, unknown>;
+  const options = internals['_options'] as { autoVacuum: unknown };
+  const autoVacuum = options.autoVacuum;
+  options.autoVacuum = false;
+  const tree = internals['_index'] as { fetch(term: string, initial: () => unknown): unknown };
   const walk = tree.fetch;
   const postingsOfTerm = new Map<string, unknown>();
   tree.fetch = (term, initial) => {
@@ -507,11 +585,12 @@ function withBuildMemos(miniSearch: MiniSearch<IndexedSection>, build: (process:
     if (data === undefined) postingsOfTerm.set(term, (data = walk.call(tree, term, initial)));
     return data;
   };
-  try {
-    build(memoizedProcessTerm());
-  } finally {
+  use(memoizedProcessTerm());
+  return () => {
     delete (tree as { fetch?: unknown }).fetch;
-  }
+    postingsOfTerm.clear();
+    options.autoVacuum = autoVacuum;
+  };
 }
 
 const newPostings = () => new Map<number, Map<number, number>>();

@@ -1,13 +1,37 @@
-// The search index at start-up: loaded from the snapshot the last start kept, when the docs are exactly the
-// same files and bytes (and the index format the same), else built and its snapshot kept for the next start.
+// Loading the docs and building their search index at start-up, at once: each page is indexed as soon as it
+// is loaded (with the terms its parse worker computed), while the workers parse the next ones. With a page
+// cache, the index kept by the last start is loaded and only the files whose bytes changed are indexed again;
+// the snapshot is written again whenever that changed anything.
+import { loadDocs, type LoadOptions } from './load.ts';
 import type { PageCache } from './pageCache.ts';
-import { createDocsIndex, INDEX_FORMAT } from './searchIndex.ts';
+import { INDEX_FORMAT, openDocsIndex } from './searchIndex.ts';
 import type { DocsIndex, LoadedDocs } from './types.ts';
 
-export function startIndex(docs: LoadedDocs, cache: PageCache | null): DocsIndex {
-  const key = cache && docs.contentKey ? `${INDEX_FORMAT}:${docs.contentKey}` : null;
-  const snapshot = key ? cache?.getSnapshot(key) : undefined;
-  const index = createDocsIndex(docs, {}, snapshot === undefined ? {} : { snapshot });
-  if (key && snapshot === undefined) cache?.setSnapshot(key, index.snapshot());
-  return index;
+/** One snapshot is kept; its key names the format, so another version's is never loaded. */
+const SNAPSHOT_KEY = `index-format-${INDEX_FORMAT}`;
+
+export interface IndexedDocs {
+  docs: LoadedDocs;
+  index: DocsIndex;
+  /** Files whose postings came from the snapshot, indexed anew, and dropped (removed since the snapshot). */
+  files: { kept: number; indexed: number; dropped: number };
+}
+
+export async function loadIndexedDocs(docsDir: string, options: Omit<LoadOptions, 'onPage' | 'cache'> & { cache?: PageCache | null } = {}): Promise<IndexedDocs> {
+  const { cache, ...loadOptions } = options;
+  const snapshot = cache?.getSnapshot(SNAPSHOT_KEY);
+  const builder = openDocsIndex({}, snapshot === undefined ? {} : { snapshot });
+  const docs = await loadDocs(docsDir, {
+    ...loadOptions,
+    ...(cache ? { cache } : {}),
+    onPage: (page, details) => builder.add(page.file, page.sections, details),
+  });
+  const index = builder.finish();
+  const { kept, indexed, dropped } = builder.counts;
+  if (cache && (snapshot === undefined || indexed > 0 || dropped > 0)) {
+    // Kept without the removed files' postings, so snapshots do not grow restart after restart.
+    await builder.settled();
+    cache.setSnapshot(SNAPSHOT_KEY, index.snapshot());
+  }
+  return { docs, index, files: { kept, indexed, dropped } };
 }

@@ -1,5 +1,4 @@
 // The docs model shared by loading, search and answering. One owner: server/docs.
-import type { PageTerms } from './sectionTerms.ts';
 
 /** Frontmatter metadata that `filter` can match (version, language, groups, and any other scalar field). */
 export type SectionMetadata = Record<string, string | number | boolean | string[]>;
@@ -44,10 +43,8 @@ export interface LoadedDocs {
   sections: Section[];
   /** One line per skipped or partly read file, naming it. */
   warnings: string[];
-  /** With a page cache: names these exact files and bytes, so an index snapshot can be matched to them. */
-  contentKey?: string;
-  /** Each parsed file's terms, as its parse worker analysed them for the index (not for pages from the page cache). */
-  pageTerms?: Map<string, PageTerms>;
+  /** With a page cache: each loaded file's content hash, so an index snapshot's unchanged files can be kept. */
+  fileHashes?: Map<string, string>;
 }
 
 /** Signals beyond the question that steer ranking. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocFile, loadDocs, MAX_DOC_FILE_BYTES } from '../../server/docs/load.ts';
 import { contentHash, openPageCache, type PageCache } from '../../server/docs/pageCache.ts';
 import { createParsePool, type ParsePool } from '../../server/docs/parsePool.ts';
+import { loadIndexedDocs } from '../../server/docs/startIndex.ts';
 import type { LoadedDocs, Section } from '../../server/docs/types.ts';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/docs/site', import.meta.url));
@@ -269,19 +270,70 @@ describe('given a page cache from an earlier run', () => {
       const warm = await loadDocs(folder, { cache });
       expect(read).toEqual([]);
       expect(warm.pages).toEqual(first.pages);
-      expect(warm.contentKey).toBe(first.contentKey);
+      expect(warm.fileHashes).toEqual(first.fileHashes);
 
       // Rewritten now with as many bytes: its stamp changed, and a file modified so recently is never taken on its stamp.
       await writeFile(alpha, '# Alpha\n\nThe alpha setting turns on logging.\n');
       const changed = await loadDocs(folder, { cache });
       expect(read).toEqual(['a.md']);
       expect(changed.sections.find((section) => section.file === 'a.md')?.text).toBe('The alpha setting turns on logging.');
-      expect(changed.contentKey).not.toBe(first.contentKey);
+      expect(changed.fileHashes?.get('a.md')).not.toBe(first.fileHashes?.get('a.md'));
+      expect(changed.fileHashes?.get('b.md')).toBe(first.fileHashes?.get('b.md'));
       read.length = 0;
       await loadDocs(folder, { cache });
       expect(read).toEqual(['a.md']);
     } finally {
       opened.close();
+      await rm(folder, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('given a docs folder started again after a docs deploy (the page cache and index snapshot of the last start)', () => {
+  it('parses and indexes only the files whose bytes changed, drops removed ones, and searches the new text', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'docs-restart-'));
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'docs-restart-data-'));
+    const pool = createParsePool({ size: 1 });
+    const parsed: string[] = [];
+    const parser: ParsePool = { timeoutMs: pool.timeoutMs, workerCount: 0, parse: (file, source, siteUrl) => (parsed.push(file), pool.parse(file, source, siteUrl)), close: () => pool.close() };
+    const cache = openPageCache(dataDir);
+    try {
+      const minuteAgo = new Date(Date.now() - 60_000);
+      const pages: Record<string, string> = {
+        'alpha.md': '# Alpha\n\nThe alpha setting turns on tracing.\n',
+        'beta.md': '# Beta\n\nThe beta setting keeps gophers away.\n',
+        'gamma.md': '# Gamma\n\nThe gamma setting compresses logs.\n',
+      };
+      for (const [file, source] of Object.entries(pages)) {
+        await writeFile(path.join(folder, file), source);
+        await utimes(path.join(folder, file), minuteAgo, minuteAgo);
+      }
+      const first = await loadIndexedDocs(folder, { parser, cache });
+      expect(first.files).toEqual({ kept: 0, indexed: 3, dropped: 0 });
+      expect(parsed.splice(0).toSorted()).toEqual(['alpha.md', 'beta.md', 'gamma.md']);
+
+      const warm = await loadIndexedDocs(folder, { parser, cache });
+      expect(warm.files).toEqual({ kept: 3, indexed: 0, dropped: 0 });
+      expect(parsed).toEqual([]);
+      expect(warm.index.search('gophers', { limit: 5 }).map((hit) => hit.section.id)).toEqual(['/beta#beta']);
+
+      await writeFile(path.join(folder, 'alpha.md'), '# Alpha\n\nThe alpha setting turns on sampling.\n');
+      await rm(path.join(folder, 'beta.md'));
+      await writeFile(path.join(folder, 'delta.md'), '# Delta\n\nThe delta setting rotates keys.\n');
+      const deployed = await loadIndexedDocs(folder, { parser, cache });
+      expect(deployed.files).toEqual({ kept: 1, indexed: 2, dropped: 2 });
+      expect(parsed.toSorted()).toEqual(['alpha.md', 'delta.md']);
+      const found = (query: string) => deployed.index.search(query, { limit: 5 }).map((hit) => hit.section.id);
+      expect(found('sampling')).toEqual(['/alpha#alpha']);
+      expect(found('tracing')).toEqual([]);
+      expect(found('gophers')).toEqual([]);
+      expect(found('rotates keys')).toEqual(['/delta#delta']);
+      expect(found('compresses logs')).toEqual(['/gamma#gamma']);
+      expect(deployed.index.pages().map((page) => page.file)).toEqual(['alpha.md', 'delta.md', 'gamma.md']);
+    } finally {
+      cache.close();
+      await pool.close();
       await rm(folder, { recursive: true, force: true });
       await rm(dataDir, { recursive: true, force: true });
     }

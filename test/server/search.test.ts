@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deserialize } from 'node:v8';
 import MiniSearch from 'minisearch';
-import { createDocsIndex, MINISEARCH_OPTIONS, toDocument, type IndexedSection } from '../../server/docs/searchIndex.ts';
-import { pageTermsOf } from '../../server/docs/sectionTerms.ts';
+import { createDocsIndex, MINISEARCH_OPTIONS, openDocsIndex, toDocument, type IndexedSection } from '../../server/docs/searchIndex.ts';
+import { pageTermsOf, type PageTerms } from '../../server/docs/sectionTerms.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import type { DocsIndex, Page } from '../../server/docs/types.ts';
 
@@ -244,40 +244,84 @@ describe('given an index whose files change', () => {
   });
 });
 
+/** A start over `sources`, from `snapshot`; each file's "content hash" is its text. */
+function startOver(sources: Record<string, string>, snapshot?: Uint8Array) {
+  const builder = openDocsIndex({}, snapshot === undefined ? {} : { snapshot });
+  for (const [file, source] of Object.entries(sources)) builder.add(file, buildPage(file, source).page.sections, { hash: source });
+  return { index: builder.finish(), counts: { ...builder.counts }, settled: builder.settled() };
+}
+
 describe('given the snapshot of an index kept by the last start', () => {
   const files = {
     'install.md': '# Install\n\n## With Docker\n\nPull the image with docker pull acme/relay.\n\n## With npm\n\nRun npm install relay.',
     'config.md': '# Configuration\n\n## Port\n\nThe relay listens on port 8080; set PORT to change it.',
+    'old.md': '# Legacy\n\nThe relay once spoke the gopher protocol.',
   };
+  const queries = ['docker image', 'change the port', 'npm instal', 'relay', 'gopher', 'listen elsewhere', 'tracing spans'];
 
-  it('searches the same from the loaded snapshot as from a fresh build, and keeps updating files', () => {
-    const built = indexOf(files);
-    const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
-    const loaded = createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] }, {}, { snapshot: built.snapshot() });
-    for (const query of ['docker image', 'change the port', 'npm instal', 'relay']) {
-      expect(loaded.search(query, { limit: 5 })).toEqual(built.search(query, { limit: 5 }));
+  function expectSameSearches(index: DocsIndex, fresh: DocsIndex): void {
+    for (const query of queries) {
+      const hits = index.search(query, { limit: 5 });
+      const expected = fresh.search(query, { limit: 5 });
+      expect(hits.map((hit) => hit.section.id)).toEqual(expected.map((hit) => hit.section.id));
+      hits.forEach((hit, position) => expect(hit.score).toBeCloseTo(expected[position]?.score ?? Number.NaN, 9));
     }
-    loaded.updateFile('config.md', buildPage('config.md', '# Configuration\n\n## Host\n\nSet HOST to listen elsewhere.').page.sections);
-    expect(idsFor(loaded, 'listen elsewhere')[0]).toBe('/config#host');
-    expect(idsFor(loaded, 'port 8080')).not.toContain('/config#port');
+  }
+
+  it('keeps every unchanged file from it, indexing nothing again, searches as the index it was made from, and keeps updating files', () => {
+    const first = startOver(files);
+    expect(first.counts).toEqual({ kept: 0, indexed: 3, dropped: 0 });
+    const restarted = startOver(files, first.index.snapshot());
+    expect(restarted.counts).toEqual({ kept: 3, indexed: 0, dropped: 0 });
+    expectSameSearches(restarted.index, first.index);
+    restarted.index.updateFile('config.md', buildPage('config.md', '# Configuration\n\n## Host\n\nSet HOST to listen elsewhere.').page.sections);
+    expect(idsFor(restarted.index, 'listen elsewhere')[0]).toBe('/config#host');
+    expect(idsFor(restarted.index, 'port 8080')).not.toContain('/config#port');
+  });
+
+  it('indexes only the changed and new files, drops the removed ones, and searches as a fresh build over the new files', async () => {
+    const kept = startOver(files).index.snapshot();
+    const { 'old.md': _removed, ...rest } = files;
+    const next = { ...rest, 'config.md': '# Configuration\n\n## Host\n\nSet HOST to listen elsewhere.', 'tracing.md': '# Tracing\n\nThe relay exports tracing spans.' };
+    const restarted = startOver(next, kept);
+    expect(restarted.counts).toEqual({ kept: 1, indexed: 2, dropped: 2 });
+    expect(restarted.index.sectionCount).toBe(4);
+    expect(restarted.index.pages().map((page) => page.file)).toEqual(['config.md', 'install.md', 'tracing.md']);
+    expect(idsFor(restarted.index, 'gopher')).toEqual([]);
+    expect(idsFor(restarted.index, 'port 8080')).toEqual([]);
+    // Once the dropped files' postings are cleared (in the background), scores are a fresh build's.
+    await restarted.settled;
+    expectSameSearches(restarted.index, indexOf(next));
+    // Its own snapshot (with the dropped files' postings not yet vacuumed) serves the next start as well.
+    const again = startOver(next, restarted.index.snapshot());
+    expect(again.counts).toEqual({ kept: 3, indexed: 0, dropped: 0 });
+    expectSameSearches(again.index, indexOf(next));
+  });
+
+  it('indexes a file again whose sections no longer fit its kept keys, and every file without a hash', () => {
+    const kept = startOver(files).index.snapshot();
+    const builder = openDocsIndex({}, { snapshot: kept });
+    for (const [file, source] of Object.entries(files)) builder.add(file, buildPage(file, source).page.sections, file === 'install.md' ? { hash: files['install.md'] } : {});
+    builder.finish();
+    expect(builder.counts).toEqual({ kept: 1, indexed: 2, dropped: 2 });
   });
 
   it('builds anew from a snapshot of other docs, never mixing them up', () => {
-    const other = indexOf({ 'other.md': '# Other\n\nOne section only.' });
-    const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
-    const index = createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] }, {}, { snapshot: other.snapshot() });
-    expect(idsFor(index, 'docker image')[0]).toBe('/install#with-docker');
-    expect(index.sectionCount).toBe(3);
+    const other = startOver({ 'other.md': '# Other\n\nOne section only.' });
+    const restarted = startOver(files, other.index.snapshot());
+    expect(restarted.counts).toEqual({ kept: 0, indexed: 3, dropped: 1 });
+    expect(idsFor(restarted.index, 'docker image')[0]).toBe('/install#with-docker');
+    expect(idsFor(restarted.index, 'one section')).toEqual([]);
+    expect(restarted.index.sectionCount).toBe(4);
   });
 
   it('builds anew from a damaged snapshot', () => {
-    const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
-    const docs = { pages, sections: pages.flatMap((page) => page.sections), warnings: [] };
-    const kept = indexOf(files).snapshot();
+    const kept = startOver(files).index.snapshot();
     for (const damaged of [kept.subarray(0, kept.length >> 1), new Uint8Array([0xff, 0x0f, 0x6f, 0x22, 0x01, 0x61]), new TextEncoder().encode('{"index":[]}')]) {
-      const index = createDocsIndex(docs, {}, { snapshot: damaged });
-      expect(idsFor(index, 'docker image')[0]).toBe('/install#with-docker');
-      expect(idsFor(index, 'change the port')[0]).toBe('/config#port');
+      const restarted = startOver(files, damaged);
+      expect(restarted.counts).toEqual({ kept: 0, indexed: 3, dropped: 0 });
+      expect(idsFor(restarted.index, 'docker image')[0]).toBe('/install#with-docker');
+      expect(idsFor(restarted.index, 'change the port')[0]).toBe('/config#port');
     }
   });
 });
@@ -297,13 +341,21 @@ describe('given pages indexed at start-up from their terms, with the build\'s me
     const fromWorkers = new Map(pages.map((page) => [page.file, pageTermsOf(page.sections)]));
     // Terms that do not fit their page (fewer sections) are ignored, and the page analysed here.
     const mismatched = new Map([[first.file, pageTermsOf(second.sections.slice(1))]]);
-    for (const pageTerms of [undefined, fromWorkers, mismatched]) {
-      const built = createDocsIndex({ pages, sections, warnings: [], ...(pageTerms ? { pageTerms } : {}) });
+    const indexFrom = (termsByFile: Map<string, PageTerms> | undefined) => {
+      const builder = openDocsIndex();
+      for (const page of pages) {
+        const terms = termsByFile?.get(page.file);
+        builder.add(page.file, page.sections, terms ? { terms } : {});
+      }
+      return builder.finish();
+    };
+    for (const termsByFile of [undefined, fromWorkers, mismatched]) {
+      const built = indexFrom(termsByFile);
       const ours = deserialize(built.snapshot()) as Record<string, unknown>;
       expect(ours.tree).toEqual((theirs['_index'] as Record<string, unknown>)['_tree']);
       for (const field of ['_fieldLength', '_avgFieldLength', '_documentIds', '_idToShortId', '_documentCount', '_nextId']) expect(ours[field]).toEqual(theirs[field]);
     }
-    const index = createDocsIndex({ pages, sections, warnings: [], pageTerms: fromWorkers });
+    const index = indexFrom(fromWorkers);
     // Memos and the workers' terms end with the build: a file changed later is found by its own words.
     index.updateFile('a.md', buildPage('a.md', '# Caching\n\n## Cache keys\n\nKeys are hashed with xxhash.').page.sections);
     expect(idsFor(index, 'xxhash')).toEqual(['/a#cache-keys']);
