@@ -2,14 +2,24 @@
 // Why not `miniSearch.search()`: it builds a result object (terms array, match object) for every
 // posting of every term and sorts them all; at 50,000 sections a common word has tens of thousands of
 // postings and one question cost 30-700 ms, almost all of it in those objects. Summing the same BM25+
-// scores into arrays costs a fraction. MiniSearch still owns the index: tokenizing, storing, the radix
-// tree that expands prefixes and typos, discarding and vacuuming. The internals read here are checked
+// scores into arrays costs a fraction. MiniSearch still owns the radix tree that expands prefixes and
+// typos and the documents' bookkeeping; its leaves hold our posting lists (searchIndex.ts adds and vacuums). The internals read here are checked
 // once at creation (`postingsOf`), so a MiniSearch release that changes them fails loudly at startup.
 import type MiniSearch from 'minisearch';
 
-type DocumentTermFrequencies = Map<number, number>;
-/** Per field id, the documents (short ids) holding the term and how often. */
-type FieldTermData = Map<number, DocumentTermFrequencies>;
+/**
+ * The documents (short ids) holding a term in one field and how often, interleaved `[document, count, ...]`
+ * in the order they were added (searchIndex.ts writes them in MiniSearch's tree in place of its Maps): about 8
+ * bytes a posting, where a Map took about 48 (a large site's heap was mostly those Maps).
+ */
+export type PostingList = number[];
+/** Per field id, the term's posting list. */
+type FieldTermData = Map<number, PostingList>;
+
+/** How many documents a posting list holds. */
+export function postingCount(list: PostingList): number {
+  return list.length >> 1;
+}
 
 /** The part of MiniSearch's radix tree used here (SearchableMap; not exported as a type). */
 interface TermDictionary {
@@ -27,6 +37,7 @@ interface MiniSearchInternals {
   readonly fieldLength: Map<number, number[]>;
   readonly averageFieldLength: number[];
   readonly nextId: number;
+  readonly documentIds: Map<number, unknown>;
 }
 
 interface CompiledList {
@@ -91,8 +102,8 @@ export interface Postings {
   createAccumulator(): Accumulated;
   /** Whether any section has the term, as itself, a prefix of a longer word or within its typo budget. */
   known(term: QueryTerm): boolean;
-  /** Documents whose `field` has exactly `term` (no prefix, no typo), by short id, with its count there. */
-  inField(term: string, field: string): ReadonlyMap<number, number> | undefined;
+  /** Documents whose `field` has exactly `term` (no prefix, no typo): their posting list there. */
+  inField(term: string, field: string): Readonly<PostingList> | undefined;
   /** The short id MiniSearch gives the next document it adds (ids are handed out in order). */
   readonly nextDocument: number;
 }
@@ -108,7 +119,7 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
   let fieldLengths: Uint32Array[] = [];
   let capacity = 0;
   let copiedUpTo = 0;
-  const compiledLists = new Map<DocumentTermFrequencies, CompiledList>();
+  const compiledLists = new Map<PostingList, CompiledList>();
   let compiledSize = 0;
   const expansionCache = new Map<string, [FieldTermData, number][]>();
 
@@ -157,7 +168,7 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
       const found = expansions(query);
       // The word's own sections (or its closest expansion's, for a typo) tell how rare it is.
       let sectionsWithTerm = 0;
-      for (const [data] of found.slice(0, 1)) for (const frequencies of data.values()) sectionsWithTerm = Math.max(sectionsWithTerm, frequencies.size);
+      for (const [data] of found.slice(0, 1)) for (const [fieldId, frequencies] of data) sectionsWithTerm = Math.max(sectionsWithTerm, compiled(frequencies, fieldId).documents.length);
       into.termWeights[termPosition] = Math.log(1 + (documentCount - sectionsWithTerm + 0.5) / (sectionsWithTerm + 0.5));
       for (const [data, weight] of found) {
         for (const field of fields) {
@@ -189,7 +200,7 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
    * Iterating arrays is several times faster than a Map; lists are kept (least recently used dropped
    * past a budget) until the sections change, since field lengths and their average then move.
    */
-  function compiled(frequencies: DocumentTermFrequencies, fieldId: number): CompiledList {
+  function compiled(frequencies: PostingList, fieldId: number): CompiledList {
     const known = compiledLists.get(frequencies);
     if (known) {
       compiledLists.delete(frequencies);
@@ -197,20 +208,26 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
       return known;
     }
     const documentCount = internals.documentCount;
-    const matching = frequencies.size;
     const lengths = fieldLengths[fieldId] as Uint32Array;
     const lengthFactor = (K * B) / (internals.averageFieldLength[fieldId] || 1);
+    // Documents discarded since the last vacuum are left out, and out of the count: the scores are those of
+    // an index built without them (a list longer than the document count gave negative weights).
+    const documentIds = internals.documentIds;
+    const documents = new Int32Array(postingCount(frequencies));
+    const parts = new Float64Array(documents.length);
+    let matching = 0;
+    for (let at = 0; at < frequencies.length; at += 2) {
+      const document = frequencies[at] as number;
+      if (!documentIds.has(document)) continue;
+      const frequency = frequencies[at + 1] as number;
+      documents[matching] = document;
+      parts[matching++] = D + (frequency * (K + 1)) / (frequency + K * (1 - B) + lengthFactor * (lengths[document] as number));
+    }
     const list: CompiledList = {
-      documents: new Int32Array(matching),
-      parts: new Float64Array(matching),
+      documents: matching === documents.length ? documents : documents.slice(0, matching),
+      parts: matching === parts.length ? parts : parts.slice(0, matching),
       inverseFrequency: Math.log(1 + (documentCount - matching + 0.5) / (matching + 0.5)),
     };
-    let position = 0;
-    for (const [document, frequency] of frequencies) {
-      list.documents[position] = document;
-      list.parts[position] = D + (frequency * (K + 1)) / (frequency + K * (1 - B) + lengthFactor * (lengths[document] as number));
-      position++;
-    }
     compiledLists.set(frequencies, list);
     compiledSize += matching;
     for (const [oldest, evicted] of compiledLists) {
@@ -222,13 +239,13 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
   }
 
   function precompile(): void {
-    const lists: [DocumentTermFrequencies, number][] = [];
+    const lists: [PostingList, number][] = [];
     for (const [, data] of internals.index.entries()) {
-      for (const [fieldId, frequencies] of data) if (frequencies.size >= PRECOMPILED_MIN_LENGTH) lists.push([frequencies, fieldId]);
+      for (const [fieldId, frequencies] of data) if (postingCount(frequencies) >= PRECOMPILED_MIN_LENGTH) lists.push([frequencies, fieldId]);
     }
-    lists.sort((a, b) => b[0].size - a[0].size);
+    lists.sort((a, b) => b[0].length - a[0].length);
     for (const [frequencies, fieldId] of lists) {
-      if (compiledSize + frequencies.size > MAX_COMPILED_POSTINGS * 0.75) break;
+      if (compiledSize + postingCount(frequencies) > MAX_COMPILED_POSTINGS * 0.75) break;
       compiled(frequencies, fieldId);
     }
   }
@@ -349,6 +366,9 @@ function checkedInternals(miniSearch: unknown): MiniSearchInternals {
     get nextId() {
       return raw['_nextId'] as number;
     },
+    get documentIds() {
+      return raw['_documentIds'] as Map<number, unknown>;
+    },
   };
   const index = internals.index as Partial<TermDictionary> | undefined;
   const shaped =
@@ -359,6 +379,7 @@ function checkedInternals(miniSearch: unknown): MiniSearchInternals {
     typeof internals.documentCount === 'number' &&
     typeof internals.nextId === 'number' &&
     internals.fieldLength instanceof Map &&
+    internals.documentIds instanceof Map &&
     Array.isArray(internals.averageFieldLength) &&
     typeof internals.fieldIds === 'object';
   if (!shaped) throw new Error('minisearch: its internal index has changed shape; server/docs/postings.ts needs updating for this MiniSearch version');

@@ -9,7 +9,7 @@ import MiniSearch from 'minisearch';
 import { processTerm, termsOf, tokenize } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
 import { languageOfText, primaryLanguage } from './language.ts';
-import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type QueryTerm } from './postings.ts';
+import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
 import { capPerPage, currentPathBoost, fillsUnderCap, normalizePath, pagePathsOf, type Candidate } from './ranking.ts';
 import { INDEXED_FIELDS, memoizedProcessTerm, pageTermsOf, termsOfPageTerms, type IndexedSection, type PageTerms, type TermProcessor } from './sectionTerms.ts';
 import { topDocuments } from './topRanked.ts';
@@ -91,13 +91,14 @@ const FILTER_CACHE_SIZE = 16;
 export { toDocument, type IndexedSection } from './sectionTerms.ts';
 
 /** The MiniSearch options of the index (fields and analyzer). */
-export const MINISEARCH_OPTIONS = { idField: 'key', fields: [...INDEXED_FIELDS], tokenize, processTerm };
+// MiniSearch never vacuums on its own: its vacuum reads its own Maps, which our posting lists replace (vacuum() below).
+export const MINISEARCH_OPTIONS = { idField: 'key', fields: [...INDEXED_FIELDS], tokenize, processTerm, autoVacuum: false };
 
 /**
  * Bump when a snapshot of the word index would differ for the same sections (fields, toDocument, the
  * analyzer in analyzer.ts): an older snapshot is then never loaded.
  */
-export const INDEX_FORMAT = 3;
+export const INDEX_FORMAT = 4;
 
 /**
  * MiniSearch's state, as the snapshot keeps it: its own fields (postings.ts reads several of them too), with
@@ -159,8 +160,6 @@ export interface DocsIndexBuilder {
   add(file: string, sections: Section[], details?: { hash?: string; terms?: PageTerms }): void;
   /** Files of the snapshot never added are dropped (removed since); the index is ready. */
   finish(): DocsIndex;
-  /** After finish(): resolves once the postings of files dropped from the snapshot are cleared away. */
-  settled(): Promise<void>;
   /** Files whose postings came from the snapshot, indexed anew, and dropped from the snapshot. */
   readonly counts: { kept: number; indexed: number; dropped: number };
 }
@@ -247,7 +246,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       pageTerms = pageTermsOf(fileSections, process);
       terms = termsOfPageTerms(pageTerms, fileSections.length) ?? [];
     }
-    const tree = internals['_index'] as { fetch(term: string, initial: () => Map<number, Map<number, number>>): Map<number, Map<number, number>> };
+    const tree = internals['_index'] as { fetch(term: string, initial: () => Map<number, PostingList>): Map<number, PostingList> };
     const { counts: termCounts, fields } = pageTerms;
     let next = 0;
     for (let position = 0; position < fileSections.length; position++) {
@@ -257,10 +256,11 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
         const at = (position * INDEXED_FIELDS.length + field) * 2;
         internals.addFieldLength(document, field, (internals['_documentCount'] as number) - 1, fields[at] as number);
         for (let end = next + (fields[at + 1] as number); next < end; next++) {
+          // Each term once per field of a document (the terms were counted), added in document order.
           const postingsOfTerm = tree.fetch(terms[next] as string, newPostings);
           const inField = postingsOfTerm.get(field);
-          if (inField) inField.set(document, (inField.get(document) ?? 0) + (termCounts[next] as number));
-          else postingsOfTerm.set(field, new Map([[document, termCounts[next] as number]]));
+          if (inField) inField.push(document, termCounts[next] as number);
+          else postingsOfTerm.set(field, [document, termCounts[next] as number]);
         }
       }
     }
@@ -298,6 +298,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     if (!keys) return;
     miniSearch.discardAll(keys);
     postings.changed();
+    if (dirtyEnough()) vacuum();
     const route = sections[keys[0] ?? -1]?.route;
     if (route !== undefined && fileByRoute.get(route) === file) fileByRoute.delete(route);
     for (const key of keys) {
@@ -316,7 +317,48 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   // Until finish(): term lookups and token analysis memoized (startBuildMemos), snapshot files matched.
   const endMemos = startBuildMemos(miniSearch, (memoized) => (process = memoized));
   let building = true;
-  let vacuumed = Promise.resolve();
+
+  /** MiniSearch's own threshold for vacuuming: 20 discarded documents, a tenth of them all. */
+  function dirtyEnough(): boolean {
+    const dirt = internals['_dirtCount'] as number;
+    return dirt >= 20 && dirt / (1 + miniSearch.documentCount + dirt) >= 0.1;
+  }
+
+  /**
+   * Removes discarded documents from the posting lists, and terms left with none: one pass over the
+   * postings (tens of milliseconds on a large site), in place, so the lists keep their identity.
+   */
+  function vacuum(): void {
+    const documentIds = internals['_documentIds'] as Map<number, unknown>;
+    const tree = internals['_index'] as { entries(): Iterable<[string, Map<number, PostingList>]>; delete(term: string): void };
+    const emptied: string[] = [];
+    for (const [term, data] of tree.entries()) {
+      for (const [field, list] of data) {
+        let kept = 0;
+        for (let at = 0; at < list.length; at += 2) {
+          if (!documentIds.has(list[at] as number)) continue;
+          list[kept++] = list[at] as number;
+          list[kept++] = list[at + 1] as number;
+        }
+        if (kept === 0) data.delete(field);
+        else list.length = kept;
+      }
+      if (data.size === 0) emptied.push(term);
+    }
+    for (const term of emptied) tree.delete(term);
+    internals['_dirtCount'] = 0;
+    postings.changed();
+  }
+
+  /**
+   * Each posting list copied to its exact length: lists grown by push keep up to half again their length
+   * as spare room (14 MB of a large site's cold start).
+   */
+  function trimLists(): void {
+    const tree = internals['_index'] as { entries(): Iterable<[string, Map<number, PostingList>]> };
+    for (const [, data] of tree.entries()) for (const [field, list] of data) data.set(field, list.slice());
+    postings.changed();
+  }
 
   function dropKept(kept: KeptFile): void {
     miniSearch.discardAll(kept.keys);
@@ -429,15 +471,14 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
         endMemos();
         process = processTerm;
         postings.added();
-        // Files dropped from the snapshot left their postings in its lists (and in how many sections have
-        // each word): cleared in the background, between questions, as after a discard in serve mode.
-        if (counts.dropped > 0) vacuumed = miniSearch.vacuum({ batchSize: 10_000 }).then(() => postings.changed());
+        // Files dropped from the snapshot left their postings in its lists (and in how many sections have each word).
+        if (counts.dropped > 0) vacuum();
+        if (counts.indexed > 0) trimLists();
         // Later changes (serve re-reading a file) recompile lists as questions need them.
         postings.precompile();
       }
       return index;
     },
-    settled: () => vacuumed,
     counts,
   };
 
@@ -458,7 +499,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     const distinct = new Set(questionTerms);
     const namedWords = new Map<number, number>();
     for (const term of distinct) {
-      for (const document of postings.inField(term, 'heading')?.keys() ?? []) namedWords.set(document, (namedWords.get(document) ?? 0) + 1);
+      const list = postings.inField(term, 'heading') ?? [];
+      for (let at = 0; at < list.length; at += 2) namedWords.set(list[at] as number, (namedWords.get(list[at] as number) ?? 0) + 1);
     }
     // A boost lifts a section by at most 2x: one under a quarter of the best score cannot reach the first
     // places, so its heading is not even counted (a common heading word is in thousands of sections).
@@ -569,15 +611,10 @@ function bestOf(accumulated: Accumulated): number {
  * Memos for the length of a build (until the returned function is called): MiniSearch's term lookups in a
  * hash map (it walks its radix tree at every lookup: half of a large site's cold index build), and each
  * distinct token's terms (words repeat, and stemming them again was a tenth of the rest), handed to `use`.
- * A term's postings object must never leave the tree meanwhile, so vacuuming (which removes emptied terms,
- * in the background) waits for the end of the build.
+ * A term's postings object must never leave the tree meanwhile: vacuum() runs only after the build.
  */
 function startBuildMemos(miniSearch: MiniSearch<IndexedSection>, use: (process: TermProcessor) => void): () => void {
-  const internals = miniSearch as unknown as Record<string, unknown>;
-  const options = internals['_options'] as { autoVacuum: unknown };
-  const autoVacuum = options.autoVacuum;
-  options.autoVacuum = false;
-  const tree = internals['_index'] as { fetch(term: string, initial: () => unknown): unknown };
+  const tree = (miniSearch as unknown as Record<string, unknown>)['_index'] as { fetch(term: string, initial: () => unknown): unknown };
   const walk = tree.fetch;
   const postingsOfTerm = new Map<string, unknown>();
   tree.fetch = (term, initial) => {
@@ -589,11 +626,10 @@ function startBuildMemos(miniSearch: MiniSearch<IndexedSection>, use: (process: 
   return () => {
     delete (tree as { fetch?: unknown }).fetch;
     postingsOfTerm.clear();
-    options.autoVacuum = autoVacuum;
   };
 }
 
-const newPostings = () => new Map<number, Map<number, number>>();
+const newPostings = () => new Map<number, PostingList>();
 
 function grown(bytes: Uint8Array, size: number): Uint8Array {
   const next = new Uint8Array(Math.max(size, bytes.length * 2));

@@ -57,17 +57,22 @@ export function memoizedProcessTerm(limit = 200_000): TermProcessor {
   };
 }
 
-/** One field as MiniSearch's `add` reads it: its length is the number of distinct tokens, each term counted per token. */
+/**
+ * One field as MiniSearch's `add` reads it: its length is the number of distinct tokens, and each term is
+ * counted once per token that gives it. Tokens are counted first, so each distinct token is processed once;
+ * a Map keeps first-occurrence order, so terms come out in the order MiniSearch meets them.
+ */
 function analyzeField(text: string, process: TermProcessor = processTerm): AnalyzedField {
-  const tokens = tokenize(text);
+  const tokenCounts = new Map<string, number>();
+  for (const token of tokenize(text)) tokenCounts.set(token, (tokenCounts.get(token) ?? 0) + 1);
   const terms = new Map<string, number>();
-  for (const token of tokens) {
+  for (const [token, count] of tokenCounts) {
     const processed = process(token);
     if (processed === null) continue;
-    if (typeof processed === 'string') terms.set(processed, (terms.get(processed) ?? 0) + 1);
-    else for (const term of processed) terms.set(term, (terms.get(term) ?? 0) + 1);
+    if (typeof processed === 'string') terms.set(processed, (terms.get(processed) ?? 0) + count);
+    else for (const term of processed) terms.set(term, (terms.get(term) ?? 0) + count);
   }
-  return { length: new Set(tokens).size, terms };
+  return { length: tokenCounts.size, terms };
 }
 
 /** The analysed fields of each section of a page (the title, shared by every section, analysed once). */

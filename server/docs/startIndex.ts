@@ -28,10 +28,6 @@ export async function loadIndexedDocs(docsDir: string, options: Omit<LoadOptions
   });
   const index = builder.finish();
   const { kept, indexed, dropped } = builder.counts;
-  if (cache && (snapshot === undefined || indexed > 0 || dropped > 0)) {
-    // Kept without the removed files' postings, so snapshots do not grow restart after restart.
-    await builder.settled();
-    cache.setSnapshot(SNAPSHOT_KEY, index.snapshot());
-  }
+  if (cache && (snapshot === undefined || indexed > 0 || dropped > 0)) cache.setSnapshot(SNAPSHOT_KEY, index.snapshot());
   return { docs, index, files: { kept, indexed, dropped } };
 }
