@@ -38,6 +38,8 @@ interface MiniSearchInternals {
   readonly averageFieldLength: number[];
   readonly nextId: number;
   readonly documentIds: Map<number, unknown>;
+  /** Documents discarded since the last vacuum (their postings are still in the lists). */
+  readonly dirtCount: number;
 }
 
 interface CompiledList {
@@ -212,13 +214,13 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
     const lengthFactor = (K * B) / (internals.averageFieldLength[fieldId] || 1);
     // Documents discarded since the last vacuum are left out, and out of the count: the scores are those of
     // an index built without them (a list longer than the document count gave negative weights).
-    const documentIds = internals.documentIds;
+    const documentIds = internals.dirtCount === 0 ? undefined : internals.documentIds;
     const documents = new Int32Array(postingCount(frequencies));
     const parts = new Float64Array(documents.length);
     let matching = 0;
     for (let at = 0; at < frequencies.length; at += 2) {
       const document = frequencies[at] as number;
-      if (!documentIds.has(document)) continue;
+      if (documentIds && !documentIds.has(document)) continue;
       const frequency = frequencies[at + 1] as number;
       documents[matching] = document;
       parts[matching++] = D + (frequency * (K + 1)) / (frequency + K * (1 - B) + lengthFactor * (lengths[document] as number));
@@ -369,6 +371,9 @@ function checkedInternals(miniSearch: unknown): MiniSearchInternals {
     get documentIds() {
       return raw['_documentIds'] as Map<number, unknown>;
     },
+    get dirtCount() {
+      return raw['_dirtCount'] as number;
+    },
   };
   const index = internals.index as Partial<TermDictionary> | undefined;
   const shaped =
@@ -380,6 +385,7 @@ function checkedInternals(miniSearch: unknown): MiniSearchInternals {
     typeof internals.nextId === 'number' &&
     internals.fieldLength instanceof Map &&
     internals.documentIds instanceof Map &&
+    typeof internals.dirtCount === 'number' &&
     Array.isArray(internals.averageFieldLength) &&
     typeof internals.fieldIds === 'object';
   if (!shaped) throw new Error('minisearch: its internal index has changed shape; server/docs/postings.ts needs updating for this MiniSearch version');
