@@ -1,9 +1,9 @@
 // Reading a docs folder: every .md/.mdx file below it, each to a page of sections.
 // One bad file is skipped with a warning naming it; loading never stops for it.
-import { constants, realpathSync, statSync } from 'node:fs';
+import { closeSync, constants, openSync, readSync, realpathSync, statSync, type BigIntStats } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { contentHash, fileStamp, type FileStamp, type PageCache } from './pageCache.ts';
+import { contentHash, fileStamp, type CachedPage, type FileStamp, type PageCache } from './pageCache.ts';
 import { sharedParsePool, type ParsePool } from './parsePool.ts';
 import type { PageTerms } from './sectionTerms.ts';
 import type { LoadedDocs, Page } from './types.ts';
@@ -28,6 +28,8 @@ export interface LoadOptions {
   onPage?(page: Page, details: { hash?: string; terms?: PageTerms }): void;
   /** The docs folder's real path, when already being resolved (loadDocs resolves it once for every file). */
   realRoot?: Promise<string>;
+  /** The file's real path inside the docs folder and its stat, when loadDocs has just looked at it (it is then read synchronously). */
+  looked?: { realFile: string; info: BigIntStats };
 }
 
 /** Larger files are almost surely generated or binary; indexing them would only add noise. */
@@ -77,9 +79,11 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   const warnings: string[] = [];
   const hashes = new Map<string, string>();
   const loaded: (Page | null)[] = Array.from({ length: files.length }, () => null);
-  // Files unchanged since the cache last read them, first and synchronously: a stat each, no read. On a
-  // restart that is every file, and thousands of stats through the thread pool cost more than the stats.
-  const known = options.cache ? unchangedPages(docsDir, files, options.cache, options.siteUrl) : [];
+  // Every file looked at first and synchronously (its real path and a stat; thousands of them through the
+  // thread pool cost more than the calls): those the cache read unchanged since are not read again (on a
+  // restart, every file), and the others are read without looking again.
+  const looks = lookAt(docsDir, files, options.cache, options.siteUrl);
+  const known = looks.map((look) => look?.kept);
   for (const [position, entry] of known.entries()) {
     if (!entry) continue;
     loaded[position] = entry.page;
@@ -96,9 +100,11 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
     while (next < unknown.length) {
       const position = unknown[next++] ?? 0;
       let terms: PageTerms | undefined;
+      const look = looks[position];
       const page = await loadDocFile(docsDir, files[position] ?? '', {
         ...options,
         realRoot,
+        ...(look ? { looked: look } : {}),
         onWarning: (message) => warnings.push(message),
         onHash: (file, hash) => hashes.set(file, hash),
         onTerms: (_file, pageTerms) => (terms = pageTerms),
@@ -117,12 +123,19 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   return docs;
 }
 
+/** A file as loadDocs looked at it: its real path inside the docs folder, its stat, and its kept page when unchanged. */
+interface Look {
+  realFile: string;
+  info: BigIntStats;
+  kept?: (CachedPage & { hash: string }) | undefined;
+}
+
 /**
- * The kept pages of the listed files whose stamps are unchanged (see PageCache.getByStamp); undefined for
- * every other file, which loadDocFile then reads (and warns about, when it must). The same checks as
- * loadDocFile's: inside the real docs folder, a regular file, not oversized.
+ * Each listed file's real path and stat, with the kept page of those whose stamps are unchanged (see
+ * PageCache.getByStamp); undefined for a file outside the real docs folder, not a regular file, oversized or
+ * unreadable, which loadDocFile then looks at again (and warns about).
  */
-function unchangedPages(docsDir: string, files: readonly string[], cache: PageCache, siteUrl: string | undefined) {
+function lookAt(docsDir: string, files: readonly string[], cache: PageCache | undefined, siteUrl: string | undefined): (Look | undefined)[] {
   let realRoot: string;
   try {
     realRoot = realpathSync(path.resolve(docsDir));
@@ -135,7 +148,7 @@ function unchangedPages(docsDir: string, files: readonly string[], cache: PageCa
       if (!realFile.startsWith(realRoot + path.sep)) return undefined;
       const info = statSync(realFile, { bigint: true });
       if (!info.isFile() || Number(info.size) > MAX_DOC_FILE_BYTES) return undefined;
-      return cache.getByStamp(file, fileStamp(info, siteUrl));
+      return { realFile, info, kept: cache?.getByStamp(file, fileStamp(info, siteUrl)) };
     } catch {
       return undefined;
     }
@@ -146,10 +159,11 @@ function unchangedPages(docsDir: string, files: readonly string[], cache: PageCa
  * At most `limit` bytes of a file. Opened non-blocking, so a file swapped for a FIFO since it was looked
  * at cannot stall the reader either.
  */
-async function readAtMost(file: string, limit: number): Promise<Buffer> {
+async function readAtMost(file: string, limit: number): Promise<Uint8Array> {
   const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    const buffer = Buffer.allocUnsafe(limit);
+    // Bytes of their own, not a slice of Node's shared pool: they are moved to the parse worker, not copied.
+    const buffer = new Uint8Array(limit);
     let length = 0;
     while (length < limit) {
       const { bytesRead } = await handle.read(buffer, length, limit - length, null);
@@ -162,6 +176,26 @@ async function readAtMost(file: string, limit: number): Promise<Buffer> {
   }
 }
 
+/**
+ * readAtMost without the thread pool, for loadDocs at start-up (before the server answers anyone): three
+ * trips through libuv per file cost more than the reads themselves on a 2-core machine.
+ */
+function readAtMostSync(file: string, limit: number): Uint8Array {
+  const descriptor = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const buffer = new Uint8Array(limit);
+    let length = 0;
+    while (length < limit) {
+      const bytesRead = readSync(descriptor, buffer, length, limit - length, null);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
 /** One file to a page; null when it is gone, unreadable or broken (with a warning naming it). */
 export async function loadDocFile(docsDir: string, file: string, options: LoadOptions = {}): Promise<Page | null> {
   const relative = file.replace(/\\/g, '/');
@@ -171,19 +205,19 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     options.onWarning?.(`${relative}: not a .md/.mdx file inside the docs folder; skipped`);
     return null;
   }
-  let buffer: Buffer;
+  let buffer: Uint8Array;
   let stamp: FileStamp;
   try {
     // A symbolic link could point anywhere (`ln -s ~/.ssh/id_rsa key.md`); listing skips links,
-    // and a named file must resolve inside the real docs folder too.
-    const [realFile, realRoot] = await Promise.all([realpath(absolute), options.realRoot ?? realpath(root)]);
-    if (!realFile.startsWith(realRoot + path.sep)) {
+    // and a named file must resolve inside the real docs folder too (loadDocs has checked it already).
+    const [realFile, realRoot] = options.looked ? [options.looked.realFile, ''] : await Promise.all([realpath(absolute), options.realRoot ?? realpath(root)]);
+    if (!options.looked && !realFile.startsWith(realRoot + path.sep)) {
       options.onWarning?.(`${relative}: links outside the docs folder; skipped`);
       return null;
     }
     // Looked at before it is opened: a FIFO or device named .md would block the reader (and the watcher)
     // forever, and an oversized file is refused without reading it.
-    const info = await stat(realFile, { bigint: true });
+    const info = options.looked?.info ?? (await stat(realFile, { bigint: true }));
     if (!info.isFile()) {
       options.onWarning?.(`${relative}: not a regular file; skipped`);
       return null;
@@ -195,13 +229,14 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     }
     // Unchanged since its bytes were last read (size, times, inode): the kept page, without reading the file again.
     stamp = fileStamp(info, options.siteUrl);
-    const known = options.cache?.getByStamp(relative, stamp);
+    // (loadDocs asked already when it looked at the file.)
+    const known = options.looked ? undefined : options.cache?.getByStamp(relative, stamp);
     if (known) {
       options.onHash?.(relative, known.hash);
       for (const warning of known.warnings) options.onWarning?.(warning);
       return known.page;
     }
-    buffer = await readAtMost(realFile, size + 1);
+    buffer = options.looked ? readAtMostSync(realFile, size + 1) : await readAtMost(realFile, size + 1);
     if (buffer.byteLength > size) {
       // It grew while being read: the watcher's next event for it loads it whole.
       options.onWarning?.(`${relative}: changed while being read; skipped`);
@@ -222,7 +257,7 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     return cached.page;
   }
   const parser = options.parser ?? sharedParsePool();
-  const result = await parser.parse(relative, buffer.toString('utf8'), options.siteUrl);
+  const result = await parser.parse(relative, buffer, options.siteUrl);
   if ('timedOut' in result) {
     options.onWarning?.(`${relative}: took longer than ${parser.timeoutMs / 1000} s to parse; skipped`);
     return null;
@@ -233,6 +268,6 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
   }
   for (const warning of result.warnings) options.onWarning?.(warning);
   if (result.terms) options.onTerms?.(relative, result.terms);
-  options.cache?.set(relative, hash, { page: result.page, warnings: result.warnings }, stamp);
+  options.cache?.set(relative, hash, { page: result.page, warnings: result.warnings }, stamp, result.entry);
   return result.page;
 }

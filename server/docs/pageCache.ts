@@ -7,18 +7,14 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Page, Section } from './types.ts';
-import { withSharedFields } from './sharedFields.ts';
+import { entryOf, serializedEntry, type CachedPage } from './pageEntry.ts';
 
 /** Bump when sections come out differently for the same file (sections.ts, blockText.ts, frontmatter.ts), or are kept differently here. */
 const PARSER_VERSION = 3; // 3: markdown-it (2: shared page fields)
 
 const PAGE_CACHE_FILE = 'page-cache.sqlite';
 
-export interface CachedPage {
-  page: Page;
-  warnings: string[];
-}
+export type { CachedPage } from './pageEntry.ts';
 
 /**
  * A file as the file system describes it, without reading it: size, modification and change times in
@@ -41,7 +37,8 @@ export interface PageCache {
   get(file: string, hash: string): CachedPage | undefined;
   /** The page and content hash of a file whose stamp is unchanged since its bytes were last read (a restart skips reading it). */
   getByStamp(file: string, stamp: FileStamp): (CachedPage & { hash: string }) | undefined;
-  set(file: string, hash: string, entry: CachedPage, stamp?: FileStamp): void;
+  /** Keeps a page; `serialized`: the entry as serializedEntry wrote it (by a parse worker), saving that work here. */
+  set(file: string, hash: string, entry: CachedPage, stamp?: FileStamp, serialized?: string): void;
   /** Records the stamp of the file whose bytes were just read and found to be the kept entry's. */
   confirm(file: string, hash: string, stamp: FileStamp): void;
   /** Drops the entries of files that are gone. */
@@ -60,33 +57,6 @@ export function fileStamp(info: { size: bigint; mtimeNs: bigint; ctimeNs: bigint
 /** What a cached page is keyed by: the bytes, the site URL and the parser version. */
 export function contentHash(bytes: Uint8Array, siteUrl: string | undefined): string {
   return createHash('sha256').update(`${PARSER_VERSION}\0${siteUrl ?? ''}\0`).update(bytes).digest('base64url');
-}
-
-/** What every section of a page repeats from the page: kept once per page, put back on load. */
-type PageLevelField = 'file' | 'route' | 'pageTitle' | 'description' | 'metadata';
-type KeptPage = Omit<Page, 'sections'> & { sections: Omit<Section, PageLevelField>[] };
-
-function keptForm(page: Page): KeptPage {
-  return {
-    ...page,
-    sections: page.sections.map(({ id, anchor, url, headingPath, text }) => ({ id, anchor, url, headingPath, text })),
-  };
-}
-
-/** The page again, its sections sharing the page's values as parsed pages do (half the entry to read, less to hold). */
-function restored(page: KeptPage): Page {
-  const shared = { file: page.file, route: page.route, pageTitle: page.title, ...(page.description ? { description: page.description } : {}), metadata: page.metadata };
-  return withSharedFields({ ...page, sections: page.sections.map((section) => ({ ...section, ...shared })) });
-}
-
-/** A kept entry's text back to the page and its warnings; undefined when it does not parse. */
-function entryOf(text: string): CachedPage | undefined {
-  try {
-    const entry = JSON.parse(text) as { page: KeptPage; warnings: string[] };
-    return { page: restored(entry.page), warnings: entry.warnings };
-  } catch {
-    return undefined;
-  }
 }
 
 export function openPageCache(dataDir: string): PageCache {
@@ -119,8 +89,8 @@ export function openPageCache(dataDir: string): PageCache {
       const entry = row ? entryOf(String(row.entry)) : undefined;
       return entry && { ...entry, hash: String(row?.hash) };
     },
-    set(file, hash, entry, stamp) {
-      upsert.run(file, hash, JSON.stringify({ page: keptForm(entry.page), warnings: entry.warnings }), stamp?.text ?? null, stamp ? Date.now() : null);
+    set(file, hash, entry, stamp, serialized) {
+      upsert.run(file, hash, serialized ?? serializedEntry(entry), stamp?.text ?? null, stamp ? Date.now() : null);
     },
     confirm(file, hash, stamp) {
       updateStamp.run(stamp.text, Date.now(), file, hash);

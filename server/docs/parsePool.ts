@@ -4,27 +4,30 @@
 // A file over budget has its worker ended and replaced; the caller skips the file with a warning.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { entryOf } from './pageEntry.ts';
 import type { PageTerms } from './sectionTerms.ts';
-import { withSharedFields } from './sharedFields.ts';
 import type { Page } from './types.ts';
 
 export interface ParseRequest {
   id: number;
   file: string;
-  source: string;
+  /** The file's text, or its UTF-8 bytes (moved to the worker, not copied, unless they are a Node Buffer). */
+  source: string | Uint8Array;
   siteUrl: string | undefined;
 }
 
-export type ParseReply = { id: number; page: Page; warnings: string[]; terms: PageTerms } | { id: number; error: string };
+/** `entry`: the page and its warnings as the page cache keeps them (pageEntry.ts). */
+export type ParseReply = { id: number; entry: string; terms: PageTerms } | { id: number; error: string };
 
-export type ParseResult = { page: Page; warnings: string[]; terms?: PageTerms } | { error: string } | { timedOut: true };
+export type ParseResult = { page: Page; warnings: string[]; terms?: PageTerms; entry?: string } | { error: string } | { timedOut: true };
 
 export interface ParsePool {
   /** The budget of one file. */
   readonly timeoutMs: number;
   /** Worker threads alive now (idle ones end after IDLE_WORKER_MS: a loaded site holds no parser memory). */
   readonly workerCount: number;
-  parse(file: string, source: string, siteUrl: string | undefined): Promise<ParseResult>;
+  /** `source` as a plain Uint8Array (not a Buffer) is handed over to the worker: its buffer is detached here. */
+  parse(file: string, source: string | Uint8Array, siteUrl: string | undefined): Promise<ParseResult>;
   /** Ends the workers; parses still waiting resolve as errors. */
   close(): Promise<void>;
 }
@@ -63,7 +66,7 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
       if (!running || running.job.id !== reply.id) return;
       clearTimeout(running.timer);
       busy.delete(worker);
-      running.job.resolve('error' in reply ? { error: reply.error } : { page: withSharedFields(reply.page), warnings: reply.warnings, terms: reply.terms });
+      running.job.resolve(resultOf(reply));
       release(worker);
     });
     worker.on('error', (error) => {
@@ -115,7 +118,7 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
       }, timeoutMs);
       busy.set(worker, { job, timer });
       const request: ParseRequest = { id: job.id, file: job.file, source: job.source, siteUrl: job.siteUrl };
-      worker.postMessage(request);
+      worker.postMessage(request, typeof job.source !== 'string' && ownsBuffer(job.source) ? [job.source.buffer] : []);
     }
   };
 
@@ -145,6 +148,17 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
       await Promise.all(idle.splice(0).map((worker) => worker.terminate()));
     },
   };
+}
+
+function resultOf(reply: ParseReply): ParseResult {
+  if ('error' in reply) return { error: reply.error };
+  const entry = entryOf(reply.entry);
+  return entry ? { ...entry, terms: reply.terms, entry: reply.entry } : { error: 'the parser replied with a page it could not read back' };
+}
+
+/** Plain bytes are moved to the worker; a Node Buffer may share Node's pool of small buffers, so it is copied. */
+function ownsBuffer(bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> {
+  return !Buffer.isBuffer(bytes) && bytes.buffer instanceof ArrayBuffer;
 }
 
 let shared: ParsePool | undefined;

@@ -3,7 +3,10 @@
 import { parentPort } from 'node:worker_threads';
 import { buildPage } from './sections.ts';
 import type { ParseReply, ParseRequest } from './parsePool.ts';
+import { serializedEntry } from './pageEntry.ts';
 import { memoizedProcessTerm, pageTermsOf } from './sectionTerms.ts';
+
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 // Words repeat across the files one worker parses: each distinct token is stemmed once.
 const processTerm = memoizedProcessTerm();
@@ -11,9 +14,12 @@ const processTerm = memoizedProcessTerm();
 parentPort?.on('message', (request: ParseRequest) => {
   let reply: ParseReply;
   try {
-    const { page, warnings } = buildPage(request.file, request.source, { siteUrl: request.siteUrl });
-    // The index's terms too, so the thread that answers requests only inserts them.
-    reply = { id: request.id, page, warnings, terms: pageTermsOf(page.sections, processTerm) };
+    // Bytes are decoded here (as Buffer#toString does: a byte order mark kept, bad sequences replaced).
+    const source = typeof request.source === 'string' ? request.source : decoder.decode(request.source);
+    const { page, warnings } = buildPage(request.file, source, { siteUrl: request.siteUrl });
+    // The page as the page cache keeps it, and the index's terms: the thread that answers requests only
+    // stores the one and inserts the other.
+    reply = { id: request.id, entry: serializedEntry({ page, warnings }), terms: pageTermsOf(page.sections, processTerm) };
   } catch (error) {
     reply = { id: request.id, error: error instanceof Error ? (error.message.split('\n')[0] ?? '').replace(/:$/, '') : String(error) };
   }

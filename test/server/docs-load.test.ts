@@ -339,3 +339,17 @@ describe('given a docs folder started again after a docs deploy (the page cache 
     }
   });
 });
+
+describe('given a file saved with a byte order mark (as Windows editors do)', () => {
+  it('reads its frontmatter and text, the mark left out', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'docs-bom-'));
+    try {
+      await writeFile(path.join(folder, 'win.md'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('---\ntitle: Windows page\n---\n\n# Heading\n\nSaved by Notepad.\n')]));
+      const docs = await loadDocs(folder);
+      expect(docs.warnings).toEqual([]);
+      expect(docs.pages.map((page) => [page.title, page.sections.map((section) => [section.id, section.text])])).toEqual([['Windows page', [['/win#heading', 'Saved by Notepad.']]]]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,42 @@
+// A page as the page cache keeps it: JSON, with what every section repeats from its page kept once. Written
+// by the parse workers (so the thread that answers requests does not serialize every page) and read back by
+// the page cache.
+import { withSharedFields } from './sharedFields.ts';
+import type { Page, Section } from './types.ts';
+
+export interface CachedPage {
+  page: Page;
+  warnings: string[];
+}
+
+/** What every section of a page repeats from the page: kept once per page, put back on load. */
+type PageLevelField = 'file' | 'route' | 'pageTitle' | 'description' | 'metadata';
+type KeptPage = Omit<Page, 'sections'> & { sections: Omit<Section, PageLevelField>[] };
+
+function keptForm(page: Page): KeptPage {
+  return {
+    ...page,
+    sections: page.sections.map(({ id, anchor, url, headingPath, text }) => ({ id, anchor, url, headingPath, text })),
+  };
+}
+
+/** The page again, its sections sharing the page's values as parsed pages do (half the entry to read, less to hold). */
+function restored(page: KeptPage): Page {
+  const shared = { file: page.file, route: page.route, pageTitle: page.title, ...(page.description ? { description: page.description } : {}), metadata: page.metadata };
+  return withSharedFields({ ...page, sections: page.sections.map((section) => ({ ...section, ...shared })) });
+}
+
+/** A kept entry's text back to the page and its warnings; undefined when it does not parse. */
+export function entryOf(text: string): CachedPage | undefined {
+  try {
+    const entry = JSON.parse(text) as { page: KeptPage; warnings: string[] };
+    return { page: restored(entry.page), warnings: entry.warnings };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The entry's text as the page cache keeps it. */
+export function serializedEntry(entry: CachedPage): string {
+  return JSON.stringify({ page: keptForm(entry.page), warnings: entry.warnings });
+}
