@@ -36,6 +36,7 @@ const HAN_RUN = /\p{Script=Han}{2,}/gu;
 const HAN = /\p{Script=Han}/u;
 const ALL_HIRAGANA = /^[\p{Script=Hiragana}ー]+$/u;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const KATAKANA = /\p{Script=Katakana}/u;
 /** Katakana with the long-vowel mark (ー is not in the Katakana script); the capture keeps runs in split's output. */
 const KATAKANA_RUN = /([\p{Script=Katakana}ー]*\p{Script=Katakana}[\p{Script=Katakana}ー]*)/u;
 const KATAKANA_RUN_WHOLE = /^[\p{Script=Katakana}ー]+$/u;
@@ -89,14 +90,16 @@ export function tokenize(text: string): string[] {
  */
 function segmentInto(tokens: string[], chunk: string): void {
   const words = new Set<string>();
-  for (const run of chunk.split(KATAKANA_RUN)) {
+  const segmenter = segmenterFor(chunk);
+  // Most chunks (all of Chinese) have no katakana: nothing to split off.
+  for (const run of KATAKANA.test(chunk) ? chunk.split(KATAKANA_RUN) : [chunk]) {
     if (run === '') continue;
     if (KATAKANA_RUN_WHOLE.test(run)) {
       tokens.push(run);
       words.add(run);
       continue;
     }
-    for (const part of segmenterFor(chunk).segment(run)) {
+    for (const part of segmenter.segment(run)) {
       if (!part.isWordLike) continue;
       tokens.push(part.segment);
       words.add(part.segment);
