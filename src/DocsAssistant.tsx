@@ -222,7 +222,7 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
   const onFollowLink = useCallback(() => markReopen(domain), [domain]);
   const apiKey = options.apiKey;
   const search = useCallback(
-    (query: string, pageSize?: number) => searchDocs({ baseUrl, domain, ...(apiKey ? { apiKey } : {}) }, query, pageSize),
+    (query: string, pageSize?: number, scoreThreshold?: number) => searchDocs({ baseUrl, domain, ...(apiKey ? { apiKey } : {}) }, query, pageSize, scoreThreshold),
     [baseUrl, domain, apiKey],
   );
   const widget = useMemo<WidgetContextValue>(() => ({ translations, baseUrl, emit, onFollowLink, search }), [translations, baseUrl, emit, onFollowLink, search]);

@@ -11,7 +11,7 @@ export function hostScheme(): HostScheme {
   const html = document.documentElement;
   const body = document.body;
   // A `color-scheme` of "light dark" says the page supports both: that is no answer.
-  const marks = `${html.getAttribute('data-theme')} ${html.className} ${body?.getAttribute('data-theme')} ${body?.className} ${getComputedStyle(html).colorScheme.replace(/light dark|dark light/, '')}`;
+  const marks = `${html.dataset.theme} ${html.className} ${body?.dataset.theme} ${body?.className} ${getComputedStyle(html).colorScheme.replace(/light dark|dark light/, '')}`;
   return /\bdark\b/.test(marks) ? 'dark' : /\blight\b/.test(marks) ? 'light' : 'auto';
 }
 

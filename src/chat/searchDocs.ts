@@ -11,14 +11,14 @@ export interface SearchTarget {
 
 const RESULTS = 5;
 
-/** Results best first; throws when the search fails (the caller says so). */
-export async function searchDocs(target: SearchTarget, query: string, pageSize = RESULTS): Promise<SearchResult[]> {
+/** Results best first (none scoring under `scoreThreshold`, 0-1); throws when the search fails (the caller says so). */
+export async function searchDocs(target: SearchTarget, query: string, pageSize = RESULTS, scoreThreshold?: number): Promise<SearchResult[]> {
   // A key that is not a public one never leaves the page.
   if (!checkApiKey(target.apiKey).ok) throw new Error('the apiKey is not a public assistant key');
   const response = await fetch(discoveryUrl(target.baseUrl, 'search', target.domain), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(target.apiKey ? { Authorization: `Bearer ${target.apiKey}` } : {}) },
-    body: JSON.stringify({ query: query.slice(0, 1000), pageSize }),
+    body: JSON.stringify({ query: query.slice(0, 1000), pageSize, ...(scoreThreshold === undefined ? {} : { scoreThreshold }) }),
   });
   if (!response.ok) throw new Error(`search answered ${response.status}`);
   const results = (await response.json()) as SearchResult[];

@@ -12,7 +12,7 @@ export interface WidgetContextValue {
   /** Called when the reader follows a link of this site out of the widget: the next page reopens it. */
   onFollowLink: () => void;
   /** Keyword search of the docs (the platform's search route), 5 results unless `pageSize` says otherwise. */
-  search: (query: string, pageSize?: number) => Promise<SearchResult[]>;
+  search: (query: string, pageSize?: number, scoreThreshold?: number) => Promise<SearchResult[]>;
 }
 
 export const WidgetContext = createContext<WidgetContextValue>({

@@ -359,6 +359,6 @@ describe('given an answer the docs do not cover (finish metadata notFound)', () 
     const results = await within(dialog).findByRole('list', { name: 'Search results' });
     expect(within(results).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Auth › Single sign-on', `${location.origin}/auth#sso`]]);
     expect(within(dialog).getByRole('heading', { name: 'Search results' })).toBeTruthy();
-    expect(requests[1]).toEqual({ url: `${baseUrl}/discovery/v1/search/acme`, headers: { authorization: 'Bearer acme_dsc_public', 'content-type': 'application/json' }, body: { query: 'How do I set up SAML?', pageSize: 10 } });
+    expect(requests[1]).toEqual({ url: `${baseUrl}/discovery/v1/search/acme`, headers: { authorization: 'Bearer acme_dsc_public', 'content-type': 'application/json' }, body: { query: 'How do I set up SAML?', pageSize: 10, scoreThreshold: 0.1 } });
   });
 });
