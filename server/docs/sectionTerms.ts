@@ -90,19 +90,26 @@ function analyzeSections(sections: readonly Section[], process: TermProcessor = 
 }
 
 export function pageTermsOf(sections: readonly Section[], process: TermProcessor = processTerm): PageTerms {
-  const terms: string[] = [];
-  const counts: number[] = [];
-  const fields: number[] = [];
-  for (const section of analyzeSections(sections, process)) {
+  const analyzed = analyzeSections(sections, process);
+  let total = 0;
+  for (const section of analyzed) for (const field of section) total += field.terms.size;
+  // Sized first and filled in place, rather than grown push by push and copied into typed arrays.
+  const terms = Array.from<string>({ length: total });
+  const counts = new Uint32Array(total);
+  const fields = new Uint32Array(analyzed.length * INDEXED_FIELDS.length * 2);
+  let next = 0;
+  let at = 0;
+  for (const section of analyzed) {
     for (const field of section) {
-      fields.push(field.length, field.terms.size);
+      fields[at++] = field.length;
+      fields[at++] = field.terms.size;
       for (const [term, count] of field.terms) {
-        terms.push(term);
-        counts.push(count);
+        terms[next] = term;
+        counts[next++] = count;
       }
     }
   }
-  return { terms: terms.join('\n'), counts: Uint32Array.from(counts), fields: Uint32Array.from(fields) };
+  return { terms: terms.join('\n'), counts, fields };
 }
 
 /** The terms of `pageTerms` one by one, when it fits a page of `sectionCount` sections; else undefined. */
