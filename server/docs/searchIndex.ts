@@ -1,9 +1,10 @@
 // The search index over all sections: MiniSearch (BM25+) with heading/title boosts, stemming,
 // prefix and fuzzy matching for longer terms, then our ranking steps: sections matching every
 // question term first, page and folder of `currentPath` lifted, `context` terms as a weaker query,
-// and at most a few sections per page before others get a place. MiniSearch builds and holds the
-// index; queries are scored from its postings into typed arrays (postings.ts) and only the best
-// few are ranked (topRanked.ts), so a search at 50,000 sections stays within a few milliseconds.
+// and at most a few sections per page before others get a place. MiniSearch holds the dictionary
+// (its radix tree, for prefixes and typos) and the documents; its leaves hold our posting lists, which
+// this file inserts and vacuums. Queries are scored from them into typed arrays (postings.ts) and only
+// the best few are ranked (topRanked.ts), so a search at 50,000 sections stays within a few milliseconds.
 import { deserialize, serialize } from 'node:v8';
 import MiniSearch from 'minisearch';
 import { processTerm, termsOf, tokenize } from './analyzer.ts';
@@ -227,7 +228,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   const question = postings.createAccumulator();
   const context = postings.createAccumulator();
 
-  /** Tokens to terms: plain between builds, memoized for the length of one (withBuildMemos). */
+  /** Tokens to terms: plain between builds, memoized for the length of one (startBuildMemos). */
   let process: TermProcessor = processTerm;
   const internals = miniSearch as unknown as Record<string, unknown> & {
     addDocumentId(key: number): number;
