@@ -75,9 +75,9 @@ async function parsePage(jail: DocsJail, file: string, cache: Map<string, Parsed
   const source = await readFile(await jail.resolveForRead(file), 'utf8');
   let parsed: ParsedPage;
   try {
-    parsed = { tree: parseMarkdown(readFrontmatter(source).content, file).tree, frontmatterError: null };
+    parsed = { tree: parseMarkdown(readFrontmatter(source).content, file), frontmatterError: null };
   } catch (error) {
-    parsed = { tree: parseMarkdown(source, file).tree, frontmatterError: (error as Error).message.split('\n')[0] ?? 'unreadable' };
+    parsed = { tree: parseMarkdown(source, file), frontmatterError: (error as Error).message.split('\n')[0] ?? 'unreadable' };
   }
   cache.set(file, parsed);
   return parsed;

@@ -118,9 +118,7 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, unknown.length) }, reader));
   const pages = loaded.filter((page) => page !== null);
   options.cache?.retain(files);
-  const docs: LoadedDocs = { pages, sections: pages.flatMap((page) => page.sections), warnings };
-  if (options.cache) docs.fileHashes = new Map(pages.flatMap((page) => (hashes.has(page.file) ? [[page.file, hashes.get(page.file) as string]] : [])));
-  return docs;
+  return { pages, sections: pages.flatMap((page) => page.sections), warnings };
 }
 
 /** A file as loadDocs looked at it: its real path inside the docs folder, its stat, and its kept page when unchanged. */

@@ -10,10 +10,6 @@
 import type { Heading, Link, List, ListItem, Nodes, Parents, PhrasingContent, Root, Table, TableCell, TableRow } from 'mdast';
 import MarkdownIt, { type StateBlock, type StateInline, type Token } from 'markdown-it';
 
-export interface ParsedMarkdown {
-  tree: Root;
-}
-
 function createParser(mdx: boolean) {
   const parser = new MarkdownIt({ html: true, linkify: true });
   // Autolinks as GFM finds them (`https://…`, e-mail); not bare names, where `vite.config.js` would be a site.
@@ -35,9 +31,9 @@ function createParser(mdx: boolean) {
 let markdownParser: ReturnType<typeof createParser> | undefined;
 let mdxParser: ReturnType<typeof createParser> | undefined;
 
-export function parseMarkdown(content: string, file: string): ParsedMarkdown {
+export function parseMarkdown(content: string, file: string): Root {
   const parser = /\.mdx$/i.test(file) ? (mdxParser ??= createParser(true)) : (markdownParser ??= createParser(false));
-  return { tree: treeOf(parser.parse(content, {})) };
+  return treeOf(parser.parse(content, {}));
 }
 
 // ---- tokens to mdast ----

@@ -3,8 +3,9 @@
 // posting of every term and sorts them all; at 50,000 sections a common word has tens of thousands of
 // postings and one question cost 30-700 ms, almost all of it in those objects. Summing the same BM25+
 // scores into arrays costs a fraction. MiniSearch still owns the radix tree that expands prefixes and
-// typos and the documents' bookkeeping; its leaves hold our posting lists (searchIndex.ts adds and vacuums). The internals read here are checked
-// once at creation (`postingsOf`), so a MiniSearch release that changes them fails loudly at startup.
+// typos and the documents' bookkeeping; its leaves hold our posting lists (searchIndex.ts adds and
+// vacuums them). The internals read here are checked once at creation (`postingsOf`), so a MiniSearch
+// release that changes them fails loudly at startup.
 import type MiniSearch from 'minisearch';
 
 /**

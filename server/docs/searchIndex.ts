@@ -165,22 +165,16 @@ export interface DocsIndexBuilder {
   readonly counts: { kept: number; indexed: number; dropped: number };
 }
 
-/**
- * An index over `docs`. `start.snapshot` with `start.hashes` (each file's content hash): `snapshot()` of an
- * earlier index, whose postings are kept for every file of the same bytes (startIndex.ts).
- */
-export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOptions> = {}, start: { snapshot?: Uint8Array; hashes?: ReadonlyMap<string, string> } = {}): DocsIndex {
-  const builder = openDocsIndex(ranking, start.snapshot === undefined ? {} : { snapshot: start.snapshot });
+/** An index over `docs`, built at once (start-up builds one file by file, from its snapshot: startIndex.ts). */
+export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOptions> = {}): DocsIndex {
+  const builder = openDocsIndex(ranking);
   const sectionsByFile = new Map<string, Section[]>();
   for (const section of docs.sections) {
     const list = sectionsByFile.get(section.file);
     if (list) list.push(section);
     else sectionsByFile.set(section.file, [section]);
   }
-  for (const [file, fileSections] of sectionsByFile) {
-    const hash = start.hashes?.get(file);
-    builder.add(file, fileSections, hash === undefined ? {} : { hash });
-  }
+  for (const [file, fileSections] of sectionsByFile) builder.add(file, fileSections);
   return builder.finish();
 }
 

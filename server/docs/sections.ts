@@ -33,7 +33,7 @@ interface DraftSection {
 /** Throws on unreadable frontmatter; the loader reports the file as skipped. */
 export function buildPage(file: string, source: string, options: PageOptions = {}): BuiltPage {
   const frontmatter = readFrontmatter(source);
-  const { tree } = parseMarkdown(frontmatter.content, file);
+  const tree = parseMarkdown(frontmatter.content, file);
   const slugger = new GithubSlugger();
   const drafts: DraftSection[] = [{ heading: '', anchor: '', headingPath: [], blocks: [] }];
   const openHeadings: string[] = [];

@@ -43,8 +43,6 @@ export interface LoadedDocs {
   sections: Section[];
   /** One line per skipped or partly read file, naming it. */
   warnings: string[];
-  /** With a page cache: each loaded file's content hash, so an index snapshot's unchanged files can be kept. */
-  fileHashes?: Map<string, string>;
 }
 
 /** Signals beyond the question that steer ranking. */
@@ -90,6 +88,6 @@ export interface DocsIndex {
   page(route: string): IndexedPage | undefined;
   readonly pageCount: number;
   readonly sectionCount: number;
-  /** The word index, for `createDocsIndex(docs, ranking, { snapshot })` on the next start over the same docs. */
+  /** The word index with each file's content hash, for `openDocsIndex(ranking, { snapshot })` on the next start. */
   snapshot(): Uint8Array;
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDocFile, loadDocs, MAX_DOC_FILE_BYTES } from '../../server/docs/load.ts';
+import { loadDocFile, loadDocs, MAX_DOC_FILE_BYTES, type LoadOptions } from '../../server/docs/load.ts';
 import { contentHash, openPageCache, type PageCache } from '../../server/docs/pageCache.ts';
 import { createParsePool, type ParsePool } from '../../server/docs/parsePool.ts';
 import { loadIndexedDocs } from '../../server/docs/startIndex.ts';
@@ -14,6 +14,31 @@ const FIXTURE = fileURLToPath(new URL('../fixtures/docs/site', import.meta.url))
 
 function sectionsOf(docs: LoadedDocs, file: string): Section[] {
   return docs.sections.filter((section) => section.file === file);
+}
+
+/** loadDocs, with the content hash onPage reports for each page. */
+async function loadHashed(folder: string, options: LoadOptions) {
+  const hashes = new Map<string, string | undefined>();
+  const docs = await loadDocs(folder, { ...options, onPage: (page, details) => hashes.set(page.file, details.hash) });
+  return { ...docs, hashes };
+}
+
+/** A docs folder, a page cache and a one-worker parse pool that records each file it parses; all gone after `run`. */
+async function withCountingParser(run: (setup: { folder: string; parser: ParsePool; parsed: string[]; cache: PageCache }) => Promise<void>): Promise<void> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'docs-cache-'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'docs-cache-data-'));
+  const pool = createParsePool({ size: 1 });
+  const parsed: string[] = [];
+  const parser: ParsePool = { timeoutMs: pool.timeoutMs, workerCount: 0, parse: (file, source, siteUrl) => (parsed.push(file), pool.parse(file, source, siteUrl)), close: () => pool.close() };
+  const cache = openPageCache(dataDir);
+  try {
+    await run({ folder, parser, parsed, cache });
+  } finally {
+    cache.close();
+    await pool.close();
+    await rm(folder, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 describe('given the fixture docs folder with a site URL', () => {
@@ -212,13 +237,7 @@ describe('given a file that takes the markdown parser too long (hundreds of thou
 
 describe('given a page cache from an earlier run', () => {
   it('parses only the files whose bytes changed, forgets removed ones, and parses again for another site URL', async () => {
-    const folder = await mkdtemp(path.join(tmpdir(), 'docs-cache-'));
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'docs-cache-data-'));
-    const pool = createParsePool({ size: 1 });
-    const parsed: string[] = [];
-    const parser: ParsePool = { timeoutMs: pool.timeoutMs, workerCount: 0, parse: (file, source, siteUrl) => (parsed.push(file), pool.parse(file, source, siteUrl)), close: () => pool.close() };
-    const cache = openPageCache(dataDir);
-    try {
+    await withCountingParser(async ({ folder, parser, parsed, cache }) => {
       const alpha = '# Alpha\n\nThe alpha setting turns on tracing.\n';
       const alphaHash = contentHash(Buffer.from(alpha), 'https://docs.example.com');
       await writeFile(path.join(folder, 'a.md'), alpha);
@@ -241,12 +260,7 @@ describe('given a page cache from an earlier run', () => {
 
       await loadDocs(folder, { parser, cache, siteUrl: 'https://other.example.com' });
       expect(parsed.splice(0)).toEqual(['b.md']);
-    } finally {
-      cache.close();
-      await pool.close();
-      await rm(folder, { recursive: true, force: true });
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('skips reading a file whose size, times and inode are unchanged, and reads one rewritten in the same moment', async () => {
@@ -264,21 +278,21 @@ describe('given a page cache from an earlier run', () => {
       const minuteAgo = new Date(Date.now() - 60_000);
       await utimes(alpha, minuteAgo, minuteAgo);
       await utimes(path.join(folder, 'b.md'), minuteAgo, minuteAgo);
-      const first = await loadDocs(folder, { cache });
+      const first = await loadHashed(folder, { cache });
       expect(read.splice(0).toSorted()).toEqual(['a.md', 'b.md']);
 
-      const warm = await loadDocs(folder, { cache });
+      const warm = await loadHashed(folder, { cache });
       expect(read).toEqual([]);
       expect(warm.pages).toEqual(first.pages);
-      expect(warm.fileHashes).toEqual(first.fileHashes);
+      expect(warm.hashes).toEqual(first.hashes);
 
       // Rewritten now with as many bytes: its stamp changed, and a file modified so recently is never taken on its stamp.
       await writeFile(alpha, '# Alpha\n\nThe alpha setting turns on logging.\n');
-      const changed = await loadDocs(folder, { cache });
+      const changed = await loadHashed(folder, { cache });
       expect(read).toEqual(['a.md']);
       expect(changed.sections.find((section) => section.file === 'a.md')?.text).toBe('The alpha setting turns on logging.');
-      expect(changed.fileHashes?.get('a.md')).not.toBe(first.fileHashes?.get('a.md'));
-      expect(changed.fileHashes?.get('b.md')).toBe(first.fileHashes?.get('b.md'));
+      expect(changed.hashes.get('a.md')).not.toBe(first.hashes.get('a.md'));
+      expect(changed.hashes.get('b.md')).toBe(first.hashes.get('b.md'));
       read.length = 0;
       await loadDocs(folder, { cache });
       expect(read).toEqual(['a.md']);
@@ -292,13 +306,7 @@ describe('given a page cache from an earlier run', () => {
 
 describe('given a docs folder started again after a docs deploy (the page cache and index snapshot of the last start)', () => {
   it('parses and indexes only the files whose bytes changed, drops removed ones, and searches the new text', async () => {
-    const folder = await mkdtemp(path.join(tmpdir(), 'docs-restart-'));
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'docs-restart-data-'));
-    const pool = createParsePool({ size: 1 });
-    const parsed: string[] = [];
-    const parser: ParsePool = { timeoutMs: pool.timeoutMs, workerCount: 0, parse: (file, source, siteUrl) => (parsed.push(file), pool.parse(file, source, siteUrl)), close: () => pool.close() };
-    const cache = openPageCache(dataDir);
-    try {
+    await withCountingParser(async ({ folder, parser, parsed, cache }) => {
       const minuteAgo = new Date(Date.now() - 60_000);
       const pages: Record<string, string> = {
         'alpha.md': '# Alpha\n\nThe alpha setting turns on tracing.\n',
@@ -331,12 +339,7 @@ describe('given a docs folder started again after a docs deploy (the page cache 
       expect(found('rotates keys')).toEqual(['/delta#delta']);
       expect(found('compresses logs')).toEqual(['/gamma#gamma']);
       expect(deployed.index.pages().map((page) => page.file)).toEqual(['alpha.md', 'delta.md', 'gamma.md']);
-    } finally {
-      cache.close();
-      await pool.close();
-      await rm(folder, { recursive: true, force: true });
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 

@@ -77,7 +77,7 @@ describe('given GitHub-flavoured Markdown', () => {
 
 describe('given links on several lines of a paragraph', () => {
   it('gives each link the line it is on (the agent reports broken links by line)', () => {
-    const { tree } = parseMarkdown('# Title\n\nFirst [one](a.md) and\nsecond line  \nthird [two](b.md).\n\n- item [three](c.md)', 'page.md');
+    const tree = parseMarkdown('# Title\n\nFirst [one](a.md) and\nsecond line  \nthird [two](b.md).\n\n- item [three](c.md)', 'page.md');
     const lines: [string, number | undefined][] = [];
     const visit = (node: { type: string; url?: string; position?: { start: { line: number } }; children?: unknown[] }) => {
       if (node.type === 'link') lines.push([node.url ?? '', node.position?.start.line]);
