@@ -4,12 +4,12 @@ import { parentPort } from 'node:worker_threads';
 import { buildPage } from './sections.ts';
 import type { ParseReply, ParseRequest } from './parsePool.ts';
 import { serializedEntry } from './pageEntry.ts';
-import { memoizedProcessTerm, pageTermsOf } from './sectionTerms.ts';
+import { createFieldAnalyzer, pageTermsOf } from './sectionTerms.ts';
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 // Words repeat across the files one worker parses: each distinct token is stemmed once.
-const processTerm = memoizedProcessTerm();
+const analyzer = createFieldAnalyzer();
 
 parentPort?.on('message', (request: ParseRequest) => {
   let reply: ParseReply;
@@ -19,7 +19,7 @@ parentPort?.on('message', (request: ParseRequest) => {
     const { page, warnings } = buildPage(request.file, source, { siteUrl: request.siteUrl });
     // The page as the page cache keeps it, and the index's terms: the thread that answers requests only
     // stores the one and inserts the other.
-    reply = { id: request.id, entry: serializedEntry({ page, warnings }), terms: pageTermsOf(page.sections, processTerm) };
+    reply = { id: request.id, entry: serializedEntry({ page, warnings }), terms: pageTermsOf(page.sections, analyzer) };
   } catch (error) {
     reply = { id: request.id, error: error instanceof Error ? (error.message.split('\n')[0] ?? '').replace(/:$/, '') : String(error) };
   }

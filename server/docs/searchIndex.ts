@@ -12,7 +12,7 @@ import { compileFilter } from './filter.ts';
 import { languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
 import { capPerPage, currentPathBoost, fillsUnderCap, normalizePath, pagePathsOf, type Candidate } from './ranking.ts';
-import { INDEXED_FIELDS, memoizedProcessTerm, pageTermsOf, termsOfPageTerms, type IndexedSection, type PageTerms, type TermProcessor } from './sectionTerms.ts';
+import { createFieldAnalyzer, INDEXED_FIELDS, pageTermsOf, termsOfPageTerms, type FieldAnalyzer, type IndexedSection, type PageTerms } from './sectionTerms.ts';
 import { topDocuments } from './topRanked.ts';
 import type { DocsIndex, IndexedPage, LoadedDocs, SearchHit, SearchOptions, Section } from './types.ts';
 
@@ -222,8 +222,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   const question = postings.createAccumulator();
   const context = postings.createAccumulator();
 
-  /** Tokens to terms: plain between builds, memoized for the length of one (startBuildMemos). */
-  let process: TermProcessor = processTerm;
+  /** Fields to terms: a fresh analyzer per page between builds, one for the length of a build (startBuildMemos). */
+  let analyzer: FieldAnalyzer | undefined;
   const internals = miniSearch as unknown as Record<string, unknown> & {
     addDocumentId(key: number): number;
     addFieldLength(document: number, field: number, count: number, length: number): void;
@@ -238,7 +238,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     let pageTerms = given;
     let terms = pageTerms && termsOfPageTerms(pageTerms, fileSections.length);
     if (!pageTerms || !terms) {
-      pageTerms = pageTermsOf(fileSections, process);
+      pageTerms = pageTermsOf(fileSections, analyzer);
       terms = termsOfPageTerms(pageTerms, fileSections.length) ?? [];
     }
     const tree = internals['_index'] as { fetch(term: string, initial: () => Map<number, PostingList>): Map<number, PostingList> };
@@ -310,7 +310,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   }
 
   // Until finish(): term lookups and token analysis memoized (startBuildMemos), snapshot files matched.
-  const endMemos = startBuildMemos(miniSearch, (memoized) => (process = memoized));
+  const endMemos = startBuildMemos(miniSearch, (memoized) => (analyzer = memoized));
   let building = true;
 
   /** MiniSearch's own threshold for vacuuming: 20 discarded documents, a tenth of them all. */
@@ -464,7 +464,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
         for (const kept of keptFiles.values()) dropKept(kept);
         keptFiles.clear();
         endMemos();
-        process = processTerm;
+        analyzer = undefined;
         postings.added();
         // Files dropped from the snapshot left their postings in its lists (and in how many sections have each word).
         if (counts.dropped > 0) vacuum();
@@ -608,7 +608,7 @@ function bestOf(accumulated: Accumulated): number {
  * distinct token's terms (words repeat, and stemming them again was a tenth of the rest), handed to `use`.
  * A term's postings object must never leave the tree meanwhile: vacuum() runs only after the build.
  */
-function startBuildMemos(miniSearch: MiniSearch<IndexedSection>, use: (process: TermProcessor) => void): () => void {
+function startBuildMemos(miniSearch: MiniSearch<IndexedSection>, use: (analyzer: FieldAnalyzer) => void): () => void {
   const tree = (miniSearch as unknown as Record<string, unknown>)['_index'] as { fetch(term: string, initial: () => unknown): unknown };
   const walk = tree.fetch;
   const postingsOfTerm = new Map<string, unknown>();
@@ -617,7 +617,7 @@ function startBuildMemos(miniSearch: MiniSearch<IndexedSection>, use: (process: 
     if (data === undefined) postingsOfTerm.set(term, (data = walk.call(tree, term, initial)));
     return data;
   };
-  use(memoizedProcessTerm());
+  use(createFieldAnalyzer());
   return () => {
     delete (tree as { fetch?: unknown }).fetch;
     postingsOfTerm.clear();

@@ -37,62 +37,105 @@ export interface PageTerms {
   fields: Uint32Array;
 }
 
+/** One field's distinct terms in the order MiniSearch first meets them, each with how often it occurs. */
 interface AnalyzedField {
+  /** The number of distinct tokens (MiniSearch's field length). */
   length: number;
-  terms: Map<string, number>;
+  terms: string[];
+  counts: number[];
 }
 
-/** Tokens to terms, remembered: within a page and a worker's life the same words come back. */
-export type TermProcessor = (token: string) => string | string[] | null;
+/** A term, with its count in the field being analysed (`field` tells which one that is). */
+interface TermRecord {
+  term: string;
+  field: number;
+  count: number;
+}
 
-export function memoizedProcessTerm(limit = 200_000): TermProcessor {
-  const known = new Map<string, string | string[] | null>();
-  return (token) => {
-    let terms = known.get(token);
-    if (terms === undefined) {
-      if (known.size >= limit) known.clear();
-      known.set(token, (terms = processTerm(token)));
-    }
-    return terms;
-  };
+/** A token, its terms, and its count in the field being analysed. */
+interface TokenRecord {
+  terms: TermRecord[];
+  field: number;
+  count: number;
 }
 
 /**
- * One field as MiniSearch's `add` reads it: its length is the number of distinct tokens, and each term is
- * counted once per token that gives it. Tokens are counted first, so each distinct token is processed once;
- * a Map keeps first-occurrence order, so terms come out in the order MiniSearch meets them.
+ * Cuts fields into terms as MiniSearch's `add` reads them: a field's length is its number of distinct tokens,
+ * and each term is counted once per token that gives it. Each token is looked up once (words repeat across
+ * fields and files, so each distinct one is stemmed once), and tokens and terms carry their counts in the
+ * current field, so no per-field map is built. Remembers at most `limit` tokens, then starts afresh.
  */
-function analyzeField(text: string, process: TermProcessor = processTerm): AnalyzedField {
-  const tokenCounts = new Map<string, number>();
-  for (const token of tokenize(text)) tokenCounts.set(token, (tokenCounts.get(token) ?? 0) + 1);
-  const terms = new Map<string, number>();
-  for (const [token, count] of tokenCounts) {
-    const processed = process(token);
-    if (processed === null) continue;
-    if (typeof processed === 'string') terms.set(processed, (terms.get(processed) ?? 0) + count);
-    else for (const term of processed) terms.set(term, (terms.get(term) ?? 0) + count);
-  }
-  return { length: tokenCounts.size, terms };
+export interface FieldAnalyzer {
+  analyze(text: string): AnalyzedField;
+}
+
+export function createFieldAnalyzer(limit = 200_000): FieldAnalyzer {
+  let tokens = new Map<string, TokenRecord>();
+  let terms = new Map<string, TermRecord>();
+  let field = 0;
+  const termRecord = (term: string): TermRecord => {
+    let record = terms.get(term);
+    if (record === undefined) terms.set(term, (record = { term, field: 0, count: 0 }));
+    return record;
+  };
+  return {
+    analyze(text) {
+      // Between fields only: a record forgotten in the middle of one would split its count.
+      if (tokens.size >= limit) {
+        tokens = new Map();
+        terms = new Map();
+      }
+      field++;
+      const distinct: TokenRecord[] = [];
+      for (const token of tokenize(text)) {
+        let record = tokens.get(token);
+        if (record === undefined) {
+          const processed = processTerm(token);
+          const tokenTerms = processed === null ? [] : typeof processed === 'string' ? [termRecord(processed)] : processed.map(termRecord);
+          tokens.set(token, (record = { terms: tokenTerms, field: 0, count: 0 }));
+        }
+        if (record.field !== field) {
+          record.field = field;
+          record.count = 0;
+          distinct.push(record);
+        }
+        record.count++;
+      }
+      const fieldTerms: TermRecord[] = [];
+      for (const token of distinct) {
+        for (const term of token.terms) {
+          if (term.field !== field) {
+            term.field = field;
+            term.count = 0;
+            fieldTerms.push(term);
+          }
+          term.count += token.count;
+        }
+      }
+      return { length: distinct.length, terms: fieldTerms.map((term) => term.term), counts: fieldTerms.map((term) => term.count) };
+    },
+  };
 }
 
 /** The analysed fields of each section of a page (the title, shared by every section, analysed once). */
-function analyzeSections(sections: readonly Section[], process: TermProcessor = processTerm): AnalyzedField[][] {
+function analyzeSections(sections: readonly Section[], analyzer: FieldAnalyzer): AnalyzedField[][] {
   const byText = new Map<string, AnalyzedField>();
   const shortField = (text: string) => {
     let field = byText.get(text);
-    if (!field) byText.set(text, (field = analyzeField(text, process)));
+    if (!field) byText.set(text, (field = analyzer.analyze(text)));
     return field;
   };
   return sections.map((section, position) => {
     const document = toDocument(0, section, position === 0);
-    return [shortField(document.title), shortField(document.heading), shortField(document.breadcrumbs), analyzeField(document.text, process)];
+    return [shortField(document.title), shortField(document.heading), shortField(document.breadcrumbs), analyzer.analyze(document.text)];
   });
 }
 
-export function pageTermsOf(sections: readonly Section[], process: TermProcessor = processTerm): PageTerms {
-  const analyzed = analyzeSections(sections, process);
+/** The page's terms; `analyzer` remembers tokens across the pages given it (a fresh one by default). */
+export function pageTermsOf(sections: readonly Section[], analyzer: FieldAnalyzer = createFieldAnalyzer()): PageTerms {
+  const analyzed = analyzeSections(sections, analyzer);
   let total = 0;
-  for (const section of analyzed) for (const field of section) total += field.terms.size;
+  for (const section of analyzed) for (const field of section) total += field.terms.length;
   // Sized first and filled in place, rather than grown push by push and copied into typed arrays.
   const terms = Array.from<string>({ length: total });
   const counts = new Uint32Array(total);
@@ -102,10 +145,10 @@ export function pageTermsOf(sections: readonly Section[], process: TermProcessor
   for (const section of analyzed) {
     for (const field of section) {
       fields[at++] = field.length;
-      fields[at++] = field.terms.size;
-      for (const [term, count] of field.terms) {
-        terms[next] = term;
-        counts[next++] = count;
+      fields[at++] = field.terms.length;
+      for (let position = 0; position < field.terms.length; position++) {
+        terms[next] = field.terms[position] as string;
+        counts[next++] = field.counts[position] as number;
       }
     }
   }

@@ -3,6 +3,7 @@
 // cache, the index kept by the last start is loaded and only the files whose bytes changed are indexed again;
 // the snapshot is written again whenever that changed anything.
 import { loadDocs, type LoadOptions } from './load.ts';
+import { sharedParsePool } from './parsePool.ts';
 import type { PageCache } from './pageCache.ts';
 import { INDEX_FORMAT, openDocsIndex } from './searchIndex.ts';
 import type { DocsIndex, LoadedDocs } from './types.ts';
@@ -21,6 +22,8 @@ export async function loadIndexedDocs(docsDir: string, options: Omit<LoadOptions
   const { cache, ...loadOptions } = options;
   const snapshot = cache?.getSnapshot(SNAPSHOT_KEY);
   const builder = openDocsIndex({}, snapshot === undefined ? {} : { snapshot });
+  // No index kept: most files will be parsed, so the workers start while the folder is listed and looked at.
+  if (snapshot === undefined) (loadOptions.parser ?? sharedParsePool()).warm();
   const docs = await loadDocs(docsDir, {
     ...loadOptions,
     ...(cache ? { cache } : {}),

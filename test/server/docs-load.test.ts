@@ -29,7 +29,7 @@ async function withCountingParser(run: (setup: { folder: string; parser: ParsePo
   const dataDir = await mkdtemp(path.join(tmpdir(), 'docs-cache-data-'));
   const pool = createParsePool({ size: 1 });
   const parsed: string[] = [];
-  const parser: ParsePool = { timeoutMs: pool.timeoutMs, workerCount: 0, parse: (file, source, siteUrl) => (parsed.push(file), pool.parse(file, source, siteUrl)), close: () => pool.close() };
+  const parser: ParsePool = { timeoutMs: pool.timeoutMs, workerCount: 0, warm: () => pool.warm(), parse: (file, source, siteUrl) => (parsed.push(file), pool.parse(file, source, siteUrl)), close: () => pool.close() };
   const cache = openPageCache(dataDir);
   try {
     await run({ folder, parser, parsed, cache });
@@ -231,6 +231,29 @@ describe('given a file that takes the markdown parser too long (hundreds of thou
     } finally {
       await parser.close();
       await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('starts its workers when warmed, before any file is asked for, and they end when left idle', async () => {
+    const parser = createParsePool({ size: 2 });
+    try {
+      parser.warm();
+      expect(parser.workerCount).toBe(2);
+      await expect.poll(() => parser.workerCount, { timeout: 10_000 }).toBe(0);
+    } finally {
+      await parser.close();
+    }
+  });
+
+  it('parses the files sent to the same worker after it on another worker', async () => {
+    const parser = createParsePool({ size: 1, timeoutMs: 200 });
+    try {
+      // Asked together, both go to the pool's one worker: the second waits there behind the slow one.
+      const [slow, fine] = await Promise.all([parser.parse('slow.md', `# Slow\n\n${'!['.repeat(400_000)}\n`, undefined), parser.parse('fine.md', '# Fine\n\nA normal page.\n', undefined)]);
+      expect(slow).toEqual({ timedOut: true });
+      expect('page' in fine && fine.page.sections.map((section) => section.text)).toEqual(['A normal page.']);
+    } finally {
+      await parser.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { baselineRetriever, ourRetriever, QUESTION_SETS, readQuestions, scoreRetrieval } from '../../bench/retrieval.ts';
-import { termsOf } from '../../server/docs/analyzer.ts';
+import { termsOf, tokenize } from '../../server/docs/analyzer.ts';
 import { languageOfPath, languageOfText } from '../../server/docs/language.ts';
 import { loadDocs } from '../../server/docs/load.ts';
 import { createDocsIndex } from '../../server/docs/searchIndex.ts';
@@ -29,6 +29,26 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
   it('keeps a katakana word whole wherever it stands and drops hiragana particles', () => {
     expect(termsOf('インポートする')).toEqual(['インポート']);
     expect(termsOf('ポートを変えたい')).toEqual(['ポート', '変']);
+  });
+
+  it('cuts a text with several scripts as it cuts each of its chunks alone (each language is segmented in one pass)', () => {
+    const text = 'Vue 组件和インポート混在,한국어 문서를 검색합니다 ภาษาไทยไม่มีช่องว่าง 传值给子组件!テスト用のデータ';
+    const chunks = text.split(/[\s,!]+/);
+    expect(tokenize(text)).toEqual(chunks.flatMap((chunk) => tokenize(chunk)));
+    expect(tokenize(text)).toEqual(expect.arrayContaining(['组件', 'インポート', '传值', '검색합니다']));
+  });
+
+  it('cuts at spaces, punctuation and symbols exactly where a Unicode-aware split does, outside the Basic Multilingual Plane too', () => {
+    const texts = [
+      'arrow => function_name(argument) {a|b} ~tilde `code` "quoted" it\'s',
+      'tab\tinside and\u00a0no-break\u3000ideographic\u2028line',
+      'emoji 🎉 between 👍🏽words, and 𝒳 math letters',
+      'lone \ud800 high and \udc00 low surrogates',
+      '¿Qué? «français» — ‘quotes’ € 100 ½',
+    ];
+    for (const text of texts) expect(tokenize(text)).toEqual(text.split(/[\n\r\p{Z}\p{P}\p{S}]+/u).filter((chunk) => chunk !== ''));
+    // Han characters outside the BMP are unspaced letters: cut into words, with their pair, not split at.
+    expect(tokenize('𠀀𠀁 text')).toEqual(['𠀀', '𠀁', '𠀀𠀁', 'text']);
   });
 
   it('still stems English and splits identifiers', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deserialize } from 'node:v8';
 import MiniSearch from 'minisearch';
 import { createDocsIndex, MINISEARCH_OPTIONS, openDocsIndex, toDocument, type IndexedSection } from '../../server/docs/searchIndex.ts';
-import { pageTermsOf, type PageTerms } from '../../server/docs/sectionTerms.ts';
+import { createFieldAnalyzer, pageTermsOf, type PageTerms } from '../../server/docs/sectionTerms.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import type { DocsIndex, Page } from '../../server/docs/types.ts';
 
@@ -351,6 +351,9 @@ describe('given pages indexed at start-up from their terms, with the build\'s me
     const fromWorkers = new Map(pages.map((page) => [page.file, pageTermsOf(page.sections)]));
     // Terms that do not fit their page (fewer sections) are ignored, and the page analysed here.
     const mismatched = new Map([[first.file, pageTermsOf(second.sections.slice(1))]]);
+    // One analyzer for every page, as a worker keeps it, remembering so few tokens that it starts afresh between fields.
+    const forgetful = createFieldAnalyzer(3);
+    const fromForgetfulWorker = new Map(pages.map((page) => [page.file, pageTermsOf(page.sections, forgetful)]));
     const indexFrom = (termsByFile: Map<string, PageTerms> | undefined) => {
       const builder = openDocsIndex();
       for (const page of pages) {
@@ -359,7 +362,7 @@ describe('given pages indexed at start-up from their terms, with the build\'s me
       }
       return builder.finish();
     };
-    for (const termsByFile of [undefined, fromWorkers, mismatched]) {
+    for (const termsByFile of [undefined, fromWorkers, mismatched, fromForgetfulWorker]) {
       const built = indexFrom(termsByFile);
       const ours = deserialize(built.snapshot()) as Record<string, unknown>;
       expect(ours.tree).toEqual(asPostingLists((theirs['_index'] as Record<string, unknown>)['_tree'] as RadixTree));
