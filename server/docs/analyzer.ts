@@ -97,14 +97,13 @@ function chunksOf(text: string): { chunks: string[]; unspaced: boolean[] } {
   let hasUnspaced = false;
   for (let position = 0; position < text.length; position++) {
     const code = text.charCodeAt(position);
+    // Never read past the end: code optimized for in-bounds reads that then meets one can stay slow.
+    const low = code >= 0xd800 && code <= 0xdbff && position + 1 < text.length ? text.charCodeAt(position + 1) : 0;
     let kind: number;
-    let width = 1;
-    const next = text.charCodeAt(position + 1);
-    if (code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-      const point = (code - 0xd800) * 0x400 + (next - 0xdc00) + 0x10000;
+    if (low >= 0xdc00 && low <= 0xdfff) {
+      const point = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
       kind = astralKinds.get(point) ?? 0;
       if (kind === 0) astralKinds.set(point, (kind = kindOf(String.fromCodePoint(point))));
-      width = 2;
     } else {
       kind = basicKinds[code] as number;
       // A lone surrogate matches no property: it is a letter, as split leaves it in its chunk.
@@ -123,7 +122,8 @@ function chunksOf(text: string): { chunks: string[]; unspaced: boolean[] } {
       }
       if (kind === UNSPACED) hasUnspaced = true;
     }
-    position += width - 1;
+    // The low half of a surrogate pair was read with the high one.
+    if (low >= 0xdc00 && low <= 0xdfff) position++;
   }
   if (start >= 0) {
     chunks.push(text.slice(start));
