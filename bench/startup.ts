@@ -1,6 +1,8 @@
 // Start-up bench: how long the server takes to load and index a large site, and the memory it then holds,
 // beside a plain MiniSearch over the same files split at headings, in the same run (figures read as ratios).
 //   node bench/startup.ts
+// For context: the same MiniSearch cutting words as the server does, and the server's parsing alone (the
+// files read and parsed on its workers, nothing indexed: the floor under a cold start).
 // Cold: an empty data folder (every file parsed, the index built and its snapshot kept). Warm: a restart on
 // the same data folder (pages come from the page cache by content hash, the index from its snapshot). Then
 // restarts after one page and after a tenth of the pages changed (only those parsed and indexed again). Each measurement runs in a fresh child
@@ -51,6 +53,14 @@ async function measureChild(mode: string, corpus: string, dataDir: string): Prom
     index.addAll(documents);
     sections = documents.length;
     (globalThis as { keep?: unknown }).keep = index;
+  } else if (mode === 'parse-only') {
+    // The floor under a cold start: the files read and parsed on the workers, nothing indexed or kept.
+    const { loadDocs } = await import('../server/docs/load.ts');
+    const { sharedParsePool } = await import('../server/docs/parsePool.ts');
+    sharedParsePool().warm();
+    const docs = await loadDocs(corpus);
+    sections = docs.sections.length;
+    (globalThis as { keep?: unknown }).keep = docs;
   } else {
     const { openPageCache } = await import('../server/docs/pageCache.ts');
     const { loadIndexedDocs } = await import('../server/docs/startIndex.ts');
@@ -90,6 +100,7 @@ try {
   const dataDir = join(work, 'data');
   const baseline = runChild('minisearch', corpus, dataDir);
   const analyzedBaseline = runChild('minisearch-analyzed', corpus, dataDir);
+  const parseOnly = runChild('parse-only', corpus, dataDir);
   const cold = runChild('ours', corpus, dataDir);
   const warm = runChild('ours', corpus, dataDir);
   // A docs deploy between restarts: one page edited, then a tenth of them.
@@ -106,6 +117,7 @@ try {
   console.log(`start-up over ${pages} pages (bench/largeCorpus.ts), ratios to plain MiniSearch in this run`);
   console.log(row('plain MiniSearch, split at headings', baseline));
   console.log(row('  the same, with our word cutting', analyzedBaseline));
+  console.log(row('  our parsing alone (no index)', parseOnly));
   console.log(row('docs-assistant, cold (no cache)', cold));
   console.log(row('docs-assistant, warm restart', warm));
   console.log(row('  restart, 1 page changed', oneChanged));
