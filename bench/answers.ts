@@ -153,9 +153,12 @@ export interface AnswerQuality {
   outOfScopeMissed: string[];
   answers: number;
   defects: string[];
+  /** Questions written after the not-in-the-docs rules were last tuned (questions/held-out.json; docs and hono). */
+  heldOut: { answerable: number; answerableNotFound: number; outOfScope: number; outOfScopeNotFound: number; misses: string[] };
 }
 
 const OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/out-of-scope.json', import.meta.url));
+const HELD_OUT_FILE = fileURLToPath(new URL('./questions/held-out.json', import.meta.url));
 
 export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promise<AnswerQuality> {
   const docs = await loadDocs(set.docsDir, {});
@@ -171,6 +174,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     outOfScopeMissed: [],
     answers: 0,
     defects: [],
+    heldOut: { answerable: 0, answerableNotFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -200,6 +204,21 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     else quality.outOfScopeMissed.push(`${question} -> ${retrieved.sections[0]?.id ?? 'nothing'}`);
     check(question, text, retrieved.sections);
   }
+  const heldOut = (JSON.parse(readFileSync(HELD_OUT_FILE, 'utf8')) as Record<string, { outOfScope: string[]; answerable: string[] }>)[set.name];
+  for (const [questions, beyondDocs] of [
+    [heldOut?.outOfScope ?? [], true],
+    [heldOut?.answerable ?? [], false],
+  ] as const) {
+    for (const question of questions) {
+      const { text, retrieved } = await answerText(index, question, { limit: 5 });
+      if (beyondDocs) quality.heldOut.outOfScope++;
+      else quality.heldOut.answerable++;
+      if (retrieved.notFound && beyondDocs) quality.heldOut.outOfScopeNotFound++;
+      if (retrieved.notFound && !beyondDocs) quality.heldOut.answerableNotFound++;
+      if (retrieved.notFound !== beyondDocs) quality.heldOut.misses.push(`held out, ${beyondDocs ? 'out of scope' : 'answerable'}: ${question} -> ${retrieved.notFound ? 'notFound' : (retrieved.sections[0]?.id ?? 'nothing')}`);
+      check(question, text, retrieved.sections);
+    }
+  }
   return quality;
 }
 
@@ -215,8 +234,12 @@ async function main(): Promise<void> {
     console.log(`  context's own section first          ${share(quality.contextFirst, quality.contextCases)} of ${quality.contextCases} "explain this" / "what does this code do?" cases`);
     console.log(`  out-of-scope questions marked notFound ${share(quality.outOfScopeNotFound, quality.outOfScope)} of ${quality.outOfScope}`);
     console.log(`  answerable questions marked notFound   ${share(quality.answerableNotFound, quality.answerable)} of ${quality.answerable}`);
+    if (quality.heldOut.outOfScope + quality.heldOut.answerable > 0) {
+      console.log(`  held out: out of scope marked notFound ${share(quality.heldOut.outOfScopeNotFound, quality.heldOut.outOfScope)} of ${quality.heldOut.outOfScope}`);
+      console.log(`  held out: answerable marked notFound   ${share(quality.heldOut.answerableNotFound, quality.heldOut.answerable)} of ${quality.heldOut.answerable}`);
+    }
     console.log(`  answers with a markdown defect         ${quality.defects.length} of ${quality.answers}`);
-    if (show) for (const line of [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.defects]) console.log(`    ${line}`);
+    if (show) for (const line of [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...quality.defects]) console.log(`    ${line}`);
   }
 }
 

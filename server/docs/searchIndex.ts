@@ -417,8 +417,10 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       }
       return rank(questionTerms.length, limit);
     },
-    unknownWords(text: string): string[] {
-      return questionQuery(termsOf(text).slice(0, MAX_QUESTION_TERMS)).flatMap((query) => (postings.known(query) ? [] : [query.term]));
+    unknownWords(text: string, options: { exact?: boolean } = {}): string[] {
+      const terms = termsOf(text).slice(0, MAX_QUESTION_TERMS);
+      const queries: QueryTerm[] = options.exact ? terms.map((term) => ({ term, prefix: false, fuzzy: false })) : questionQuery(terms);
+      return queries.flatMap((query) => (postings.known(query) ? [] : [query.term]));
     },
     updateFile(file: string, fileSections: Section[]): void {
       removeFile(file);

@@ -78,8 +78,11 @@ export interface IndexedPage {
 /** The search index over all sections; replaceable when files change. */
 export interface DocsIndex {
   search(query: string, options: SearchOptions): SearchHit[];
-  /** The words of `text` (as search analyses them) that no section has, even as a prefix or with a typo. */
-  unknownWords(text: string): string[];
+  /**
+   * The words of `text` (as search analyses them) that no section has, even as a prefix or with a typo;
+   * with `exact`, also those a section has only as a prefix or with a typo ("Slack" for "stack").
+   */
+  unknownWords(text: string, options?: { exact?: boolean }): string[];
   /** Replace every section that came from `file` (an empty list removes the file). */
   updateFile(file: string, sections: Section[]): void;
   /** The indexed pages, each with its sections in page order, sorted by route. */

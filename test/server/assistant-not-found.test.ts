@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { retrieveDocs } from '../../server/assistant/retrieve.ts';
+import { createDocsIndex } from '../../server/docs/searchIndex.ts';
+import { buildPage } from '../../server/docs/sections.ts';
+import type { DocsIndex, Page } from '../../server/docs/types.ts';
+
+/** A small widget's docs: a theming page with a stacking section, an API page and a FAQ. */
+function widgetDocs(): DocsIndex {
+  const files = {
+    'theming.md':
+      '# Theming\n\n## Shadows and stacking\n\nThe dialog sits above the page. Raise its z-index when another element stacks over it: the stack order follows the page.\n\n## Colors\n\nSet the launcher color and the accent color with CSS variables.',
+    'api.md': '# API\n\n## Authentication\n\nSend the assistant key in the Authorization header of every request.\n\n## Streaming\n\nAnswers arrive as a stream of events.',
+    'faq.md':
+      '# FAQ\n\n## Does it support other languages?\n\nYes: readers can ask in Chinese, Japanese and English, and the widget answers in the language of the question.\n\n## Is it free?\n\nThe widget and the server are free and open source.',
+  };
+  const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
+  return createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] });
+}
+
+const notFound = (index: DocsIndex, question: string) => retrieveDocs(index, question, [], { limit: 5 }).notFound;
+
+describe('given a name one letter away from a word of the docs', () => {
+  it('knows the docs word loosely (a reader may have made a typo) but not exactly', () => {
+    const index = widgetDocs();
+    expect(index.unknownWords('Slack')).toEqual([]);
+    expect(index.unknownWords('Slack', { exact: true })).toEqual(['slack']);
+    expect(index.unknownWords('stack', { exact: true })).toEqual([]);
+  });
+
+  it('says the docs do not cover a question about that name, and still answers one with a typo in a plain word', () => {
+    const index = widgetDocs();
+    expect(notFound(index, 'Does the widget send events to Slack?')).toBe(true);
+    expect(notFound(index, 'how do I raise the dialogg z-index?')).toBe(false);
+  });
+});
+
+describe('given a question with a word no page has, whose best section shares one word with it', () => {
+  it('says the docs do not cover it', () => {
+    const index = widgetDocs();
+    expect(notFound(index, 'Can I pay for support in other currencies by invoice?')).toBe(true);
+    expect(notFound(index, 'Who founded the company that makes the widget?')).toBe(true);
+  });
+
+  it('answers when the section shares two of its words, or the question has only two', () => {
+    const index = widgetDocs();
+    expect(notFound(index, 'How do I match the launcher color to my brand?')).toBe(false);
+    expect(notFound(index, 'brand colors')).toBe(false);
+  });
+});
