@@ -63,6 +63,7 @@ export function createExtractiveAnswerer(): Answerer {
           contextTerms: retrieved.contextTerms,
           readContext: retrieved.locatedContext,
           onlyLead: retrieved.aboutContext,
+          unknownNames: retrieved.unknownNames,
         });
     async function* deltas() {
       for (const delta of splitIntoDeltas(answer.text)) {

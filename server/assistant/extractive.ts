@@ -46,6 +46,8 @@ export interface MatchTerms {
   readContext?: readonly string[];
   /** Quote the lead section only: the question is about the reader's selection, which the lead holds. */
   onlyLead?: boolean;
+  /** Names in the question no page uses: the answer says so before quoting what matches the rest. */
+  unknownNames?: readonly string[];
 }
 
 interface AnalysedUnit extends Unit {
@@ -211,10 +213,21 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     return { text: `This passage is from **${titleLink(lead)}**; the docs say nothing more about it there.`, sections: [lead] };
   }
   if (quotes.length === 0) return { text: NOTHING_FOUND, sections: [] };
+  const quoted = quotes.map(({ section, units }) => `**${titleLink(section)}**\n\n${renderUnits(units)}`).join('\n\n');
   return {
-    text: quotes.map(({ section, units }) => `**${titleLink(section)}**\n\n${renderUnits(units)}`).join('\n\n'),
+    text: match.unknownNames?.length ? `${unknownNamesNote(match.unknownNames)}\n\n${quoted}` : quoted,
     sections: quotes.map(({ section }) => section),
   };
+}
+
+/**
+ * "The docs do not mention “Slack”; …": quoting what matches the rest of a question about something the
+ * docs never name would read as an answer about it.
+ */
+function unknownNamesNote(names: readonly string[]): string {
+  const quoted = names.map((name) => `“${name.replace(/[\\`*_<>[\]]/g, '\\$&')}”`);
+  const list = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0];
+  return `The docs do not mention ${list}; this is what they say about the rest of the question.`;
 }
 
 /** The answer when the docs do not cover the question: said first, then the closest pages to try. */

@@ -38,6 +38,8 @@ export interface RetrievedDocs {
   locatedContext: string[];
   /** The question only points at the attached context ("explain this"): answer from its section alone. */
   aboutContext: boolean;
+  /** Names in the question no page uses (Slack, French), when the docs cover the rest of it: the answer says so. */
+  unknownNames: string[];
 }
 
 export function retrieveDocs(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): RetrievedDocs {
@@ -63,6 +65,7 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     suggestions: notFound ? onePerPage(hits).slice(0, SUGGESTIONS) : [],
     locatedContext: located.map((entry) => entry.text),
     aboutContext: pointing && located.length > 0,
+    unknownNames: notFound || located.length > 0 ? [] : unknownNamesIn(index, question),
   };
 }
 
@@ -83,10 +86,15 @@ function covers(index: DocsIndex, question: string, hits: readonly SearchHit[]):
   // A section that covers most of the question's weight answers it even past one unknown name:
   // "the widget's labels in French" is about the labels.
   if (best.coverage >= NAME_DETAIL_COVERAGE) return true;
-  // Exactly: typo tolerance is for readers' slips, and a name one letter from a docs word (Slack, stack;
-  // COBOL, color) is another name.
-  if (!namesIn(question).every((name) => index.unknownWords(name, { exact: true }).length === 0)) return false;
+  if (unknownNamesIn(index, question).length > 0) return false;
   return !offTopic(index, question, best.section);
+}
+
+/** Names of the question no page has exactly: typo tolerance is for readers' slips, and a name one letter from a docs word (Slack, stack; COBOL, color) is another name. */
+function unknownNamesIn(index: DocsIndex, question: string): string[] {
+  const names = new Map<string, string>();
+  for (const name of namesIn(question)) if (index.unknownWords(name, { exact: true }).length > 0) names.set(name.toLowerCase(), name);
+  return [...names.values()];
 }
 
 /**

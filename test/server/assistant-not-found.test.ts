@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createExtractiveAnswerer } from '../../server/assistant/answerers.ts';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { createDocsIndex } from '../../server/docs/searchIndex.ts';
 import { buildPage } from '../../server/docs/sections.ts';
@@ -18,6 +19,20 @@ function widgetDocs(): DocsIndex {
 }
 
 const notFound = (index: DocsIndex, question: string) => retrieveDocs(index, question, [], { limit: 5 }).notFound;
+
+/** The answer the server streams without a model, joined. */
+async function extractiveAnswer(index: DocsIndex, question: string): Promise<string> {
+  const plan = await createExtractiveAnswerer()({
+    question,
+    history: [],
+    retrieve: (asked, turns) => retrieveDocs(index, asked, turns, { limit: 5 }),
+    search: (query) => index.search(query, { limit: 5 }).map((hit) => hit.section),
+    signal: new AbortController().signal,
+  });
+  let text = '';
+  for await (const delta of plan.deltas) text += delta;
+  return text;
+}
 
 describe('given a name one letter away from a word of the docs', () => {
   it('knows the docs word loosely (a reader may have made a typo) but not exactly', () => {
@@ -45,5 +60,15 @@ describe('given a question with a word no page has, whose best section shares on
     const index = widgetDocs();
     expect(notFound(index, 'How do I match the launcher color to my brand?')).toBe(false);
     expect(notFound(index, 'brand colors')).toBe(false);
+  });
+});
+
+describe('given a question the docs answer but for a name they never use', () => {
+  it('says the docs do not mention the name before quoting what matches the rest', async () => {
+    const index = widgetDocs();
+    const answer = await extractiveAnswer(index, 'Can readers ask Japanese questions from Slack?');
+    expect(answer).toMatch(/^The docs do not mention “Slack”; this is what they say about the rest of the question\.\n\n\*\*\[FAQ › Does it support other languages\?\]/);
+    // A question about what the docs do name gets the quotes alone.
+    expect(await extractiveAnswer(index, 'Can readers ask Japanese questions?')).toMatch(/^\*\*\[FAQ › Does it support other languages\?\]/);
   });
 });
