@@ -190,6 +190,21 @@ test.describe('given questions the docs answer and one they do not', () => {
   });
 });
 
+test.describe('given a question the docs answer except for a name they never use', () => {
+  test('says first that the docs do not mention the name, then quotes what they say about the rest', async ({ assistant, page }, testInfo) => {
+    await assistant.visit('/theming');
+    await assistant.open();
+    await assistant.ask("How do I show the widget's labels in French?");
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    const answer = assistant.answers.last();
+    await expect(assistant.answerText(answer).locator('p').first()).toHaveText('The docs do not mention “French”; this is what they say about the rest of the question.');
+    await expect(answer.getByRole('link', { name: 'Theming › Change the text and language' }).first()).toBeVisible();
+    await expect(assistant.sourcesOf(answer).first()).toHaveText('Theming › Change the text and language');
+    await expect(answer).not.toHaveAttribute('data-not-found');
+    await saveScreenshot(page, testInfo, 'name-not-in-the-docs');
+  });
+});
+
 test.describe('given an answer with a code block whose line is longer than the dialog', () => {
   test('labels and highlights it, scrolls it with the keyboard, and keeps the copy button clear of the code', async ({ assistant, page }, testInfo) => {
     await assistant.visit('/recipes');
