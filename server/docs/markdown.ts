@@ -42,6 +42,19 @@ export function parseMarkdown(content: string, file: string): Root {
 
 // ---- tokens to mdast ----
 
+/**
+ * A fence's language and the rest of its info string. VitePress writes line highlights and options onto the
+ * language itself (```vue{4-6}, ```ts:line-numbers) and a code group's title in brackets (```[.env]): they
+ * go to `meta`, so the answer's fence is labelled and highlighted as `vue`, not as `vue{4-6}`.
+ */
+function fenceInfo(info: string): { lang: string | null; meta: string | null } {
+  const [word = '', ...rest] = info.trim().split(/\s+/);
+  const match = /^([^{[:]*)(.*)$/.exec(word);
+  const lang = match?.[1] ?? '';
+  const meta = [match?.[2] ?? '', ...rest].filter((part) => part !== '').join(' ');
+  return { lang: lang || null, meta: meta || null };
+}
+
 function treeOf(tokens: Token[]): Root {
   const root: Root = { type: 'root', children: [] };
   const open: Parents[] = [root];
@@ -102,8 +115,8 @@ function treeOf(tokens: Token[]): Root {
         break;
       }
       case 'fence': {
-        const [lang = '', ...meta] = token.info.trim().split(/\s+/);
-        append({ type: 'code', lang: lang || null, meta: meta.join(' ') || null, value: withoutFinalNewline(token.content) });
+        const { lang, meta } = fenceInfo(token.info);
+        append({ type: 'code', lang, meta, value: withoutFinalNewline(token.content) });
         break;
       }
       case 'code_block':

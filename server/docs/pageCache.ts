@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { entryOf, serializedEntry, type CachedPage } from './pageEntry.ts';
 
 /** Bump when sections come out differently for the same file (sections.ts, blockText.ts, frontmatter.ts), or are kept differently here. */
-const PARSER_VERSION = 3; // 3: markdown-it (2: shared page fields)
+const PARSER_VERSION = 4; // 4: VitePress fence options off the language (3: markdown-it, 2: shared page fields)
 
 const PAGE_CACHE_FILE = 'page-cache.sqlite';
 

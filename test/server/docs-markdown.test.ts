@@ -61,6 +61,13 @@ describe('given an MDX page as Astro and Starlight write them', () => {
   });
 });
 
+describe('given VitePress fences with line highlights, options and code-group titles', () => {
+  it('labels each code block with its language alone', () => {
+    const source = '# Code\n\n```vue{4-6}\n<p/>\n```\n\n```ts:line-numbers {1}\nlet a\n```\n\n```[.env]\nA=1\n```\n\n```js title="a.js"\nb()\n```';
+    expect(textsOf('code.md', source)[0]?.text).toBe('```vue\n<p/>\n```\n\n```ts\nlet a\n```\n\n```\nA=1\n```\n\n```js\nb()\n```');
+  });
+});
+
 describe('given GitHub-flavoured Markdown', () => {
   it('reads task lists without their boxes, struck text, tables with escaped pipes, and autolinks (but not file names) as links', () => {
     const source = '# Tasks\n\n- [x] done item\n- [ ] open item ~~old~~ new\n- see https://astro.build and vite.config.js\n\n| a | b |\n|---|---|\n| `x\\|y` | 2 |';
