@@ -21,6 +21,8 @@ export const NOT_IN_DOCS = 'I could not find this in the docs.';
 export const NOTHING_FOUND = `${NOT_IN_DOCS} Try other words, such as the name of a command, option or page.`;
 
 const MAX_SECTIONS = 3;
+/** A lead section this short that matches the question only by its heading is not quoted when others match. */
+const THIN_SECTION_CHARS = 160;
 /** Blocks quoted from the best section, and from each further one. */
 const LEAD_BLOCKS = 2;
 /** A paragraph up to this long is quoted whole; a longer one keeps its first sentence and the matching ones. */
@@ -197,6 +199,9 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   const quotes: Quote[] = [];
   const leadQuote = quoteSection(lead, score, LEAD_BLOCKS, true, match.readContext);
   if (leadQuote) quotes.push(leadQuote);
+  // A lead found by its heading alone whose whole text is a line or two (a page's intro that only links a
+  // video course): quoted, it says nothing to the question; the next sections that do match lead instead.
+  const thinLead = leadQuote?.score === 0 && !match.onlyLead && (match.readContext?.length ?? 0) === 0 && lead.text.length < THIN_SECTION_CHARS;
   // Another section earns a place only by matching at least as well as the lead, with two question words.
   const bar = Math.max(4, leadQuote?.score ?? 0);
   // "Explain this" about a selection is answered from the selection's own section only.
@@ -208,6 +213,7 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     // ("colors" in a config key) reads as noise under an answer.
     if (quote && quote.score >= bar && quote.units[0]?.kind !== 'code') quotes.push(quote);
   }
+  if (thinLead && quotes.length > 1) quotes.shift();
   if (quotes.length === 0 && (match.readContext?.length ?? 0) > 0) {
     // The reader attached all the lead section has to say: name where it is from, which at least places it.
     return { text: `This passage is from **${titleLink(lead)}**; the docs say nothing more about it there.`, sections: [lead] };

@@ -52,6 +52,16 @@ describe('given sections and a question', () => {
     expect(answer.text).toBe('**[Page › Ports](/page#ports)**\n\nOpens on 8080 by default.');
   });
 
+  it('leaves out a lead found by its heading alone that only links a video course, when further sections match', () => {
+    const intro = section('component-v-model', 'Component v-model', 'Watch an interactive video lesson');
+    const usage = section('basic-usage', 'Basic usage', 'Use `v-model` on a component for two-way binding: the child defines a model.');
+    const answer = composeExtractiveAnswer([intro, usage], question('How do I use v-model on a component?'));
+    expect(answer.text).toBe('**[Page › Basic usage](/page#basic-usage)**\n\nUse `v-model` on a component for two-way binding: the child defines a model.');
+    expect(answer.sections.map((used) => used.id)).toEqual(['/page#basic-usage']);
+    // Alone, it is still quoted: it is all the docs have.
+    expect(composeExtractiveAnswer([intro], question('How do I use v-model on a component?')).text).toBe('**[Page › Component v-model](/page#component-v-model)**\n\nWatch an interactive video lesson');
+  });
+
   it('adds another section only when its prose matches as well as the lead', () => {
     const lead = section('a', 'A', 'The relay port is 8080.');
     const weaker = section('b', 'B', 'A port is a number.');
