@@ -130,7 +130,10 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
       startBudget(worker);
     }
     const request: ParseRequest = { id: job.id, file: job.file, source: job.source, siteUrl: job.siteUrl };
-    worker.postMessage(request, typeof job.source !== 'string' && ownsBuffer(job.source) ? [job.source.buffer] : []);
+    // Only the file the worker starts on at once has its bytes moved: one sent to wait behind another is
+    // copied, because it goes to another worker if the one before it runs out of time.
+    const moved = jobs.length === 1 && typeof job.source !== 'string' && ownsBuffer(job.source);
+    worker.postMessage(request, moved ? [(job.source as Uint8Array<ArrayBuffer>).buffer] : []);
   };
 
   /** Idle workers first, then a new one while under the pool's size, then a second file to each busy one. */
