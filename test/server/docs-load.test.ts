@@ -23,6 +23,11 @@ async function loadHashed(folder: string, options: LoadOptions) {
   return { ...docs, hashes };
 }
 
+/** A text's UTF-8 bytes in a buffer of their own (not a slice of Node's pool), as loadDocs reads files. */
+function ownBytes(text: string): Uint8Array {
+  return new Uint8Array(Buffer.from(text));
+}
+
 /** A docs folder, a page cache and a one-worker parse pool that records each file it parses; all gone after `run`. */
 async function withCountingParser(run: (setup: { folder: string; parser: ParsePool; parsed: string[]; cache: PageCache }) => Promise<void>): Promise<void> {
   const folder = await mkdtemp(path.join(tmpdir(), 'docs-cache-'));
@@ -249,9 +254,8 @@ describe('given a file that takes the markdown parser too long (hundreds of thou
     const parser = createParsePool({ size: 1, timeoutMs: 200 });
     try {
       // Asked together, both go to the pool's one worker: the second waits there behind the slow one. As
-      // loadDocs sends them: bytes of their own, which the pool may move to a worker rather than copy.
-      const bytes = (text: string) => new Uint8Array(Buffer.from(text));
-      const [slow, fine] = await Promise.all([parser.parse('slow.md', bytes(`# Slow\n\n${'!['.repeat(400_000)}\n`), undefined), parser.parse('fine.md', bytes('# Fine\n\nA normal page.\n'), undefined)]);
+      // loadDocs sends them: bytes of their own (ownBytes), which the pool may move to a worker rather than copy.
+      const [slow, fine] = await Promise.all([parser.parse('slow.md', ownBytes(`# Slow\n\n${'!['.repeat(400_000)}\n`), undefined), parser.parse('fine.md', ownBytes('# Fine\n\nA normal page.\n'), undefined)]);
       expect(slow).toEqual({ timedOut: true });
       expect('page' in fine && fine.page.sections.map((section) => section.text)).toEqual(['A normal page.']);
     } finally {
