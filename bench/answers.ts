@@ -118,7 +118,8 @@ const parser = unified().use(remarkParse).use(remarkGfmParse);
 /**
  * What is wrong with an answer as the widget renders it (block by block, remark with GFM): a backtick
  * or `](` left in plain text means a code span or link was cut; `**` left means emphasis was; a table
- * row with another cell count than its header lost or gained a cell (an unescaped `|`).
+ * row with another cell count than its header lost or gained a cell (an unescaped `|`); a delimiter row in
+ * a paragraph means a table did not parse at all.
  */
 export function markdownDefects(markdown: string): string[] {
   const defects: string[] = [];
@@ -130,6 +131,11 @@ export function markdownDefects(markdown: string): string[] {
         if (raw.includes('`')) defects.push(`stray backtick in "${node.value.slice(0, 80)}"`);
         if (raw.includes('](')) defects.push(`unclosed link in "${node.value.slice(0, 80)}"`);
         if (raw.includes('**')) defects.push(`unclosed emphasis in "${node.value.slice(0, 80)}"`);
+      }
+      if (node.type === 'paragraph') {
+        // A quoted table whose delimiter row does not fit its header is no table: its pipes show as text.
+        const raw = block.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? block.length);
+        if (/^\|(?:\s*:?-{3,}:?\s*\|)+\s*$/m.test(raw)) defects.push(`table that does not parse: "${raw.split('\n')[0]?.slice(0, 80)}"`);
       }
       if (node.type === 'table') {
         const width = node.children[0]?.children.length ?? 0;

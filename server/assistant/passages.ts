@@ -111,7 +111,8 @@ export function tableHeader(units: readonly Unit[], row: Unit): Unit | undefined
 
 /** Rows as a GFM table so they render as one: the first row quoted is the header. */
 function tableLine(unit: Unit, isHeader: boolean): string {
-  const cells = unit.text.split(' | ').map((cell) => cell.trim());
+  // A row's cells are joined by " | " (blockText.ts); an empty last cell leaves the row ending in " |".
+  const cells = unit.text.split(/ \|(?= |$)/).map((cell) => cell.trim());
   // Cells keep their escaped pipes (`a \\| b`), so this split and GFM's agree on the row's width.
   const line = `| ${cells.join(' | ')} |`;
   return isHeader ? `${line}\n|${cells.map(() => ' --- |').join('')}` : line;

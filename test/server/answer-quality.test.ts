@@ -12,6 +12,11 @@ describe('given answers as the widget parses them', () => {
     expect(markdownDefects('| a | b |\n| --- | --- |\n| `x | y` | z |')).toEqual(['table row of 3 cells under a header of 2', 'stray backtick in "`x"', 'stray backtick in "y`"']);
   });
 
+  it('finds a table that does not parse because its delimiter row is narrower than its header', () => {
+    expect(markdownDefects('| Option |  |\n| --- |\n| `--port` | The port. |')).toEqual([expect.stringContaining('table that does not parse')]);
+    expect(markdownDefects('| Option |  |\n| --- | --- |\n| `--port` | The port. |')).toEqual([]);
+  });
+
   it('accepts well-formed quotes, escaped marks and escaped pipes in tables', () => {
     expect(markdownDefects('**[Guide › Why \\*\\*](/a)**\n\nSet `a | b` with [the flag](/f "t").\n\n| a | b |\n| --- | --- |\n| `x \\| y` | z |')).toEqual([]);
   });

@@ -41,6 +41,11 @@ describe('given sections and a question', () => {
     expect(answer.text).toBe('**[Page › Options](/page#options)**\n\n| Name | Meaning |\n| --- | --- |\n| `mode` | Either `a \\| b`; the relay mode. |');
   });
 
+  it('quotes a table whose header ends with an empty cell as a table of the same width', () => {
+    const answer = composeExtractiveAnswer([section('options', 'Options', 'Option | \n`--port <port>` | Sets the relay port.\n`--host` | Sets the host.')], question('relay port option'));
+    expect(answer.text).toContain('| Option |  |\n| --- | --- |\n| `--port <port>` | Sets the relay port. |');
+  });
+
   it('leaves out a long code block that only follows the quoted paragraph', () => {
     const longCode = `\`\`\`ts\n${Array.from({ length: 20 }, (_unused, index) => `const line${index} = ${index};`).join('\n')}\n\`\`\``;
     const answer = composeExtractiveAnswer([section('s', 'Setup', `Configure the relay port here.\n\n${longCode}`)], question('configure relay port'));
