@@ -137,21 +137,16 @@ export function tokenize(text: string): string[] {
   const { chunks, unspaced } = chunksOf(text);
   const words = unspacedWords(chunks.filter((_chunk, position) => unspaced[position]));
   const tokens: string[] = [];
-  let run = 0;
+  let next = 0;
   for (const [position, chunk] of chunks.entries()) {
     if (!unspaced[position]) {
       tokens.push(chunk);
       continue;
     }
-    // The chunk's words, run by run as unspacedWords cut it, then the character pairs of its Han runs.
-    const chunkWords = new Set<string>();
-    for (const part of runsOf(chunk)) {
-      for (const word of KATAKANA_RUN_WHOLE.test(part) ? [part] : (words[run++] ?? [])) {
-        tokens.push(word);
-        chunkWords.add(word);
-      }
-    }
-    pushHanPairs(tokens, chunk, chunkWords);
+    // The chunk's words, then the character pairs of its Han runs.
+    const chunkWords = words[next++] ?? [];
+    tokens.push(...chunkWords);
+    pushHanPairs(tokens, chunk, new Set(chunkWords));
   }
   return tokens;
 }
@@ -166,40 +161,39 @@ function runsOf(chunk: string): string[] {
 }
 
 /**
- * The segmenter's words of every unspaced run of `chunks` that is not one katakana word, in order. Each
- * locale's runs are cut in one pass, joined by spaces (where a word always ends): a segment() call and its
- * iterator per run took more than twice as long on the Chinese and Japanese corpora.
+ * The words of each unspaced chunk, in order: its katakana runs whole, the rest as the segmenter cuts them.
+ * Each locale's runs are cut in one pass, joined by spaces (where a word always ends): a segment() call and
+ * its iterator per run took more than twice as long on the Chinese and Japanese corpora.
  */
 function unspacedWords(chunks: readonly string[]): string[][] {
-  const runs: string[] = [];
-  const locales: string[] = [];
-  for (const chunk of chunks) {
+  // Per chunk, its runs' words in order; the segmenter fills those of the runs listed in `runs`.
+  const runs: { text: string; locale: string; words: string[] }[] = [];
+  const slots = chunks.map((chunk) => {
     const locale = localeOf(chunk);
-    for (const run of runsOf(chunk)) {
-      if (KATAKANA_RUN_WHOLE.test(run)) continue;
-      runs.push(run);
-      locales.push(locale);
-    }
-  }
-  const words: string[][] = runs.map(() => []);
-  for (const locale of new Set(locales)) {
-    const positions: number[] = [];
-    for (let position = 0; position < runs.length; position++) if (locales[position] === locale) positions.push(position);
+    return runsOf(chunk).map((run) => {
+      if (KATAKANA_RUN_WHOLE.test(run)) return [run];
+      const words: string[] = [];
+      runs.push({ text: run, locale, words });
+      return words;
+    });
+  });
+  for (const locale of new Set(runs.map((run) => run.locale))) {
+    const ofLocale = runs.filter((run) => run.locale === locale);
     // Where each run starts in the joined text: a segment belongs to the last run starting at or before it.
     const starts: number[] = [];
     let length = 0;
-    for (const position of positions) {
+    for (const run of ofLocale) {
       starts.push(length);
-      length += (runs[position] as string).length + 1;
+      length += run.text.length + 1;
     }
     let current = 0;
-    for (const part of segmenterFor(locale).segment(positions.map((position) => runs[position]).join(' '))) {
+    for (const part of segmenterFor(locale).segment(ofLocale.map((run) => run.text).join(' '))) {
       if (!part.isWordLike) continue;
       while (current + 1 < starts.length && (starts[current + 1] as number) <= part.index) current++;
-      words[positions[current] as number]?.push(part.segment);
+      ofLocale[current]?.words.push(part.segment);
     }
   }
-  return words;
+  return slots.map((chunkSlots) => chunkSlots.flat());
 }
 
 /** The character pairs of the chunk's Han runs that are not already one of its words (nor hold a particle). */
