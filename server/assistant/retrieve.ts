@@ -2,7 +2,7 @@
 // sections the reader's selection or code came from (first), and whether the docs cover the
 // question at all. One owner for the decision both answerers and the `notFound` mark rely on.
 import { termsOf } from '../docs/analyzer.ts';
-import { searchableText } from '../docs/blockText.ts';
+import { toDocument } from '../docs/sectionTerms.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
 import { locateContext } from './contextSource.ts';
 import { focusOnContext, retrievalFor, type Turn } from './conversation.ts';
@@ -56,7 +56,9 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     0,
     Math.max(options.limit, leading.length),
   );
-  const notFound = located.length === 0 && !covers(index, question, hits);
+  // Names the docs never use: past them the question is not covered, or its answer says so first.
+  const unknownNames = located.length > 0 ? [] : unknownNamesIn(index, question);
+  const notFound = located.length === 0 && !covers(index, question, hits, unknownNames);
   return {
     sections,
     terms: retrieval.terms,
@@ -65,7 +67,7 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     suggestions: notFound ? onePerPage(hits).slice(0, SUGGESTIONS) : [],
     locatedContext: located.map((entry) => entry.text),
     aboutContext: pointing && located.length > 0,
-    unknownNames: notFound || located.length > 0 ? [] : unknownNamesIn(index, question),
+    unknownNames: notFound ? [] : unknownNames,
   };
 }
 
@@ -80,13 +82,13 @@ function isPointing(question: string, context: SearchOptions['context']): boolea
  * the question is about something else), and a question with a word no page has shares more than that
  * with its best section.
  */
-function covers(index: DocsIndex, question: string, hits: readonly SearchHit[]): boolean {
+function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], unknownNames: readonly string[]): boolean {
   const best = hits[0];
   if (!best || best.coverage < MIN_COVERAGE) return false;
   // A section that covers most of the question's weight answers it even past one unknown name:
   // "the widget's labels in French" is about the labels.
   if (best.coverage >= NAME_DETAIL_COVERAGE) return true;
-  if (unknownNamesIn(index, question).length > 0) return false;
+  if (unknownNames.length > 0) return false;
   return !offTopic(index, question, best.section);
 }
 
@@ -115,9 +117,13 @@ function offTopic(index: DocsIndex, question: string, section: Section): boolean
 /** Sections are immutable and shared: each is analysed once. */
 const sectionTermSets = new WeakMap<Section, ReadonlySet<string>>();
 
+/** The terms of a section's indexed fields (its page's description counted in), as the index analyses them. */
 function termsOfSection(section: Section): ReadonlySet<string> {
   let terms = sectionTermSets.get(section);
-  if (!terms) sectionTermSets.set(section, (terms = new Set(termsOf([section.pageTitle, ...section.headingPath, section.description ?? '', searchableText(section.text)].join('\n')))));
+  if (!terms) {
+    const { title, heading, breadcrumbs, text } = toDocument(0, section, true);
+    sectionTermSets.set(section, (terms = new Set(termsOf([title, heading, breadcrumbs, text].join('\n')))));
+  }
   return terms;
 }
 
