@@ -37,8 +37,8 @@ export interface PageCache {
   get(file: string, hash: string): CachedPage | undefined;
   /** The page and content hash of a file whose stamp is unchanged since its bytes were last read (a restart skips reading it). */
   getByStamp(file: string, stamp: FileStamp): (CachedPage & { hash: string }) | undefined;
-  /** Keeps a page; `serialized`: the entry as serializedEntry wrote it (by a parse worker), saving that work here. */
-  set(file: string, hash: string, entry: CachedPage, stamp?: FileStamp, serialized?: string): void;
+  /** Keeps a page; `serialized`: the entry as serializedEntry wrote it, or encodedEntry (by a parse worker), saving that work here. */
+  set(file: string, hash: string, entry: CachedPage, stamp?: FileStamp, serialized?: string | Uint8Array): void;
   /** Records the stamp of the file whose bytes were just read and found to be the kept entry's. */
   confirm(file: string, hash: string, stamp: FileStamp): void;
   /** Drops the entries of files that are gone. */
@@ -82,11 +82,11 @@ export function openPageCache(dataDir: string): PageCache {
   return {
     get(file, hash) {
       const row = select.get(file, hash);
-      return row ? entryOf(String(row.entry)) : undefined;
+      return row ? entryOf(entryText(row.entry)) : undefined;
     },
     getByStamp(file, stamp) {
       const row = selectByStamp.get(file, stamp.text, stamp.modifiedMs + STAMP_MARGIN_MS);
-      const entry = row ? entryOf(String(row.entry)) : undefined;
+      const entry = row ? entryOf(entryText(row.entry)) : undefined;
       return entry && { ...entry, hash: String(row?.hash) };
     },
     set(file, hash, entry, stamp, serialized) {
@@ -111,4 +111,9 @@ export function openPageCache(dataDir: string): PageCache {
     },
     close: () => database.close(),
   };
+}
+
+/** An entry as SQLite returns it: text, or the UTF-8 bytes a parse worker wrote (kept as a blob). */
+function entryText(value: unknown): string | Uint8Array {
+  return value instanceof Uint8Array ? value : String(value);
 }

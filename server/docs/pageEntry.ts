@@ -26,10 +26,13 @@ function restored(page: KeptPage): Page {
   return withSharedFields({ ...page, sections: page.sections.map((section) => ({ ...section, ...shared })) });
 }
 
-/** A kept entry's text back to the page and its warnings; undefined when it does not parse. */
-export function entryOf(text: string): CachedPage | undefined {
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+/** A kept entry (its text, or that text in UTF-8) back to the page and its warnings; undefined when it does not parse. */
+export function entryOf(text: string | Uint8Array): CachedPage | undefined {
   try {
-    const entry = JSON.parse(text) as { page: KeptPage; warnings: string[] };
+    const entry = JSON.parse(typeof text === 'string' ? text : decoder.decode(text)) as { page: KeptPage; warnings: string[] };
     return { page: restored(entry.page), warnings: entry.warnings };
   } catch {
     return undefined;
@@ -39,4 +42,12 @@ export function entryOf(text: string): CachedPage | undefined {
 /** The entry's text as the page cache keeps it. */
 export function serializedEntry(entry: CachedPage): string {
   return JSON.stringify({ page: keptForm(entry.page), warnings: entry.warnings });
+}
+
+/**
+ * The entry's text in UTF-8, as a parse worker sends it: bytes are moved between threads, where a string is
+ * copied (a large site's pages are 22 million characters), and the page cache keeps them as they are.
+ */
+export function encodedEntry(entry: CachedPage): Uint8Array<ArrayBuffer> {
+  return encoder.encode(serializedEntry(entry));
 }

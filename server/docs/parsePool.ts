@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { entryOf } from './pageEntry.ts';
-import type { PageTerms } from './sectionTerms.ts';
+import { createTermReader, type NumberedPageTerms, type PageTerms } from './sectionTerms.ts';
 import type { Page } from './types.ts';
 
 export interface ParseRequest {
@@ -16,10 +16,10 @@ export interface ParseRequest {
   siteUrl: string | undefined;
 }
 
-/** `entry`: the page and its warnings as the page cache keeps them (pageEntry.ts). */
-export type ParseReply = { id: number; entry: string; terms: PageTerms } | { id: number; error: string };
+/** `entry`: the page and its warnings as the page cache keeps them (pageEntry.ts), in UTF-8. */
+export type ParseReply = { id: number; entry: Uint8Array<ArrayBuffer>; terms: NumberedPageTerms } | { id: number; error: string };
 
-export type ParseResult = { page: Page; warnings: string[]; terms?: PageTerms; entry?: string } | { error: string } | { timedOut: true };
+export type ParseResult = { page: Page; warnings: string[]; terms?: PageTerms; entry?: Uint8Array } | { error: string } | { timedOut: true };
 
 export interface ParsePool {
   /** The budget of one file. */
@@ -71,12 +71,16 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
   const startWorker = () => {
     const worker = new Worker(WORKER_URL);
     workers++;
+    // The worker's terms by number, read from its replies in order (it sends each term once).
+    const termReader = createTermReader();
     worker.on('message', (reply: ParseReply | 'ready') => {
       if (reply === 'ready') {
         if (closed) return retire(worker);
         ready.set(worker, []);
         return pump();
       }
+      // Every reply is read, in order, whatever becomes of its page: later ones number their terms from it.
+      const terms = 'terms' in reply ? termReader.read(reply.terms) : undefined;
       const jobs = ready.get(worker);
       if (!jobs || jobs[0]?.id !== reply.id) return;
       const job = jobs.shift()!;
@@ -85,7 +89,7 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
       if (jobs.length > 0) startBudget(worker);
       else budgets.delete(worker);
       pump();
-      job.resolve(resultOf(reply));
+      job.resolve(resultOf(reply, terms));
     });
     worker.on('error', (error) => {
       const jobs = ready.get(worker) ?? [];
@@ -183,10 +187,11 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
   };
 }
 
-function resultOf(reply: ParseReply): ParseResult {
+/** The page of a reply; without its terms when they did not read back (they are then analysed where the page is indexed). */
+function resultOf(reply: ParseReply, terms: PageTerms | undefined): ParseResult {
   if ('error' in reply) return { error: reply.error };
   const entry = entryOf(reply.entry);
-  return entry ? { ...entry, terms: reply.terms, entry: reply.entry } : { error: 'the parser replied with a page it could not read back' };
+  return entry ? { ...entry, ...(terms ? { terms } : {}), entry: reply.entry } : { error: 'the parser replied with a page it could not read back' };
 }
 
 /** Plain bytes are moved to the worker; a Node Buffer may share Node's pool of small buffers, so it is copied. */

@@ -3,8 +3,8 @@
 import { parentPort } from 'node:worker_threads';
 import { buildPage } from './sections.ts';
 import type { ParseReply, ParseRequest } from './parsePool.ts';
-import { serializedEntry } from './pageEntry.ts';
-import { createFieldAnalyzer, pageTermsOf } from './sectionTerms.ts';
+import { encodedEntry } from './pageEntry.ts';
+import { createFieldAnalyzer, numberedPageTermsOf } from './sectionTerms.ts';
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
@@ -19,11 +19,12 @@ parentPort?.on('message', (request: ParseRequest) => {
     const { page, warnings } = buildPage(request.file, source, { siteUrl: request.siteUrl });
     // The page as the page cache keeps it, and the index's terms: the thread that answers requests only
     // stores the one and inserts the other.
-    reply = { id: request.id, entry: serializedEntry({ page, warnings }), terms: pageTermsOf(page.sections, analyzer) };
+    reply = { id: request.id, entry: encodedEntry({ page, warnings }), terms: numberedPageTermsOf(page.sections, analyzer) };
   } catch (error) {
     reply = { id: request.id, error: error instanceof Error ? (error.message.split('\n')[0] ?? '').replace(/:$/, '') : String(error) };
   }
-  parentPort?.postMessage(reply);
+  // The page's bytes and the arrays of numbers are moved, not copied.
+  parentPort?.postMessage(reply, 'terms' in reply ? [reply.entry.buffer, reply.terms.ids.buffer, reply.terms.counts.buffer, reply.terms.fields.buffer] : []);
 });
 
 // Loaded (the parser's modules imported): the pool starts a file's time budget only from here.

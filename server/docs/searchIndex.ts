@@ -12,7 +12,7 @@ import { compileFilter } from './filter.ts';
 import { languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
 import { capPerPage, currentPathBoost, fillsUnderCap, normalizePath, pagePathsOf, type Candidate } from './ranking.ts';
-import { createFieldAnalyzer, INDEXED_FIELDS, pageTermsOf, termsOfPageTerms, type FieldAnalyzer, type IndexedSection, type PageTerms } from './sectionTerms.ts';
+import { createFieldAnalyzer, fitsPage, INDEXED_FIELDS, pageTermsOf, type FieldAnalyzer, type IndexedSection, type PageTerms } from './sectionTerms.ts';
 import { topDocuments } from './topRanked.ts';
 import type { DocsIndex, IndexedPage, LoadedDocs, SearchHit, SearchOptions, Section } from './types.ts';
 
@@ -235,14 +235,9 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
    * field rather than once per occurrence (search.test.ts holds the result equal to MiniSearch's own).
    */
   function insert(fileSections: Section[], given: PageTerms | undefined): void {
-    let pageTerms = given;
-    let terms = pageTerms && termsOfPageTerms(pageTerms, fileSections.length);
-    if (!pageTerms || !terms) {
-      pageTerms = pageTermsOf(fileSections, analyzer);
-      terms = termsOfPageTerms(pageTerms, fileSections.length) ?? [];
-    }
+    const pageTerms = given && fitsPage(given, fileSections.length) ? given : pageTermsOf(fileSections, analyzer);
     const tree = internals['_index'] as { fetch(term: string, initial: () => Map<number, PostingList>): Map<number, PostingList> };
-    const { counts: termCounts, fields } = pageTerms;
+    const { terms, counts: termCounts, fields } = pageTerms;
     let next = 0;
     for (let position = 0; position < fileSections.length; position++) {
       // Our key is MiniSearch's short id: both count up from 0, one per section.

@@ -2,7 +2,7 @@
 // heading, its parent headings, its text) cut into terms by analyzer.ts, each term once with how often it
 // occurs, in the order MiniSearch would first meet it. The parse workers compute this beside the page, so
 // the thread that answers requests only inserts terms (analysing was half of a large site's index build).
-// Compact for the trip between threads: one string of terms and two arrays of numbers per page.
+// Compact for the trip between threads: three arrays of numbers per page, and the words it is the first to use.
 import { processTerm, tokenize } from './analyzer.ts';
 import { searchableText } from './blockText.ts';
 import type { Section } from './types.ts';
@@ -29,25 +29,42 @@ export function toDocument(key: number, section: Section, firstOfPage: boolean):
 
 /** The terms of a page's sections, in section order, each section's fields in INDEXED_FIELDS order. */
 export interface PageTerms {
-  /** Every field's distinct terms, joined by newlines (no term holds one: the tokenizer splits on them). */
-  terms: string;
+  /** Every field's distinct terms. */
+  terms: readonly string[];
   /** How often each term occurs in its field. */
   counts: Uint32Array;
   /** Per section and field: the field's length as MiniSearch counts it (distinct tokens), then its number of terms. */
   fields: Uint32Array;
 }
 
+/**
+ * PageTerms as a parse worker sends them: each term by its number in the worker's list of terms, with the
+ * terms it numbered since its last page. A word is sent once per worker instead of once per field it is in
+ * (a large site's terms were 7.7 million characters to send, split and look up again), and the thread that
+ * answers requests gets back the same string objects, whose hashes are computed once.
+ */
+export interface NumberedPageTerms {
+  ids: Uint32Array<ArrayBuffer>;
+  counts: Uint32Array<ArrayBuffer>;
+  fields: Uint32Array<ArrayBuffer>;
+  /** The number of the first of `added`; below the receiver's count when the worker started its list afresh. */
+  firstAdded: number;
+  /** The terms numbered from `firstAdded` on, joined by newlines (no term holds one: the tokenizer splits on them). */
+  added: string;
+}
+
 /** One field's distinct terms in the order MiniSearch first meets them, each with how often it occurs. */
 interface AnalyzedField {
   /** The number of distinct tokens (MiniSearch's field length). */
   length: number;
-  terms: string[];
+  terms: TermRecord[];
   counts: number[];
 }
 
-/** A term, with its count in the field being analysed (`field` tells which one that is). */
+/** A term, its number (in the order the analyzer first met it), and its count in the field being analysed (`field` tells which one that is). */
 interface TermRecord {
   term: string;
+  id: number;
   field: number;
   count: number;
 }
@@ -63,28 +80,40 @@ interface TokenRecord {
  * Cuts fields into terms as MiniSearch's `add` reads them: a field's length is its number of distinct tokens,
  * and each term is counted once per token that gives it. Each token is looked up once (words repeat across
  * fields and files, so each distinct one is stemmed once), and tokens and terms carry their counts in the
- * current field, so no per-field map is built. Remembers at most `limit` tokens, then starts afresh.
+ * current field, so no per-field map is built. Terms are numbered as they are first met. Past `limit`
+ * tokens it starts afresh at the next page (never within one: its terms' numbers would change meanwhile).
  */
 export interface FieldAnalyzer {
+  /** Call before each page's fields. */
+  startPage(): void;
   analyze(text: string): AnalyzedField;
+  /** The terms numbered since the last call, and the number of the first (0 after starting afresh). */
+  takeAdded(): { first: number; terms: string[] };
 }
 
 export function createFieldAnalyzer(limit = 200_000): FieldAnalyzer {
   let tokens = new Map<string, TokenRecord>();
   let terms = new Map<string, TermRecord>();
+  let added: string[] = [];
+  let firstAdded = 0;
   let field = 0;
   const termRecord = (term: string): TermRecord => {
     let record = terms.get(term);
-    if (record === undefined) terms.set(term, (record = { term, field: 0, count: 0 }));
+    if (record === undefined) {
+      terms.set(term, (record = { term, id: terms.size, field: 0, count: 0 }));
+      added.push(term);
+    }
     return record;
   };
   return {
+    startPage() {
+      if (tokens.size < limit) return;
+      tokens = new Map();
+      terms = new Map();
+      added = [];
+      firstAdded = 0;
+    },
     analyze(text) {
-      // Between fields only: a record forgotten in the middle of one would split its count.
-      if (tokens.size >= limit) {
-        tokens = new Map();
-        terms = new Map();
-      }
       field++;
       const distinct: TokenRecord[] = [];
       for (const token of tokenize(text)) {
@@ -112,13 +141,20 @@ export function createFieldAnalyzer(limit = 200_000): FieldAnalyzer {
           term.count += token.count;
         }
       }
-      return { length: distinct.length, terms: fieldTerms.map((term) => term.term), counts: fieldTerms.map((term) => term.count) };
+      return { length: distinct.length, terms: fieldTerms, counts: fieldTerms.map((term) => term.count) };
+    },
+    takeAdded() {
+      const taken = { first: firstAdded, terms: added };
+      firstAdded = terms.size;
+      added = [];
+      return taken;
     },
   };
 }
 
 /** The analysed fields of each section of a page (the title, shared by every section, analysed once). */
 function analyzeSections(sections: readonly Section[], analyzer: FieldAnalyzer): AnalyzedField[][] {
+  analyzer.startPage();
   const byText = new Map<string, AnalyzedField>();
   const shortField = (text: string) => {
     let field = byText.get(text);
@@ -131,13 +167,9 @@ function analyzeSections(sections: readonly Section[], analyzer: FieldAnalyzer):
   });
 }
 
-/** The page's terms; `analyzer` remembers tokens across the pages given it (a fresh one by default). */
-export function pageTermsOf(sections: readonly Section[], analyzer: FieldAnalyzer = createFieldAnalyzer()): PageTerms {
-  const analyzed = analyzeSections(sections, analyzer);
-  let total = 0;
-  for (const section of analyzed) for (const field of section) total += field.terms.length;
+/** Each term of the analysed fields handed to `put` with its position, and the fields' counts and lengths. */
+function flattened(analyzed: AnalyzedField[][], put: (position: number, term: TermRecord) => void, total: number): { counts: Uint32Array<ArrayBuffer>; fields: Uint32Array<ArrayBuffer> } {
   // Sized first and filled in place, rather than grown push by push and copied into typed arrays.
-  const terms = Array.from<string>({ length: total });
   const counts = new Uint32Array(total);
   const fields = new Uint32Array(analyzed.length * INDEXED_FIELDS.length * 2);
   let next = 0;
@@ -147,19 +179,67 @@ export function pageTermsOf(sections: readonly Section[], analyzer: FieldAnalyze
       fields[at++] = field.length;
       fields[at++] = field.terms.length;
       for (let position = 0; position < field.terms.length; position++) {
-        terms[next] = field.terms[position] as string;
+        put(next, field.terms[position] as TermRecord);
         counts[next++] = field.counts[position] as number;
       }
     }
   }
-  return { terms: terms.join('\n'), counts, fields };
+  return { counts, fields };
 }
 
-/** The terms of `pageTerms` one by one, when it fits a page of `sectionCount` sections; else undefined. */
-export function termsOfPageTerms(pageTerms: PageTerms, sectionCount: number): string[] | undefined {
-  if (pageTerms.fields.length !== sectionCount * INDEXED_FIELDS.length * 2) return undefined;
-  const terms = pageTerms.counts.length === 0 ? [] : pageTerms.terms.split('\n');
+function termTotal(analyzed: AnalyzedField[][]): number {
+  let total = 0;
+  for (const section of analyzed) for (const field of section) total += field.terms.length;
+  return total;
+}
+
+/** The page's terms; `analyzer` remembers tokens across the pages given it (a fresh one by default). */
+export function pageTermsOf(sections: readonly Section[], analyzer: FieldAnalyzer = createFieldAnalyzer()): PageTerms {
+  const analyzed = analyzeSections(sections, analyzer);
+  const total = termTotal(analyzed);
+  const terms = Array.from<string>({ length: total });
+  const { counts, fields } = flattened(analyzed, (position, term) => (terms[position] = term.term), total);
+  return { terms, counts, fields };
+}
+
+/** The page's terms by number, as a parse worker sends them (read back by a TermReader). */
+export function numberedPageTermsOf(sections: readonly Section[], analyzer: FieldAnalyzer): NumberedPageTerms {
+  const analyzed = analyzeSections(sections, analyzer);
+  const total = termTotal(analyzed);
+  const ids = new Uint32Array(total);
+  const { counts, fields } = flattened(analyzed, (position, term) => (ids[position] = term.id), total);
+  const { first, terms } = analyzer.takeAdded();
+  return { ids, counts, fields, firstAdded: first, added: terms.join('\n') };
+}
+
+/** Reads one worker's numbered terms back, page after page in the order it sent them. */
+export interface TermReader {
+  /** The page's terms; undefined when they do not read back (a number never sent). */
+  read(numbered: NumberedPageTerms): PageTerms | undefined;
+}
+
+export function createTermReader(): TermReader {
+  const known: string[] = [];
+  return {
+    read(numbered) {
+      if (numbered.firstAdded > known.length) return undefined;
+      known.length = numbered.firstAdded;
+      if (numbered.added !== '') for (const term of numbered.added.split('\n')) known.push(term);
+      const terms = Array.from<string>({ length: numbered.ids.length });
+      for (let position = 0; position < terms.length; position++) {
+        const term = known[numbered.ids[position] as number];
+        if (term === undefined) return undefined;
+        terms[position] = term;
+      }
+      return { terms, counts: numbered.counts, fields: numbered.fields };
+    },
+  };
+}
+
+/** Whether `pageTerms` fits a page of `sectionCount` sections. */
+export function fitsPage(pageTerms: PageTerms, sectionCount: number): boolean {
+  if (pageTerms.fields.length !== sectionCount * INDEXED_FIELDS.length * 2) return false;
   let total = 0;
   for (let at = 1; at < pageTerms.fields.length; at += 2) total += pageTerms.fields[at] as number;
-  return terms.length === pageTerms.counts.length && total === terms.length ? terms : undefined;
+  return pageTerms.terms.length === pageTerms.counts.length && total === pageTerms.terms.length;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deserialize } from 'node:v8';
 import MiniSearch from 'minisearch';
 import { createDocsIndex, MINISEARCH_OPTIONS, openDocsIndex, toDocument, type IndexedSection } from '../../server/docs/searchIndex.ts';
-import { createFieldAnalyzer, pageTermsOf, type PageTerms } from '../../server/docs/sectionTerms.ts';
+import { createFieldAnalyzer, createTermReader, numberedPageTermsOf, pageTermsOf, type PageTerms } from '../../server/docs/sectionTerms.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import type { DocsIndex, Page } from '../../server/docs/types.ts';
 
@@ -351,9 +351,16 @@ describe('given pages indexed at start-up from their terms, with the build\'s me
     const fromWorkers = new Map(pages.map((page) => [page.file, pageTermsOf(page.sections)]));
     // Terms that do not fit their page (fewer sections) are ignored, and the page analysed here.
     const mismatched = new Map([[first.file, pageTermsOf(second.sections.slice(1))]]);
-    // One analyzer for every page, as a worker keeps it, remembering so few tokens that it starts afresh between fields.
-    const forgetful = createFieldAnalyzer(3);
-    const fromForgetfulWorker = new Map(pages.map((page) => [page.file, pageTermsOf(page.sections, forgetful)]));
+    // One analyzer for every page, as a worker keeps it, remembering so few tokens that it starts afresh between pages.
+    const fromForgetfulWorker = new Map(pages.map((page) => [page.file, pageTermsOf(page.sections, createFieldAnalyzer(3))]));
+    // As the workers send them: each term by number, its word sent once, read back in order.
+    const sentByNumber = (analyzer: ReturnType<typeof createFieldAnalyzer>) => {
+      const reader = createTermReader();
+      return new Map(pages.map((page) => [page.file, reader.read(numberedPageTermsOf(page.sections, analyzer))!]));
+    };
+    const fromNumbers = sentByNumber(createFieldAnalyzer());
+    const fromForgetfulNumbers = sentByNumber(createFieldAnalyzer(3));
+    expect(fromNumbers.get(second.file)?.terms).toEqual(fromWorkers.get(second.file)?.terms);
     const indexFrom = (termsByFile: Map<string, PageTerms> | undefined) => {
       const builder = openDocsIndex();
       for (const page of pages) {
@@ -362,7 +369,7 @@ describe('given pages indexed at start-up from their terms, with the build\'s me
       }
       return builder.finish();
     };
-    for (const termsByFile of [undefined, fromWorkers, mismatched, fromForgetfulWorker]) {
+    for (const termsByFile of [undefined, fromWorkers, mismatched, fromForgetfulWorker, fromNumbers, fromForgetfulNumbers]) {
       const built = indexFrom(termsByFile);
       const ours = deserialize(built.snapshot()) as Record<string, unknown>;
       expect(ours.tree).toEqual(asPostingLists((theirs['_index'] as Record<string, unknown>)['_tree'] as RadixTree));
@@ -375,6 +382,22 @@ describe('given pages indexed at start-up from their terms, with the build\'s me
     index.updateFile('c.md', buildPage('c.md', '# Headers\n\nSet headers with setHeader.').page.sections);
     expect(idsFor(index, 'setHeader')).toEqual(['/c#headers']);
     expect(idsFor(index, 'cache keys')[0]).toBe('/a#cache-keys');
+  });
+});
+
+describe('given terms sent by number from a parse worker', () => {
+  it('reads each page back with the words sent before it, and nothing for a number never sent', () => {
+    const [first, second] = ['# Caching\n\nThe cache keys responses.', '# Routing\n\nRoutes answer from the cache.'].map((source, position) => buildPage(`${position}.md`, source).page);
+    const analyzer = createFieldAnalyzer();
+    const firstSent = numberedPageTermsOf(first!.sections, analyzer);
+    const secondSent = numberedPageTermsOf(second!.sections, analyzer);
+    // The second page sends only the words the first did not: "cach" went with the first.
+    expect(secondSent.added.split('\n')).not.toContain('cach');
+    const reader = createTermReader();
+    expect(reader.read(firstSent)?.terms).toEqual(pageTermsOf(first!.sections).terms);
+    expect(reader.read(secondSent)?.terms).toEqual(pageTermsOf(second!.sections).terms);
+    // A reader that missed the first page cannot read the second (its page is then analysed where it is indexed).
+    expect(createTermReader().read(secondSent)).toBeUndefined();
   });
 });
 
