@@ -88,7 +88,6 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
     if (!entry) continue;
     loaded[position] = entry.page;
     hashes.set(files[position] ?? '', entry.hash);
-    warnings.push(...entry.warnings);
     options.onPage?.(entry.page, { hash: entry.hash });
   }
   const unknown = files.flatMap((_file, position) => (known[position] ? [] : [position]));
@@ -231,7 +230,6 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     const known = options.looked ? undefined : options.cache?.getByStamp(relative, stamp);
     if (known) {
       options.onHash?.(relative, known.hash);
-      for (const warning of known.warnings) options.onWarning?.(warning);
       return known.page;
     }
     buffer = options.looked ? readAtMostSync(realFile, size + 1) : await readAtMost(realFile, size + 1);
@@ -251,7 +249,6 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
   const cached = options.cache?.get(relative, hash);
   if (cached) {
     options.cache?.confirm(relative, hash, stamp);
-    for (const warning of cached.warnings) options.onWarning?.(warning);
     return cached.page;
   }
   const parser = options.parser ?? sharedParsePool();
@@ -264,8 +261,7 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     options.onWarning?.(`${relative}: ${result.error}; skipped`);
     return null;
   }
-  for (const warning of result.warnings) options.onWarning?.(warning);
   if (result.terms) options.onTerms?.(relative, result.terms);
-  options.cache?.set(relative, hash, { page: result.page, warnings: result.warnings }, stamp, result.entry);
+  options.cache?.set(relative, hash, { page: result.page }, stamp, result.entry);
   return result.page;
 }

@@ -6,7 +6,6 @@ import type { Page, Section } from './types.ts';
 
 export interface CachedPage {
   page: Page;
-  warnings: string[];
 }
 
 /** What every section of a page repeats from the page: kept once per page, put back on load. */
@@ -29,11 +28,12 @@ function restored(page: KeptPage): Page {
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
-/** A kept entry (its text, or that text in UTF-8) back to the page and its warnings; undefined when it does not parse. */
+/** A kept entry (its text, or that text in UTF-8) back to the page; undefined when it does not parse. */
 export function entryOf(text: string | Uint8Array): CachedPage | undefined {
   try {
-    const entry = JSON.parse(typeof text === 'string' ? text : decoder.decode(text)) as { page: KeptPage; warnings: string[] };
-    return { page: restored(entry.page), warnings: entry.warnings };
+    // Entries of older versions also hold `warnings` (always empty since markdown-it): ignored.
+    const entry = JSON.parse(typeof text === 'string' ? text : decoder.decode(text)) as { page: KeptPage };
+    return { page: restored(entry.page) };
   } catch {
     return undefined;
   }
@@ -41,7 +41,7 @@ export function entryOf(text: string | Uint8Array): CachedPage | undefined {
 
 /** The entry's text as the page cache keeps it. */
 export function serializedEntry(entry: CachedPage): string {
-  return JSON.stringify({ page: keptForm(entry.page), warnings: entry.warnings });
+  return JSON.stringify({ page: keptForm(entry.page) });
 }
 
 /**

@@ -16,10 +16,10 @@ export interface ParseRequest {
   siteUrl: string | undefined;
 }
 
-/** `entry`: the page and its warnings as the page cache keeps them (pageEntry.ts), in UTF-8. */
+/** `entry`: the page as the page cache keeps it (pageEntry.ts), in UTF-8. */
 export type ParseReply = { id: number; entry: Uint8Array<ArrayBuffer>; terms: NumberedPageTerms } | { id: number; error: string };
 
-export type ParseResult = { page: Page; warnings: string[]; terms?: PageTerms; entry?: Uint8Array } | { error: string } | { timedOut: true };
+export type ParseResult = { page: Page; terms?: PageTerms; entry?: Uint8Array } | { error: string } | { timedOut: true };
 
 export interface ParsePool {
   /** The budget of one file. */

@@ -16,10 +16,10 @@ parentPort?.on('message', (request: ParseRequest) => {
   try {
     // Bytes are decoded here (as Buffer#toString does: a byte order mark kept, bad sequences replaced).
     const source = typeof request.source === 'string' ? request.source : decoder.decode(request.source);
-    const { page, warnings } = buildPage(request.file, source, { siteUrl: request.siteUrl });
+    const { page } = buildPage(request.file, source, { siteUrl: request.siteUrl });
     // The page as the page cache keeps it, and the index's terms: the thread that answers requests only
     // stores the one and inserts the other.
-    reply = { id: request.id, entry: encodedEntry({ page, warnings }), terms: numberedPageTermsOf(page.sections, analyzer) };
+    reply = { id: request.id, entry: encodedEntry({ page }), terms: numberedPageTermsOf(page.sections, analyzer) };
   } catch (error) {
     reply = { id: request.id, error: error instanceof Error ? (error.message.split('\n')[0] ?? '').replace(/:$/, '') : String(error) };
   }

@@ -15,7 +15,6 @@ export interface PageOptions {
 
 export interface BuiltPage {
   page: Page;
-  warnings: string[];
 }
 
 /** Headings deeper than this stay inside their parent's section. */
@@ -81,7 +80,6 @@ export function buildPage(file: string, source: string, options: PageOptions = {
       metadata,
       sections,
     },
-    warnings: [],
   };
 }
 

@@ -41,7 +41,7 @@ export interface Page {
 export interface LoadedDocs {
   pages: Page[];
   sections: Section[];
-  /** One line per skipped or partly read file, naming it. */
+  /** One line per skipped file, naming it and why. */
   warnings: string[];
 }
 
