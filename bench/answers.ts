@@ -3,7 +3,7 @@
 // from that passage's own section, how often "not in the docs" is said for out-of-scope and for
 // answerable questions, and whether every answer parses as the widget renders it (no stray
 // backtick, no half link, no table row of the wrong width).
-// Run: node bench/answers.ts [--set=vue-zh] [--show]
+// Run: node bench/answers.ts [--set=vue-zh] [--show] [--every-passage]
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Root, RootContent } from 'mdast';
@@ -31,6 +31,17 @@ const POINTING_QUESTIONS: Record<SetName, { text: string[]; code: string[] }> = 
   'vue-zh': { text: ['这是什么意思？', '请解释一下这段'], code: ['这段代码是做什么的？', '解释一下'] },
 };
 
+/**
+ * Other phrasings of the same, for `--every-passage`: written after the Chinese and Japanese ones above were
+ * first read as pointing at the selection (one of them, 这里讲的是什么, then showed 讲 missing from the list).
+ */
+const OTHER_POINTING_QUESTIONS: Record<SetName, { text: string[]; code: string[] }> = {
+  docs: { text: ['what is this about?', 'can you explain the selected text?'], code: ['how does this snippet work?', 'what is this for?'] },
+  hono: { text: ['what is this about?', 'can you explain the selected text?'], code: ['how does this snippet work?', 'what is this for?'] },
+  'vite-ja': { text: ['この部分について教えて', 'これは何のため？'], code: ['このコードの意味を説明してください', 'ここは何をしている？'] },
+  'vue-zh': { text: ['这段是什么意思', '这里讲的是什么'], code: ['能解释下这段代码吗', '这个代码有什么用'] },
+};
+
 /** Context cases taken per corpus: enough to measure 90% with a step of a few percent. */
 const CONTEXT_CASES = 40;
 
@@ -47,16 +58,17 @@ export interface ContextCase {
  * (no Markdown marks) or a code block's lines, spread evenly over the corpus; every other case
  * carries the page's path, the rest none (a selection from a page outside the index's routes).
  */
-export function contextCases(docs: LoadedDocs, set: SetName): ContextCase[] {
-  const questions = POINTING_QUESTIONS[set];
+export function contextCases(docs: LoadedDocs, set: SetName, options: { everyPassage?: boolean } = {}): ContextCase[] {
+  const questions = options.everyPassage ? OTHER_POINTING_QUESTIONS[set] : POINTING_QUESTIONS[set];
   const candidates = docs.sections.flatMap((section) => {
     const code = firstCodeBlock(section.text);
     const paragraph = firstParagraph(section.text);
     return [...(paragraph ? [{ section, kind: 'textSelection' as const, value: paragraph }] : []), ...(code ? [{ section, kind: 'code' as const, value: code }] : [])];
   });
-  const step = Math.max(1, Math.floor(candidates.length / CONTEXT_CASES));
+  const wanted = options.everyPassage ? candidates.length : CONTEXT_CASES;
+  const step = Math.max(1, Math.floor(candidates.length / wanted));
   const cases: ContextCase[] = [];
-  for (let position = 0; position < candidates.length && cases.length < CONTEXT_CASES; position += step) {
+  for (let position = 0; position < candidates.length && cases.length < wanted; position += step) {
     const candidate = candidates[position];
     if (!candidate) continue;
     const phrasings = candidate.kind === 'code' ? questions.code : questions.text;
@@ -230,11 +242,33 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
 
 const share = (part: number, whole: number) => `${((100 * part) / (whole || 1)).toFixed(1)}%`.padStart(6);
 
+/** Every paragraph and code block of the corpus asked about with the other phrasings: where the answer comes from. */
+async function measureEveryPassage(set: (typeof QUESTION_SETS)[number]): Promise<void> {
+  const docs = await loadDocs(set.docsDir);
+  const index = createDocsIndex(docs);
+  const cases = contextCases(docs, set.name, { everyPassage: true });
+  let ownFirst = 0;
+  let contextAlone = 0;
+  for (const contextCase of cases) {
+    const retrieved = retrieveDocs(index, contextCase.question, [], { limit: 5, context: contextCase.context, ...(contextCase.currentPath ? { currentPath: contextCase.currentPath } : {}) });
+    if (answersFromOwnSection(retrieved, contextCase)) ownFirst++;
+    if (retrieved.aboutContext) contextAlone++;
+  }
+  console.log(`\nevery passage: ${set.name} (${set.language}), ${cases.length} paragraphs and code blocks`);
+  console.log(`  context's own section first          ${share(ownFirst, cases.length)}`);
+  console.log(`  answered from that section alone      ${share(contextAlone, cases.length)}`);
+}
+
 async function main(): Promise<void> {
   const only = process.argv.find((argument) => argument.startsWith('--set='))?.slice('--set='.length);
   const show = process.argv.includes('--show');
+  const everyPassage = process.argv.includes('--every-passage');
   for (const set of QUESTION_SETS) {
     if ((only && set.name !== only) || !existsSync(set.docsDir)) continue;
+    if (everyPassage) {
+      await measureEveryPassage(set);
+      continue;
+    }
     const quality = await measureAnswers(set);
     console.log(`\nanswers: ${set.name} (${set.language})`);
     console.log(`  context's own section first          ${share(quality.contextFirst, quality.contextCases)} of ${quality.contextCases} "explain this" / "what does this code do?" cases`);

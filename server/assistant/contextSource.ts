@@ -3,6 +3,7 @@
 // matching the text itself (exact, or near-exact for a selection that crossed formatting), which
 // term overlap alone gets wrong whenever another page uses the same words more often.
 import { searchableText } from '../docs/blockText.ts';
+import { normalizePath } from '../docs/ranking.ts';
 import type { DocsIndex, SearchOptions, Section } from '../docs/types.ts';
 
 /** Sections whose text is compared with the context: the best of a search on the context's own words. */
@@ -12,8 +13,12 @@ const SHINGLE = 12;
 const MAX_SHINGLES = 160;
 /** Share of the context's shingles that must be in a section for a near-exact match. */
 const NEAR_EXACT = 0.6;
-/** Shorter selections ("the", a single word) say nothing about where they came from. */
+/** Shorter selections ("the", a single word) say nothing about where they came from... */
 const MIN_CONTEXT_CHARS = 12;
+/** ...unless they are this long and in one section only of the page the reader took them from (a three-line CSS rule). */
+const MIN_CONTEXT_CHARS_ON_PAGE = 6;
+/** Search hits whose whole page is compared too: the search keeps two sections per page. */
+const PAGES_COMPARED_WHOLE = 3;
 
 /** Section text as a reader sees it rendered: no Markdown marks, no link targets, no fences, one space. */
 const normalized = new WeakMap<Section, string>();
@@ -46,21 +51,50 @@ export function locateContext(index: DocsIndex, context: SearchOptions['context'
   const located: LocatedContext[] = [];
   for (const item of context ?? []) {
     const text = normalize(item.value);
-    if (text.length < MIN_CONTEXT_CHARS) continue;
-    const candidates = index.search(item.value.slice(0, 2000), {
-      limit: CANDIDATES,
-      filter: options.filter ?? null,
-      currentPath: item.path ?? options.currentPath,
-    });
-    let best: { section: Section; containment: number } | undefined;
-    for (const { section } of candidates) {
-      const containment = containmentIn(text, normalizedSection(section));
-      if (containment >= NEAR_EXACT && (!best || containment > best.containment)) best = { section, containment };
-      if (containment === 1) break;
-    }
-    if (best && !located.some((entry) => entry.section.id === best.section.id)) located.push({ section: best.section, text });
+    const readerPage = pageAt(index, item.path ?? options.currentPath);
+    const found = text.length < MIN_CONTEXT_CHARS ? shortOnPage(text, readerPage) : bestHolder(index, item, text, readerPage, options);
+    if (found && !located.some((entry) => entry.section.id === found.id)) located.push({ section: found, text });
   }
   return located;
+}
+
+/** The page a route or URL path names (`/guides/install`, `https://site/guides/install.html`), if the docs have it. */
+function pageAt(index: DocsIndex, path: string | undefined): Section[] | undefined {
+  const route = normalizePath(path);
+  return route === undefined ? undefined : index.page(route)?.sections;
+}
+
+/** A short passage's section: the only one of the reader's page that holds it. */
+function shortOnPage(text: string, readerPage: Section[] | undefined): Section | undefined {
+  if (text.length < MIN_CONTEXT_CHARS_ON_PAGE || !readerPage) return undefined;
+  const holders = readerPage.filter((section) => normalizedSection(section).includes(text));
+  return holders.length === 1 ? holders[0] : undefined;
+}
+
+/**
+ * The section that holds the passage, whole or near-exactly: among the sections of the reader's page
+ * first (the passage was taken there), then a search on its own words and the whole pages of its best hits.
+ */
+function bestHolder(index: DocsIndex, item: NonNullable<SearchOptions['context']>[number], text: string, readerPage: Section[] | undefined, options: Pick<SearchOptions, 'filter' | 'currentPath'>): Section | undefined {
+  const hits = index.search(item.value.slice(0, 2000), {
+    limit: CANDIDATES,
+    filter: options.filter ?? null,
+    currentPath: item.path ?? options.currentPath,
+  });
+  const candidates = new Map<string, Section>();
+  const consider = (sections: readonly Section[]) => {
+    for (const section of sections) if (!candidates.has(section.id)) candidates.set(section.id, section);
+  };
+  consider(readerPage ?? []);
+  consider(hits.map((hit) => hit.section));
+  for (const hit of hits.slice(0, PAGES_COMPARED_WHOLE)) consider(index.page(hit.section.route)?.sections ?? []);
+  let best: { section: Section; containment: number } | undefined;
+  for (const section of candidates.values()) {
+    const containment = containmentIn(text, normalizedSection(section));
+    if (containment >= NEAR_EXACT && (!best || containment > best.containment)) best = { section, containment };
+    if (containment === 1) break;
+  }
+  return best?.section;
 }
 
 /** 1 when the section holds the whole text, else the share of the text's shingles it holds. */

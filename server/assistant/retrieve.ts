@@ -22,6 +22,15 @@ const SUGGESTIONS = 3;
 const POINTING_TERMS = new Set(
   contentTerms('this that these those here above below code snippet example line lines text passage paragraph selection selected mean means meaning work works do does happen happens purpose explain'),
 );
+/**
+ * The same in Chinese and Japanese ("请解释一下这段", "このコードは何をしますか？"), taken out of the question
+ * before its terms are read: their characters would otherwise pair across words (释一, 段代) into terms.
+ * Longest first, so 是什么 goes before 什么.
+ */
+const UNSPACED_POINTING_WORDS = [
+  ...'怎么理解 做什么 干什么 是什么 什么 解释 解釋 说明 說明 讲解 講解 讲的 讲 意思 含义 作用 代码 代碼 程序 这段 這段 这个 這個 这些 這些 这里 這裡 上面 下面 段落 文字 文本 示例 例子 说的 说 帮我 理解 一段'.split(' '),
+  ...'どういう コード 意味 説明 解説 部分 箇所 文章 内容 処理 動作 これ この ここ 何 例'.split(' '),
+].toSorted((a, b) => b.length - a.length);
 
 export interface RetrievedDocs {
   /** Sections to answer from, best first; the context's own sections lead. */
@@ -73,7 +82,10 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
 
 /** "explain this", "what does this code do?": no topic of its own beyond the attached context. */
 function isPointing(question: string, context: SearchOptions['context']): boolean {
-  return (context?.length ?? 0) > 0 && contentTerms(question).every((term) => POINTING_TERMS.has(term));
+  if ((context?.length ?? 0) === 0) return false;
+  let rest = question;
+  for (const word of UNSPACED_POINTING_WORDS) rest = rest.replaceAll(word, ' ');
+  return contentTerms(rest).every((term) => POINTING_TERMS.has(term));
 }
 
 /**

@@ -31,11 +31,11 @@ describe.each(QUESTION_SETS.filter((set) => existsSync(set.docsDir)))('given the
   const quality = measureAnswers(set);
 
   // Measuring a set answers some 200 questions: seconds, not milliseconds.
-  it('answers "explain this" and "what does this code do?" from the selection\'s own section, first, 9 times in 10', { timeout: 60_000 }, async () => {
+  it('answers "explain this" and "what does this code do?" from the selection\'s own section, first, 19 times in 20', { timeout: 60_000 }, async () => {
     const { contextFirst, contextCases, contextMisses } = await quality;
     expect(contextCases).toBeGreaterThanOrEqual(30);
     // The misses are in the failure message: which selection went to which section.
-    expect({ share: contextFirst / contextCases >= 0.9, contextMisses }).toMatchObject({ share: true });
+    expect({ share: contextFirst / contextCases >= 0.95, contextMisses }).toMatchObject({ share: true });
   });
 
   it('parses every answer without a stray backtick, a half link, open emphasis or a ragged table', async () => {
