@@ -177,6 +177,34 @@ export interface AnswerQuality {
 
 const OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/out-of-scope.json', import.meta.url));
 const HELD_OUT_FILE = fileURLToPath(new URL('./questions/held-out.json', import.meta.url));
+const FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups.json', import.meta.url));
+
+/** Short follow-ups after a first question (questions/follow-ups.json): is the page they ask about the first source? */
+export interface FollowUpQuality {
+  questions: number;
+  /** The expected page first, asked after the previous question. */
+  first: number;
+  /** The same follow-ups asked with no conversation before them. */
+  firstAlone: number;
+  misses: string[];
+}
+
+export async function measureFollowUps(set: (typeof QUESTION_SETS)[number]): Promise<FollowUpQuality> {
+  const followUps = (JSON.parse(readFileSync(FOLLOW_UPS_FILE, 'utf8')) as Record<string, { previous: string; question: string; expected: string[] }[]>)[set.name] ?? [];
+  const index = createDocsIndex(await loadDocs(set.docsDir));
+  const quality: FollowUpQuality = { questions: followUps.length, first: 0, firstAlone: 0, misses: [] };
+  for (const { previous, question, expected } of followUps) {
+    const history: Turn[] = [
+      { role: 'user', text: previous },
+      { role: 'assistant', text: '' },
+    ];
+    const first = retrieveDocs(index, question, history, { limit: 5 }).sections[0];
+    if (first && expected.includes(first.file)) quality.first++;
+    else quality.misses.push(`follow-up: ${previous} / ${question} -> ${first?.id ?? 'nothing'}`);
+    if (expected.includes(retrieveDocs(index, question, [], { limit: 5 }).sections[0]?.file ?? '')) quality.firstAlone++;
+  }
+  return quality;
+}
 
 export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promise<AnswerQuality> {
   const docs = await loadDocs(set.docsDir, {});
@@ -279,7 +307,9 @@ async function main(): Promise<void> {
       console.log(`  held out: answerable marked notFound   ${share(quality.heldOut.answerableNotFound, quality.heldOut.answerable)} of ${quality.heldOut.answerable}`);
     }
     console.log(`  answers with a markdown defect         ${quality.defects.length} of ${quality.answers}`);
-    if (show) for (const line of [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...quality.defects]) console.log(`    ${line}`);
+    const followUps = await measureFollowUps(set);
+    console.log(`  follow-ups: their page first            ${share(followUps.first, followUps.questions)} of ${followUps.questions} (asked alone: ${share(followUps.firstAlone, followUps.questions).trim()})`);
+    if (show) for (const line of [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...quality.defects, ...followUps.misses]) console.log(`    ${line}`);
   }
 }
 

@@ -1,6 +1,6 @@
 // What the answer knows of the conversation: earlier turns, and the terms a short follow-up leans on.
 import type { Exchange } from '../store/threads.ts';
-import { contentTerms } from './terms.ts';
+import { contentTerms, topicWordCount } from './terms.ts';
 
 export type Turn = { role: 'user' | 'assistant'; text: string };
 
@@ -21,20 +21,27 @@ export interface Retrieval {
   queries: string[];
   terms: string[];
   contextTerms: string[];
+  /**
+   * The question a follow-up follows: the follow-up is searched with it as context (its words steer the
+   * ranking without outweighing the follow-up's own), before `queries` ("and a signed one?" after a
+   * question about cookies: signed cookies, not signed JWTs).
+   */
+  setting?: string;
 }
 
 /**
  * The searches and match terms for a question. A follow-up with fewer than three topic words ("and the host?")
- * is searched on its own first (its words are the focus), then together with the previous question (the
- * setting), whose words also become context terms for choosing sentences.
+ * is searched in its setting (with the previous question) for sections that have its own words, then on its
+ * own, then in its setting at large; the previous question's words also become context terms for choosing
+ * sentences.
  */
 export function retrievalFor(question: string, history: readonly Turn[]): Retrieval {
   const terms = contentTerms(question);
   const previousQuestion = history.findLast((turn) => turn.role === 'user')?.text;
-  if (terms.length >= 3 || !previousQuestion) return { queries: [question], terms, contextTerms: [] };
+  if (topicWordCount(question) >= 3 || !previousQuestion) return { queries: [question], terms, contextTerms: [] };
   const contextTerms = contentTerms(previousQuestion).filter((term) => !terms.includes(term));
   if (terms.length === 0) return { queries: [previousQuestion], terms: contextTerms, contextTerms: [] };
-  return { queries: [question, `${question} ${previousQuestion}`], terms, contextTerms };
+  return { queries: [question, `${question} ${previousQuestion}`], terms, contextTerms, setting: previousQuestion };
 }
 
 /** Most context words used as the focus of a question that has none of its own. */

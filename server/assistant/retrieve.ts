@@ -59,7 +59,8 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   const retrieval = pointing
     ? focusOnContext({ queries: (options.context ?? []).map((item) => item.value.slice(0, 2000)), terms: [], contextTerms: [] }, options.context)
     : focusOnContext(asked, options.context);
-  const hits = searchAll(index, retrieval.queries, options);
+  const ownHits = searchAll(index, retrieval.queries, options);
+  const hits = retrieval.setting === undefined ? ownHits : withSetting(index, retrieval.queries[0] ?? question, retrieval.setting, ownHits, options);
   const leading = located.map((entry) => entry.section);
   const sections = [...leading, ...hits.map((hit) => hit.section).filter((section) => !leading.some((lead) => lead.id === section.id))].slice(
     0,
@@ -67,7 +68,8 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   );
   // Names the docs never use: past them the question is not covered, or its answer says so first.
   const unknownNames = located.length > 0 ? [] : unknownNamesIn(index, question);
-  const notFound = located.length === 0 && !covers(index, question, hits, unknownNames);
+  // Whether the docs cover a follow-up is judged on its own hits, as for any question.
+  const notFound = located.length === 0 && !covers(index, question, ownHits, unknownNames);
   return {
     sections,
     terms: retrieval.terms,
@@ -161,6 +163,14 @@ export function namesIn(question: string): string[] {
     }
   }
   return names;
+}
+
+/** A follow-up's hits: searched with the question it follows as context first, then its own. */
+function withSetting(index: DocsIndex, ownQuery: string, setting: string, ownHits: readonly SearchHit[], options: SearchOptions): SearchHit[] {
+  const inSetting = index.search(ownQuery, { ...options, context: [...(options.context ?? []), { type: 'textSelection', value: setting }] });
+  const hits = new Map<string, SearchHit>();
+  for (const hit of [...inSetting, ...ownHits]) if (!hits.has(hit.section.id)) hits.set(hit.section.id, hit);
+  return [...hits.values()].slice(0, options.limit);
 }
 
 /** Runs each query and keeps the distinct hits, earlier queries first. */

@@ -1,6 +1,6 @@
 // The words of a question that can match docs text, analysed exactly like the search index analyses docs
 // (server/docs/analyzer.ts), minus words that are about asking rather than about the topic.
-import { termsOf } from '../docs/analyzer.ts';
+import { processTerm, termsOf, wordsOf } from '../docs/analyzer.ts';
 
 /** "How do I use ...", "tell me ...", "in the docs": present in questions, absent as a topic. */
 const ASKING_TERMS = new Set(
@@ -10,4 +10,26 @@ const ASKING_TERMS = new Set(
 /** Distinct stemmed topic terms of `text`, in first-seen order. */
 export function contentTerms(text: string): string[] {
   return termsOf(text).filter((term) => !ASKING_TERMS.has(term));
+}
+
+const LONE_HAN = /^\p{Script=Han}$/u;
+
+/**
+ * How many topic words `text` has, as a reader counts them: each distinct word once, however many terms it
+ * gives (`TypeScript` is one word, though it is also indexed as type and script), and the character pairs of
+ * Chinese and Japanese text not at all; a lone Han character counts half, since the segmenter splits
+ * compounds (组件 -> 组|件, 服务端 -> 服务|端). Terms would count "那组件呢？" (what about components?) as three.
+ */
+export function topicWordCount(text: string): number {
+  const seen = new Set<string>();
+  let count = 0;
+  for (const word of wordsOf(text)) {
+    const processed = processTerm(word);
+    if (processed === null) continue;
+    const terms = typeof processed === 'string' ? [processed] : processed;
+    if (terms.every((term) => ASKING_TERMS.has(term)) || seen.has(terms[0] as string)) continue;
+    seen.add(terms[0] as string);
+    count += LONE_HAN.test(word) ? 0.5 : 1;
+  }
+  return count;
 }

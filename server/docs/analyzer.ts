@@ -151,6 +151,14 @@ export function tokenize(text: string): string[] {
   return tokens;
 }
 
+/** The words of a text as `tokenize` cuts it, without the character pairs of its Han runs (they only overlap its words). */
+export function wordsOf(text: string): string[] {
+  const { chunks, unspaced } = chunksOf(text);
+  const words = unspacedWords(chunks.filter((_chunk, position) => unspaced[position]));
+  let next = 0;
+  return chunks.flatMap((chunk, position) => (unspaced[position] ? (words[next++] ?? []) : [chunk]));
+}
+
 /**
  * A chunk of unspaced script in the runs it is cut into: a katakana run is one word, because ICU cuts
  * インポート into イン|ポート before する but not elsewhere, which made "ポート" (port) match every page about imports.

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { markdownDefects, measureAnswers } from '../../bench/answers.ts';
+import { markdownDefects, measureAnswers, measureFollowUps, type FollowUpQuality } from '../../bench/answers.ts';
 import { QUESTION_SETS } from '../../bench/retrieval.ts';
 
 describe('given answers as the widget parses them', () => {
@@ -25,10 +25,20 @@ describe('given answers as the widget parses them', () => {
 /** The sets with questions written after the not-in-the-docs rules were tuned. */
 const HELD_OUT_SETS = Object.keys(JSON.parse(readFileSync(new URL('../../bench/questions/held-out.json', import.meta.url), 'utf8')) as object);
 
+const PRESENT_SETS = QUESTION_SETS.filter((set) => existsSync(set.docsDir));
+/** Measured once, for each set's test and for the test over all of them. */
+const followUpsBySet = new Map<string, Promise<FollowUpQuality>>();
+const followUpsOf = (set: (typeof QUESTION_SETS)[number]) => {
+  let measured = followUpsBySet.get(set.name);
+  if (!measured) followUpsBySet.set(set.name, (measured = measureFollowUps(set)));
+  return measured;
+};
+
 // Over every question set whose corpus is present (this project's docs always are): the figures
 // bench/answers.ts prints, held to the goals reached so a change that loses them fails here.
-describe.each(QUESTION_SETS.filter((set) => existsSync(set.docsDir)))('given the $name question set ($language)', (set) => {
+describe.each(PRESENT_SETS)('given the $name question set ($language)', (set) => {
   const quality = measureAnswers(set);
+  const followUps = followUpsOf(set);
 
   // Measuring a set answers some 200 questions: seconds, not milliseconds.
   it('answers "explain this" and "what does this code do?" from the selection\'s own section, first, 19 times in 20', { timeout: 60_000 }, async () => {
@@ -51,6 +61,12 @@ describe.each(QUESTION_SETS.filter((set) => existsSync(set.docsDir)))('given the
     expect({ share: outOfScopeNotFound / outOfScope >= 0.7, outOfScopeMissed }).toMatchObject({ share: true });
   });
 
+  it('answers short follow-ups from their page at least as often as the same words asked alone', { timeout: 60_000 }, async () => {
+    const { questions, first, firstAlone, misses } = await followUps;
+    expect(questions).toBeGreaterThanOrEqual(8);
+    expect({ first: first >= firstAlone, misses }).toMatchObject({ first: true });
+  });
+
   it.skipIf(!HELD_OUT_SETS.includes(set.name))('holds that on questions written after its rules were tuned (held out)', async () => {
     const { heldOut } = await quality;
     expect(heldOut.outOfScope).toBeGreaterThanOrEqual(10);
@@ -58,5 +74,13 @@ describe.each(QUESTION_SETS.filter((set) => existsSync(set.docsDir)))('given the
       answerable: true,
       outOfScope: true,
     });
+  });
+});
+
+describe('given the follow-ups of every set', () => {
+  it('answers more of them from their page in their setting than asked alone', { timeout: 60_000 }, async () => {
+    const measured = await Promise.all(PRESENT_SETS.map(followUpsOf));
+    const sum = (pick: (quality: FollowUpQuality) => number) => measured.reduce((total, quality) => total + pick(quality), 0);
+    expect(sum((quality) => quality.first)).toBeGreaterThan(sum((quality) => quality.firstAlone));
   });
 });
