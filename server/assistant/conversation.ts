@@ -31,9 +31,8 @@ export interface Retrieval {
 
 /**
  * The searches and match terms for a question. A follow-up with fewer than three topic words ("and the host?")
- * is searched in its setting (with the previous question) for sections that have its own words, then on its
- * own, then in its setting at large; the previous question's words also become context terms for choosing
- * sentences.
+ * is searched with the previous question as context (its setting), then on its own, then together with it;
+ * the previous question's words also become context terms for choosing sentences.
  */
 export function retrievalFor(question: string, history: readonly Turn[]): Retrieval {
   const terms = contentTerms(question);

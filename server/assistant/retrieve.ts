@@ -60,7 +60,7 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     ? focusOnContext({ queries: (options.context ?? []).map((item) => item.value.slice(0, 2000)), terms: [], contextTerms: [] }, options.context)
     : focusOnContext(asked, options.context);
   const ownHits = searchAll(index, retrieval.queries, options);
-  const hits = retrieval.setting === undefined ? ownHits : withSetting(index, retrieval.queries[0] ?? question, retrieval.setting, ownHits, options);
+  const hits = retrieval.setting === undefined ? ownHits : withSetting(index, question, retrieval.setting, ownHits, options);
   const leading = located.map((entry) => entry.section);
   const sections = [...leading, ...hits.map((hit) => hit.section).filter((section) => !leading.some((lead) => lead.id === section.id))].slice(
     0,
@@ -166,8 +166,8 @@ export function namesIn(question: string): string[] {
 }
 
 /** A follow-up's hits: searched with the question it follows as context first, then its own. */
-function withSetting(index: DocsIndex, ownQuery: string, setting: string, ownHits: readonly SearchHit[], options: SearchOptions): SearchHit[] {
-  const inSetting = index.search(ownQuery, { ...options, context: [...(options.context ?? []), { type: 'textSelection', value: setting }] });
+function withSetting(index: DocsIndex, question: string, setting: string, ownHits: readonly SearchHit[], options: SearchOptions): SearchHit[] {
+  const inSetting = index.search(question, { ...options, context: [...(options.context ?? []), { type: 'textSelection', value: setting }] });
   const hits = new Map<string, SearchHit>();
   for (const hit of [...inSetting, ...ownHits]) if (!hits.has(hit.section.id)) hits.set(hit.section.id, hit);
   return [...hits.values()].slice(0, options.limit);
