@@ -19,6 +19,8 @@ const MIN_CONTEXT_CHARS = 12;
 const MIN_CONTEXT_CHARS_ON_PAGE = 6;
 /** Search hits whose whole page is compared too: the search keeps two sections per page. */
 const PAGES_COMPARED_WHOLE = 3;
+/** Sections of one page compared at most: each comparison looks up to MAX_SHINGLES pieces in the section's text. */
+const MAX_SECTIONS_PER_PAGE = 120;
 
 /** Section text as a reader sees it rendered: no Markdown marks, no link targets, no fences, one space. */
 const normalized = new WeakMap<Section, string>();
@@ -61,7 +63,7 @@ export function locateContext(index: DocsIndex, context: SearchOptions['context'
 /** The page a route or URL path names (`/guides/install`, `https://site/guides/install.html`), if the docs have it. */
 function pageAt(index: DocsIndex, path: string | undefined): Section[] | undefined {
   const route = normalizePath(path);
-  return route === undefined ? undefined : index.page(route)?.sections;
+  return route === undefined ? undefined : index.page(route)?.sections.slice(0, MAX_SECTIONS_PER_PAGE);
 }
 
 /** A short passage's section: the only one of the reader's page that holds it. */
@@ -87,7 +89,7 @@ function bestHolder(index: DocsIndex, item: NonNullable<SearchOptions['context']
   };
   consider(readerPage ?? []);
   consider(hits.map((hit) => hit.section));
-  for (const hit of hits.slice(0, PAGES_COMPARED_WHOLE)) consider(index.page(hit.section.route)?.sections ?? []);
+  for (const hit of hits.slice(0, PAGES_COMPARED_WHOLE)) consider(index.page(hit.section.route)?.sections.slice(0, MAX_SECTIONS_PER_PAGE) ?? []);
   let best: { section: Section; containment: number } | undefined;
   for (const section of candidates.values()) {
     const containment = containmentIn(text, normalizedSection(section));
