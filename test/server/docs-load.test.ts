@@ -243,7 +243,8 @@ describe('given a file that takes the markdown parser too long (hundreds of thou
     const parser = createParsePool({ size: 2 });
     try {
       parser.warm();
-      expect(parser.workerCount).toBe(2);
+      // Two parsers of two threads each: one turns files into pages, the other pages into index terms.
+      expect(parser.workerCount).toBe(4);
       await expect.poll(() => parser.workerCount, { timeout: 10_000 }).toBe(0);
     } finally {
       await parser.close();
