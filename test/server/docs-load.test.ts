@@ -251,6 +251,20 @@ describe('given a file that takes the markdown parser too long (hundreds of thou
     }
   });
 
+  it('answers each file in the order sent, a page that fails on the first thread between two that pass the second', async () => {
+    const parser = createParsePool({ size: 1 });
+    try {
+      const results = await Promise.all(
+        ['# One\n\nFirst page.\n', '---\ntitle: [unclosed\n---\n# Two\n', '# Three\n\nThird page.\n'].map((source, position) => parser.parse(`${position}.md`, ownBytes(source), undefined)),
+      );
+      expect(results.map((result) => ('page' in result ? result.page.title : 'error' in result ? 'error' : 'timed out'))).toEqual(['One', 'error', 'Three']);
+      // The terms came with each page, read back from the terms thread's numbering.
+      expect(results[2] && 'terms' in results[2] && results[2].terms?.terms).toEqual(expect.arrayContaining(['third', 'page']));
+    } finally {
+      await parser.close();
+    }
+  });
+
   it('parses the files sent to the same worker after it on another worker', async () => {
     const parser = createParsePool({ size: 1, timeoutMs: 200 });
     try {
