@@ -53,22 +53,22 @@ export function locateContext(index: DocsIndex, context: SearchOptions['context'
   const located: LocatedContext[] = [];
   for (const item of context ?? []) {
     const text = normalize(item.value);
-    const readerPage = pageAt(index, item.path ?? options.currentPath);
+    // The page the reader took it from, by the route or URL path sent (`https://site/guides/install.html`).
+    const readerPage = sectionsAt(index, normalizePath(item.path ?? options.currentPath));
     const found = text.length < MIN_CONTEXT_CHARS ? shortOnPage(text, readerPage) : bestHolder(index, item, text, readerPage, options);
     if (found && !located.some((entry) => entry.section.id === found.id)) located.push({ section: found, text });
   }
   return located;
 }
 
-/** The page a route or URL path names (`/guides/install`, `https://site/guides/install.html`), if the docs have it. */
-function pageAt(index: DocsIndex, path: string | undefined): Section[] | undefined {
-  const route = normalizePath(path);
-  return route === undefined ? undefined : index.page(route)?.sections.slice(0, MAX_SECTIONS_PER_PAGE);
+/** A page's sections by its route (none when the docs have no such page), at most MAX_SECTIONS_PER_PAGE. */
+function sectionsAt(index: DocsIndex, route: string | undefined): Section[] {
+  return (route === undefined ? undefined : index.page(route))?.sections.slice(0, MAX_SECTIONS_PER_PAGE) ?? [];
 }
 
 /** A short passage's section: the only one of the reader's page that holds it. */
-function shortOnPage(text: string, readerPage: Section[] | undefined): Section | undefined {
-  if (text.length < MIN_CONTEXT_CHARS_ON_PAGE || !readerPage) return undefined;
+function shortOnPage(text: string, readerPage: readonly Section[]): Section | undefined {
+  if (text.length < MIN_CONTEXT_CHARS_ON_PAGE) return undefined;
   const holders = readerPage.filter((section) => normalizedSection(section).includes(text));
   return holders.length === 1 ? holders[0] : undefined;
 }
@@ -77,7 +77,7 @@ function shortOnPage(text: string, readerPage: Section[] | undefined): Section |
  * The section that holds the passage, whole or near-exactly: among the sections of the reader's page
  * first (the passage was taken there), then a search on its own words and the whole pages of its best hits.
  */
-function bestHolder(index: DocsIndex, item: NonNullable<SearchOptions['context']>[number], text: string, readerPage: Section[] | undefined, options: Pick<SearchOptions, 'filter' | 'currentPath'>): Section | undefined {
+function bestHolder(index: DocsIndex, item: NonNullable<SearchOptions['context']>[number], text: string, readerPage: readonly Section[], options: Pick<SearchOptions, 'filter' | 'currentPath'>): Section | undefined {
   const hits = index.search(item.value.slice(0, 2000), {
     limit: CANDIDATES,
     filter: options.filter ?? null,
@@ -87,9 +87,9 @@ function bestHolder(index: DocsIndex, item: NonNullable<SearchOptions['context']
   const consider = (sections: readonly Section[]) => {
     for (const section of sections) if (!candidates.has(section.id)) candidates.set(section.id, section);
   };
-  consider(readerPage ?? []);
+  consider(readerPage);
   consider(hits.map((hit) => hit.section));
-  for (const hit of hits.slice(0, PAGES_COMPARED_WHOLE)) consider(index.page(hit.section.route)?.sections.slice(0, MAX_SECTIONS_PER_PAGE) ?? []);
+  for (const hit of hits.slice(0, PAGES_COMPARED_WHOLE)) consider(sectionsAt(index, hit.section.route));
   let best: { section: Section; containment: number } | undefined;
   for (const section of candidates.values()) {
     const containment = containmentIn(text, normalizedSection(section));

@@ -168,19 +168,23 @@ export function namesIn(question: string): string[] {
 /** A follow-up's hits: searched with the question it follows as context first, then its own. */
 function withSetting(index: DocsIndex, question: string, setting: string, ownHits: readonly SearchHit[], options: SearchOptions): SearchHit[] {
   const inSetting = index.search(question, { ...options, context: [...(options.context ?? []), { type: 'textSelection', value: setting }] });
-  const hits = new Map<string, SearchHit>();
-  for (const hit of [...inSetting, ...ownHits]) if (!hits.has(hit.section.id)) hits.set(hit.section.id, hit);
-  return [...hits.values()].slice(0, options.limit);
+  return distinctHits([inSetting, ownHits], options.limit);
 }
 
 /** Runs each query and keeps the distinct hits, earlier queries first. */
 function searchAll(index: DocsIndex, queries: readonly string[], options: SearchOptions): SearchHit[] {
+  return distinctHits(
+    queries.map((query) => index.search(query, options)),
+    options.limit,
+  );
+}
+
+/** The first `limit` distinct sections' hits, earlier lists first. */
+function distinctHits(lists: readonly (readonly SearchHit[])[], limit: number): SearchHit[] {
   const hits = new Map<string, SearchHit>();
-  for (const query of queries) {
-    for (const hit of index.search(query, options)) {
-      if (hits.size >= options.limit) break;
-      if (!hits.has(hit.section.id)) hits.set(hit.section.id, hit);
-    }
+  for (const hit of lists.flat()) {
+    if (hits.size >= limit) break;
+    if (!hits.has(hit.section.id)) hits.set(hit.section.id, hit);
   }
   return [...hits.values()];
 }

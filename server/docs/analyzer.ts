@@ -134,6 +134,15 @@ function chunksOf(text: string): { chunks: string[]; unspaced: boolean[] } {
 
 /** MiniSearch `tokenize`: split on spaces, punctuation and symbols (so `=>` or `|` never become terms); CJK and Thai runs into words. */
 export function tokenize(text: string): string[] {
+  return tokensOf(text, true);
+}
+
+/** The words of a text as `tokenize` cuts it, without the character pairs of its Han runs (they only overlap its words). */
+export function wordsOf(text: string): string[] {
+  return tokensOf(text, false);
+}
+
+function tokensOf(text: string, withHanPairs: boolean): string[] {
   const { chunks, unspaced } = chunksOf(text);
   const words = unspacedWords(chunks.filter((_chunk, position) => unspaced[position]));
   const tokens: string[] = [];
@@ -146,17 +155,9 @@ export function tokenize(text: string): string[] {
     // The chunk's words, then the character pairs of its Han runs.
     const chunkWords = words[next++] ?? [];
     tokens.push(...chunkWords);
-    pushHanPairs(tokens, chunk, new Set(chunkWords));
+    if (withHanPairs) pushHanPairs(tokens, chunk, new Set(chunkWords));
   }
   return tokens;
-}
-
-/** The words of a text as `tokenize` cuts it, without the character pairs of its Han runs (they only overlap its words). */
-export function wordsOf(text: string): string[] {
-  const { chunks, unspaced } = chunksOf(text);
-  const words = unspacedWords(chunks.filter((_chunk, position) => unspaced[position]));
-  let next = 0;
-  return chunks.flatMap((chunk, position) => (unspaced[position] ? (words[next++] ?? []) : [chunk]));
 }
 
 /**
