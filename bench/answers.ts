@@ -173,6 +173,7 @@ export interface AnswerQuality {
   defects: string[];
   /** Questions written after the not-in-the-docs rules were last tuned (questions/held-out.json; docs and hono). */
   heldOut: { answerable: number; answerableNotFound: number; outOfScope: number; outOfScopeNotFound: number; misses: string[] };
+  followUps: FollowUpQuality;
 }
 
 const OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/out-of-scope.json', import.meta.url));
@@ -189,9 +190,8 @@ export interface FollowUpQuality {
   misses: string[];
 }
 
-export async function measureFollowUps(set: (typeof QUESTION_SETS)[number]): Promise<FollowUpQuality> {
-  const followUps = (JSON.parse(readFileSync(FOLLOW_UPS_FILE, 'utf8')) as Record<string, { previous: string; question: string; expected: string[] }[]>)[set.name] ?? [];
-  const index = createDocsIndex(await loadDocs(set.docsDir));
+function measureFollowUps(index: DocsIndex, set: SetName): FollowUpQuality {
+  const followUps = (JSON.parse(readFileSync(FOLLOW_UPS_FILE, 'utf8')) as Record<string, { previous: string; question: string; expected: string[] }[]>)[set] ?? [];
   const quality: FollowUpQuality = { questions: followUps.length, first: 0, firstAlone: 0, misses: [] };
   for (const { previous, question, expected } of followUps) {
     const history: Turn[] = [
@@ -221,6 +221,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     answers: 0,
     defects: [],
     heldOut: { answerable: 0, answerableNotFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
+    followUps: measureFollowUps(index, set.name),
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -307,7 +308,7 @@ async function main(): Promise<void> {
       console.log(`  held out: answerable marked notFound   ${share(quality.heldOut.answerableNotFound, quality.heldOut.answerable)} of ${quality.heldOut.answerable}`);
     }
     console.log(`  answers with a markdown defect         ${quality.defects.length} of ${quality.answers}`);
-    const followUps = await measureFollowUps(set);
+    const { followUps } = quality;
     console.log(`  follow-ups: their page first            ${share(followUps.first, followUps.questions)} of ${followUps.questions} (asked alone: ${share(followUps.firstAlone, followUps.questions).trim()})`);
     if (show) for (const line of [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...quality.defects, ...followUps.misses]) console.log(`    ${line}`);
   }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { markdownDefects, measureAnswers, measureFollowUps, type FollowUpQuality } from '../../bench/answers.ts';
+import { markdownDefects, measureAnswers, type AnswerQuality } from '../../bench/answers.ts';
 import { QUESTION_SETS } from '../../bench/retrieval.ts';
 
 describe('given answers as the widget parses them', () => {
@@ -26,19 +26,18 @@ describe('given answers as the widget parses them', () => {
 const HELD_OUT_SETS = Object.keys(JSON.parse(readFileSync(new URL('../../bench/questions/held-out.json', import.meta.url), 'utf8')) as object);
 
 const PRESENT_SETS = QUESTION_SETS.filter((set) => existsSync(set.docsDir));
-/** Measured once, for each set's test and for the test over all of them. */
-const followUpsBySet = new Map<string, Promise<FollowUpQuality>>();
-const followUpsOf = (set: (typeof QUESTION_SETS)[number]) => {
-  let measured = followUpsBySet.get(set.name);
-  if (!measured) followUpsBySet.set(set.name, (measured = measureFollowUps(set)));
+/** Measured once per set, for its own tests and for the test over all of them. */
+const qualityBySet = new Map<string, Promise<AnswerQuality>>();
+const qualityOf = (set: (typeof QUESTION_SETS)[number]) => {
+  let measured = qualityBySet.get(set.name);
+  if (!measured) qualityBySet.set(set.name, (measured = measureAnswers(set)));
   return measured;
 };
 
 // Over every question set whose corpus is present (this project's docs always are): the figures
 // bench/answers.ts prints, held to the goals reached so a change that loses them fails here.
 describe.each(PRESENT_SETS)('given the $name question set ($language)', (set) => {
-  const quality = measureAnswers(set);
-  const followUps = followUpsOf(set);
+  const quality = qualityOf(set);
 
   // Measuring a set answers some 200 questions: seconds, not milliseconds.
   it('answers "explain this" and "what does this code do?" from the selection\'s own section, first, 19 times in 20', { timeout: 60_000 }, async () => {
@@ -62,7 +61,7 @@ describe.each(PRESENT_SETS)('given the $name question set ($language)', (set) =>
   });
 
   it('answers short follow-ups from their page at least as often as the same words asked alone', { timeout: 60_000 }, async () => {
-    const { questions, first, firstAlone, misses } = await followUps;
+    const { questions, first, firstAlone, misses } = (await quality).followUps;
     expect(questions).toBeGreaterThanOrEqual(8);
     expect({ first: first >= firstAlone, misses }).toMatchObject({ first: true });
   });
@@ -79,8 +78,8 @@ describe.each(PRESENT_SETS)('given the $name question set ($language)', (set) =>
 
 describe('given the follow-ups of every set', () => {
   it('answers more of them from their page in their setting than asked alone', { timeout: 60_000 }, async () => {
-    const measured = await Promise.all(PRESENT_SETS.map(followUpsOf));
-    const sum = (pick: (quality: FollowUpQuality) => number) => measured.reduce((total, quality) => total + pick(quality), 0);
+    const measured = (await Promise.all(PRESENT_SETS.map(qualityOf))).map((quality) => quality.followUps);
+    const sum = (pick: (followUps: AnswerQuality['followUps']) => number) => measured.reduce((total, followUps) => total + pick(followUps), 0);
     expect(sum((quality) => quality.first)).toBeGreaterThan(sum((quality) => quality.firstAlone));
   });
 });
