@@ -3,14 +3,8 @@
 // of two sections per page, point elsewhere.
 import { describe, expect, it } from 'vitest';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
-import { createDocsIndex } from '../../server/docs/searchIndex.ts';
-import { buildPage } from '../../server/docs/sections.ts';
-import type { DocsIndex, Page, SearchOptions } from '../../server/docs/types.ts';
-
-function indexOf(files: Record<string, string>): DocsIndex {
-  const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
-  return createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] });
-}
+import type { DocsIndex, SearchOptions } from '../../server/docs/types.ts';
+import { indexOf } from './support/docs.ts';
 
 const retrieved = (index: DocsIndex, question: string, context: NonNullable<SearchOptions['context']>, currentPath?: string) =>
   retrieveDocs(index, question, [], { limit: 5, context, ...(currentPath ? { currentPath } : {}) });

@@ -4,14 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { topicWordCount } from '../../server/assistant/terms.ts';
 import type { Turn } from '../../server/assistant/conversation.ts';
-import { createDocsIndex } from '../../server/docs/searchIndex.ts';
-import { buildPage } from '../../server/docs/sections.ts';
-import type { DocsIndex, Page } from '../../server/docs/types.ts';
-
-function indexOf(files: Record<string, string>): DocsIndex {
-  const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
-  return createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] });
-}
+import type { DocsIndex } from '../../server/docs/types.ts';
+import { indexOf } from './support/docs.ts';
 
 const after = (previous: string): Turn[] => [
   { role: 'user', text: previous },
@@ -31,7 +25,7 @@ describe('given a short follow-up', () => {
     expect(firstSection(index, 'and a signed one?', after('How do I set a cookie?'))).toBe('/helpers/cookie#options');
   });
 
-  it('judges whether the docs cover it on its own words, as any question', () => {
+  it('still says the docs do not cover a follow-up about something they never mention', () => {
     const index = indexOf({ 'server.md': '# Server\n\n## Port\n\nThe server listens on port 8787.\n\n## Host\n\nSet the host with --host.' });
     const retrieved = retrieveDocs(index, 'and the weather in Paris?', after('Which port does the server listen on?'), { limit: 5 });
     expect(retrieved.notFound).toBe(true);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createExtractiveAnswerer } from '../../server/assistant/answerers.ts';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
-import { createDocsIndex } from '../../server/docs/searchIndex.ts';
-import { buildPage } from '../../server/docs/sections.ts';
-import type { DocsIndex, Page } from '../../server/docs/types.ts';
+import type { DocsIndex } from '../../server/docs/types.ts';
+import { indexOf } from './support/docs.ts';
 
 /** A small widget's docs: a theming page with a stacking section, an API page and a FAQ. */
 function widgetDocs(): DocsIndex {
@@ -14,8 +13,7 @@ function widgetDocs(): DocsIndex {
     'faq.md':
       '# FAQ\n\n## Does it support other languages?\n\nYes: readers can ask in Chinese, Japanese and English, and the widget answers in the language of the question.\n\n## Is it free?\n\nThe widget and the server are free and open source.',
   };
-  const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
-  return createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] });
+  return indexOf(files);
 }
 
 const notFound = (index: DocsIndex, question: string) => retrieveDocs(index, question, [], { limit: 5 }).notFound;

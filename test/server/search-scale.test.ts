@@ -4,14 +4,8 @@ import { loadDocs } from '../../server/docs/load.ts';
 import { createDocsIndex, DEFAULT_RANKING, MINISEARCH_OPTIONS, toDocument, type IndexedSection } from '../../server/docs/searchIndex.ts';
 import { termsOf } from '../../server/docs/analyzer.ts';
 import { buildPage } from '../../server/docs/sections.ts';
-import type { DocsIndex, Page } from '../../server/docs/types.ts';
 import { PROJECT_DOCS_DIR, PROJECT_QUESTIONS, readQuestions } from '../../bench/retrieval.ts';
-
-/** An index over pages given as `{ file: markdown }`. */
-function indexOf(files: Record<string, string>): DocsIndex {
-  const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
-  return createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] });
-}
+import { indexOf } from './support/docs.ts';
 
 describe("given this project's docs in our index and in MiniSearch's own search", () => {
   it('scores every hit as MiniSearch scores it (BM25+, boosts, prefix matches, typo matches for words no section has)', async () => {

@@ -5,12 +5,7 @@ import { createDocsIndex, MINISEARCH_OPTIONS, openDocsIndex, toDocument, type In
 import { createFieldAnalyzer, createTermReader, numberedPageTermsOf, pageTermsOf, type PageTerms } from '../../server/docs/sectionTerms.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import type { DocsIndex, Page } from '../../server/docs/types.ts';
-
-/** An index over pages given as `{ file: markdown }`. */
-function indexOf(files: Record<string, string>): DocsIndex {
-  const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
-  return createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] });
-}
+import { indexOf } from './support/docs.ts';
 
 function idsFor(index: DocsIndex, query: string, options: Partial<Parameters<DocsIndex['search']>[1]> = {}): string[] {
   return index.search(query, { limit: 5, ...options }).map((hit) => hit.section.id);
