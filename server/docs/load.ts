@@ -3,7 +3,7 @@
 import { closeSync, constants, openSync, readSync, realpathSync, statSync, type BigIntStats } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { contentHash, fileStamp, type CachedPage, type FileStamp, type PageCache } from './pageCache.ts';
+import { contentHash, fileStamp, type FileStamp, type PageCache } from './pageCache.ts';
 import { sharedParsePool, type ParsePool } from './parsePool.ts';
 import type { PageTerms } from './sectionTerms.ts';
 import type { LoadedDocs, Page } from './types.ts';
@@ -126,7 +126,7 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
 interface Look {
   realFile: string;
   info: BigIntStats;
-  kept?: (CachedPage & { hash: string }) | undefined;
+  kept?: { page: Page; hash: string } | undefined;
 }
 
 /**
@@ -251,7 +251,7 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
   const cached = options.cache?.get(relative, hash);
   if (cached) {
     options.cache?.confirm(relative, hash, stamp);
-    return cached.page;
+    return cached;
   }
   const parser = options.parser ?? sharedParsePool();
   const result = await parser.parse(relative, buffer, options.siteUrl);
@@ -264,6 +264,6 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     return null;
   }
   if (result.terms) options.onTerms?.(relative, result.terms);
-  options.cache?.set(relative, hash, { page: result.page }, stamp, result.entry);
+  options.cache?.set(relative, hash, result.page, stamp, result.entry);
   return result.page;
 }

@@ -7,14 +7,13 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { entryOf, serializedEntry, type CachedPage } from './pageEntry.ts';
+import { entryOf, serializedEntry } from './pageEntry.ts';
+import type { Page } from './types.ts';
 
 /** Bump when sections come out differently for the same file (sections.ts, blockText.ts, frontmatter.ts), or are kept differently here. */
 const PARSER_VERSION = 4; // 4: VitePress fence options off the language (3: markdown-it, 2: shared page fields)
 
 const PAGE_CACHE_FILE = 'page-cache.sqlite';
-
-export type { CachedPage } from './pageEntry.ts';
 
 /**
  * A file as the file system describes it, without reading it: size, modification and change times in
@@ -34,11 +33,11 @@ const STAMP_MARGIN_MS = 2000;
 
 export interface PageCache {
   /** The page parsed from exactly these bytes, if kept. */
-  get(file: string, hash: string): CachedPage | undefined;
+  get(file: string, hash: string): Page | undefined;
   /** The page and content hash of a file whose stamp is unchanged since its bytes were last read (a restart skips reading it). */
-  getByStamp(file: string, stamp: FileStamp): (CachedPage & { hash: string }) | undefined;
+  getByStamp(file: string, stamp: FileStamp): { page: Page; hash: string } | undefined;
   /** Keeps a page; `serialized`: the entry as serializedEntry wrote it, or encodedEntry (by a parse worker), saving that work here. */
-  set(file: string, hash: string, entry: CachedPage, stamp?: FileStamp, serialized?: string | Uint8Array): void;
+  set(file: string, hash: string, page: Page, stamp?: FileStamp, serialized?: string | Uint8Array): void;
   /** Records the stamp of the file whose bytes were just read and found to be the kept entry's. */
   confirm(file: string, hash: string, stamp: FileStamp): void;
   /** Drops the entries of files that are gone. */
@@ -86,11 +85,11 @@ export function openPageCache(dataDir: string): PageCache {
     },
     getByStamp(file, stamp) {
       const row = selectByStamp.get(file, stamp.text, stamp.modifiedMs + STAMP_MARGIN_MS);
-      const entry = row ? entryOf(entryText(row.entry)) : undefined;
-      return entry && { ...entry, hash: String(row?.hash) };
+      const page = row ? entryOf(entryText(row.entry)) : undefined;
+      return page && { page, hash: String(row?.hash) };
     },
-    set(file, hash, entry, stamp, serialized) {
-      upsert.run(file, hash, serialized ?? serializedEntry(entry), stamp?.text ?? null, stamp ? Date.now() : null);
+    set(file, hash, page, stamp, serialized) {
+      upsert.run(file, hash, serialized ?? serializedEntry(page), stamp?.text ?? null, stamp ? Date.now() : null);
     },
     confirm(file, hash, stamp) {
       updateStamp.run(stamp.text, Date.now(), file, hash);

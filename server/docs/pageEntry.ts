@@ -4,10 +4,6 @@
 import { withSharedFields } from './sharedFields.ts';
 import type { Page, Section } from './types.ts';
 
-export interface CachedPage {
-  page: Page;
-}
-
 /** What every section of a page repeats from the page: kept once per page, put back on load. */
 type PageLevelField = 'file' | 'route' | 'pageTitle' | 'description' | 'metadata';
 type KeptPage = Omit<Page, 'sections'> & { sections: Omit<Section, PageLevelField>[] };
@@ -29,25 +25,25 @@ const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 /** A kept entry (its text, or that text in UTF-8) back to the page; undefined when it does not parse. */
-export function entryOf(text: string | Uint8Array): CachedPage | undefined {
+export function entryOf(text: string | Uint8Array): Page | undefined {
   try {
     // Entries of older versions also hold `warnings` (always empty since markdown-it): ignored.
     const entry = JSON.parse(typeof text === 'string' ? text : decoder.decode(text)) as { page: KeptPage };
-    return { page: restored(entry.page) };
+    return restored(entry.page);
   } catch {
     return undefined;
   }
 }
 
 /** The entry's text as the page cache keeps it. */
-export function serializedEntry(entry: CachedPage): string {
-  return JSON.stringify({ page: keptForm(entry.page) });
+export function serializedEntry(page: Page): string {
+  return JSON.stringify({ page: keptForm(page) });
 }
 
 /**
  * The entry's text in UTF-8, as a parse worker sends it: bytes are moved between threads, where a string is
  * copied (a large site's pages are 22 million characters), and the page cache keeps them as they are.
  */
-export function encodedEntry(entry: CachedPage): Uint8Array<ArrayBuffer> {
-  return encoder.encode(serializedEntry(entry));
+export function encodedEntry(page: Page): Uint8Array<ArrayBuffer> {
+  return encoder.encode(serializedEntry(page));
 }

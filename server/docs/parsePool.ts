@@ -232,8 +232,8 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
 /** The page of a reply; without its terms when they did not read back (they are then analysed where the page is indexed). */
 function resultOf(reply: ParseReply, terms: PageTerms | undefined): ParseResult {
   if ('error' in reply) return { error: reply.error };
-  const entry = entryOf(reply.entry);
-  return entry ? { ...entry, ...(terms ? { terms } : {}), entry: reply.entry } : { error: 'the parser replied with a page it could not read back' };
+  const page = entryOf(reply.entry);
+  return page ? { page, ...(terms ? { terms } : {}), entry: reply.entry } : { error: 'the parser replied with a page it could not read back' };
 }
 
 /** Plain bytes are moved to the worker; a Node Buffer may share Node's pool of small buffers, so it is copied. */

@@ -18,7 +18,7 @@ parentPort?.on('message', (request: ParseRequest) => {
     const { page } = buildPage(request.file, source, { siteUrl: request.siteUrl });
     // The page as the page cache keeps it: the terms thread reads it back, and the thread that answers
     // requests stores it as it is.
-    message = { id: request.id, entry: encodedEntry({ page }) };
+    message = { id: request.id, entry: encodedEntry(page) };
   } catch (error) {
     message = { id: request.id, error: error instanceof Error ? (error.message.split('\n')[0] ?? '').replace(/:$/, '') : String(error) };
   }

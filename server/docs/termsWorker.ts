@@ -15,11 +15,11 @@ const analyzer = createFieldAnalyzer();
 fromPages.on('message', (message: PageMessage) => {
   let reply: ParseReply;
   try {
-    const entry = 'error' in message ? undefined : entryOf(message.entry);
+    const page = 'error' in message ? undefined : entryOf(message.entry);
     // The thread that answers requests only stores the page and inserts its terms.
     if ('error' in message) reply = message;
-    else if (!entry) reply = { id: message.id, error: 'the parser made a page it could not read back' };
-    else reply = { id: message.id, entry: message.entry, terms: numberedPageTermsOf(entry.page.sections, analyzer) };
+    else if (!page) reply = { id: message.id, error: 'the parser made a page it could not read back' };
+    else reply = { id: message.id, entry: message.entry, terms: numberedPageTermsOf(page.sections, analyzer) };
   } catch (error) {
     reply = { id: message.id, error: error instanceof Error ? (error.message.split('\n')[0] ?? '').replace(/:$/, '') : String(error) };
   }

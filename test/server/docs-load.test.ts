@@ -293,7 +293,7 @@ describe('given a page cache from an earlier run', () => {
       const warm = await loadDocs(folder, { parser, cache, siteUrl: 'https://docs.example.com' });
       expect(parsed).toEqual([]);
       expect(warm.pages).toEqual(first.pages);
-      expect(cache.get('a.md', alphaHash)?.page.title).toBe('Alpha');
+      expect(cache.get('a.md', alphaHash)?.title).toBe('Alpha');
 
       await writeFile(path.join(folder, 'b.md'), '# Beta\n\nThe beta setting, changed.\n');
       await rm(path.join(folder, 'a.md'));
