@@ -9,6 +9,7 @@ import { readSiteInstructions, type SiteInstructions } from './assistant/siteIns
 import { createLanguageModel, parseModelSpec } from './assistant/model.ts';
 import { openPageCache } from './docs/pageCache.ts';
 import { loadIndexedDocs } from './docs/startIndex.ts';
+import { BUILT_IN_SYNONYMS, synonymsOf } from './docs/synonyms.ts';
 import type { DocsIndex } from './docs/types.ts';
 import { watchDocs, type DocsWatcher } from './docs/watch.ts';
 import { generateAssistantKey } from './http/auth.ts';
@@ -112,7 +113,7 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
   // Parsed pages kept in the data folder between runs, so a restart parses only what changed.
   const dataDir = options.dataDir ?? './.docs-assistant';
   const pageCache = dataDir === ':memory:' ? null : openPageCache(dataDir);
-  const { docs, index } = await loadIndexedDocs(options.docsDir, { siteUrl: options.siteUrl, cache: pageCache });
+  const { docs, index } = await loadIndexedDocs(options.docsDir, { siteUrl: options.siteUrl, cache: pageCache, synonyms: synonymsOf([...BUILT_IN_SYNONYMS, ...site.synonyms]) });
   for (const warning of docs.warnings) onWarning(warning);
   let store: SharedStore;
   try {

@@ -72,7 +72,8 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   const notFound = located.length === 0 && !covers(index, question, ownHits, unknownNames);
   return {
     sections,
-    terms: retrieval.terms,
+    // Sentences with the docs' words for the reader's ("limits" for "spamming") are as much to the point.
+    terms: [...new Set([...retrieval.terms, ...[...index.alternativesIn(question).values()].flat()])],
     contextTerms: retrieval.contextTerms,
     notFound,
     suggestions: notFound ? onePerPage(hits).slice(0, SUGGESTIONS) : [],

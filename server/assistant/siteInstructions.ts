@@ -1,22 +1,29 @@
 // A site's own instructions for its assistant: `assistant.md` at the top of the docs folder (or the file
 // given with --instructions). Its body is added to the model's system prompt (tone, product names, what
 // never to answer); its frontmatter names the site and lists starter questions, which the widget reads
-// from `GET /discovery/v2/assistant/{domain}/config`. It is not a docs page: it is never indexed.
+// from `GET /discovery/v2/assistant/{domain}/config`, and the site's synonyms, which the search reads
+// questions with (server/docs/synonyms.ts). It is not a docs page: it is never indexed.
 //
 //   ---
 //   siteName: Acme Relay
 //   starterQuestions:
 //     - How do I install the relay?
 //     - How do I change the port?
+//   synonyms:
+//     - tunnel, pipe => relay
 //   ---
 //   Call the product "Acme Relay", never "the relay server". Do not discuss pricing.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { SITE_INSTRUCTIONS_FILE } from '../docs/load.ts';
+import { synonymLineProblem } from '../docs/synonyms.ts';
 const MAX_STARTER_QUESTIONS = 6;
 const MAX_QUESTION_CHARS = 200;
 const MAX_SITE_NAME_CHARS = 100;
+/** Each line is matched against every question's words: a list this long is already a thesaurus. */
+const MAX_SYNONYM_LINES = 500;
+const MAX_SYNONYM_LINE_CHARS = 500;
 /** Instructions beyond this are cut: they ride along with every answer's prompt. */
 const MAX_INSTRUCTIONS_CHARS = 8000;
 
@@ -29,11 +36,13 @@ export interface SiteConfig {
 export interface SiteInstructions extends SiteConfig {
   /** Text for the model's system prompt ('' when none). */
   instructions: string;
+  /** The site's synonym lines ("bubble, chat icon => launcher"), read with the built-in ones. */
+  synonyms: string[];
   /** One line per ignored field or cut text, naming the file. */
   warnings: string[];
 }
 
-export const NO_SITE_INSTRUCTIONS: SiteInstructions = { instructions: '', siteName: null, starterQuestions: [], warnings: [] };
+export const NO_SITE_INSTRUCTIONS: SiteInstructions = { instructions: '', siteName: null, starterQuestions: [], synonyms: [], warnings: [] };
 
 /**
  * Reads `file`, or `assistant.md` in `docsDir` when no file is given. A missing default file means no
@@ -74,10 +83,31 @@ export function parseSiteInstructions(source: string, name: string): SiteInstruc
       starterQuestions = starterQuestions.slice(0, MAX_STARTER_QUESTIONS);
     }
   } else if (listed !== undefined) warnings.push(`${name}: starterQuestions must be a list of questions; ignored`);
+  const synonyms = synonymLines(data.synonyms, name, warnings);
   let instructions = body.trim();
   if (instructions.length > MAX_INSTRUCTIONS_CHARS) {
     warnings.push(`${name}: instructions longer than ${MAX_INSTRUCTIONS_CHARS} characters; the rest is left out`);
     instructions = instructions.slice(0, MAX_INSTRUCTIONS_CHARS);
   }
-  return { instructions, siteName, starterQuestions, warnings };
+  return { instructions, siteName, starterQuestions, synonyms, warnings };
+}
+
+/** The usable lines of a `synonyms` list; each line left out is named in `warnings`. */
+function synonymLines(listed: unknown, name: string, warnings: string[]): string[] {
+  if (listed === undefined) return [];
+  if (!Array.isArray(listed)) {
+    warnings.push(`${name}: synonyms must be a list of lines such as "bubble, chat icon => launcher"; ignored`);
+    return [];
+  }
+  const lines: string[] = [];
+  for (const [position, line] of listed.entries()) {
+    const problem = typeof line !== 'string' ? 'not text' : line.length > MAX_SYNONYM_LINE_CHARS ? `longer than ${MAX_SYNONYM_LINE_CHARS} characters` : synonymLineProblem(line);
+    if (problem !== undefined) warnings.push(`${name}: synonyms line ${position + 1} ignored (${problem})`);
+    else lines.push(line as string);
+  }
+  if (lines.length > MAX_SYNONYM_LINES) {
+    warnings.push(`${name}: more than ${MAX_SYNONYM_LINES} synonyms lines; the first ${MAX_SYNONYM_LINES} are used`);
+    return lines.slice(0, MAX_SYNONYM_LINES);
+  }
+  return lines;
 }

@@ -55,6 +55,8 @@ export interface QueryTerm {
   prefix: boolean;
   /** Allowed edits as a share of the term's length, or false; only for a term no section has. */
   fuzzy: number | false;
+  /** The docs' words for what the reader's word names (synonyms.ts), found as this term at a lower weight. */
+  alternatives?: readonly string[];
 }
 
 /** Summed scores of one query: `documents[0..count)` were touched; index the arrays by short id. */
@@ -80,6 +82,8 @@ const B = 0.7;
 const D = 0.5;
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
+/** A docs' word for the reader's (synonyms.ts): below the word itself, above a prefix or a typo of it. */
+const ALTERNATIVE_WEIGHT = 0.5;
 const MAX_FUZZY = 6;
 /** Postings kept as arrays (12 bytes each): about 24 MB at most. */
 const MAX_COMPILED_POSTINGS = 2_000_000;
@@ -263,7 +267,7 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
   /** The term itself, then (as MiniSearch weighs them) longer words it prefixes, then (for an unknown word) words within its typo budget. */
   function expansions(query: QueryTerm): [FieldTermData, number][] {
     // Walking the radix tree for typos is the dearest step left for a long word: readers repeat words.
-    const cacheKey = `${query.term} ${query.prefix} ${query.fuzzy}`;
+    const cacheKey = `${query.term} ${query.prefix} ${query.fuzzy} ${query.alternatives?.join(' ') ?? ''}`;
     const known = expansionCache.get(cacheKey);
     if (known) return known;
     const found = expand(query);
@@ -295,6 +299,11 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
           found.push([data, (FUZZY_WEIGHT * term.length) / (term.length + distance)]);
         }
       }
+    }
+    for (const alternative of query.alternatives ?? []) {
+      const data = internals.index.get(alternative);
+      // A word the docs never use has only the docs' words for it to stand in for it.
+      if (data) found.push([data, exact ? ALTERNATIVE_WEIGHT : 1]);
     }
     return found;
   }

@@ -9,6 +9,7 @@ import { deserialize, serialize } from 'node:v8';
 import MiniSearch from 'minisearch';
 import { processTerm, termsOf, tokenize } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
+import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
 import { languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
 import { capPerPage, currentPathBoost, fillsUnderCap, normalizePath, pagePathsOf, type Candidate } from './ranking.ts';
@@ -57,6 +58,8 @@ export interface RankingOptions {
   fuzzyMinLength: number;
   /** Allowed edits as a share of the term's length. */
   fuzziness: number;
+  /** A reader's word also finds the docs' words for it (synonyms.ts): "spamming" finds rate limits. */
+  alternatives: boolean;
 }
 
 export const DEFAULT_RANKING: RankingOptions = {
@@ -79,6 +82,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   prefixMinLength: 5,
   fuzzyMinLength: 5,
   fuzziness: 0.2,
+  alternatives: true,
 };
 
 /** Context beyond this many distinct terms adds noise and time, not relevance. */
@@ -166,8 +170,8 @@ export interface DocsIndexBuilder {
 }
 
 /** An index over `docs`, built at once (start-up builds one file by file, from its snapshot: startIndex.ts). */
-export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOptions> = {}): DocsIndex {
-  const builder = openDocsIndex(ranking);
+export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOptions> = {}, synonyms?: Synonyms): DocsIndex {
+  const builder = openDocsIndex(ranking, synonyms ? { synonyms } : {});
   const sectionsByFile = new Map<string, Section[]>();
   for (const section of docs.sections) {
     const list = sectionsByFile.get(section.file);
@@ -178,9 +182,14 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
   return builder.finish();
 }
 
-/** A builder of an index; `start.snapshot`: `snapshot()` of an earlier index, whose unchanged files are kept. */
-export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { snapshot?: Uint8Array } = {}): DocsIndexBuilder {
+/**
+ * A builder of an index; `start.snapshot`: `snapshot()` of an earlier index, whose unchanged files are kept;
+ * `start.synonyms`: the readers' words questions are read with (the built-in list by default).
+ */
+export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { snapshot?: Uint8Array; synonyms?: Synonyms } = {}): DocsIndexBuilder {
   const settings: RankingOptions = { ...DEFAULT_RANKING, ...ranking };
+  const synonyms = start.synonyms ?? DEFAULT_SYNONYMS;
+  const alternativesIn = (question: string) => (settings.alternatives ? synonyms.alternativesIn(question) : new Map<string, string[]>());
   // A restart loads the word index it kept (about 10x faster than indexing every section) and indexes only
   // the files whose bytes changed.
   const preloaded = loadedSnapshot(start.snapshot);
@@ -373,11 +382,13 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     return mask;
   }
 
-  function questionQuery(terms: string[]): QueryTerm[] {
+  function questionQuery(terms: string[], asked: string): QueryTerm[] {
+    const alternatives = alternativesIn(asked);
     return terms.map((term) => ({
       term,
       prefix: term.length >= settings.prefixMinLength,
       fuzzy: term.length >= settings.fuzzyMinLength ? settings.fuzziness : false,
+      ...(alternatives.has(term) ? { alternatives: alternatives.get(term) } : {}),
     }));
   }
 
@@ -387,7 +398,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       const allowed = allowedBy(options.filter);
       // Capped: a pasted log of a thousand words would cost seconds of fuzzy matching on a large site.
       const questionTerms = termsOf(query).slice(0, MAX_QUESTION_TERMS);
-      postings.accumulate(questionQuery(questionTerms), allowed, question);
+      postings.accumulate(questionQuery(questionTerms, query), allowed, question);
       const extraTerms = contextTerms(options.context, questionTerms);
       postings.accumulate(
         extraTerms.map((term) => ({ term, prefix: false, fuzzy: false })),
@@ -412,9 +423,10 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       }
       return rank(questionTerms.length, limit);
     },
+    alternativesIn,
     unknownWords(text: string, options: { exact?: boolean } = {}): string[] {
       const terms = termsOf(text).slice(0, MAX_QUESTION_TERMS);
-      const queries: QueryTerm[] = options.exact ? terms.map((term) => ({ term, prefix: false, fuzzy: false })) : questionQuery(terms);
+      const queries: QueryTerm[] = options.exact ? terms.map((term) => ({ term, prefix: false, fuzzy: false })) : questionQuery(terms, text);
       return queries.flatMap((query) => (postings.known(query) ? [] : [query.term]));
     },
     updateFile(file: string, fileSections: Section[]): void {

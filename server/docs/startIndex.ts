@@ -6,6 +6,7 @@ import { loadDocs, type LoadOptions } from './load.ts';
 import { sharedParsePool } from './parsePool.ts';
 import type { PageCache } from './pageCache.ts';
 import { INDEX_FORMAT, openDocsIndex } from './searchIndex.ts';
+import type { Synonyms } from './synonyms.ts';
 import type { DocsIndex, LoadedDocs } from './types.ts';
 
 /** One snapshot is kept; its key names the format, so another version's is never loaded. */
@@ -18,10 +19,13 @@ export interface IndexedDocs {
   files: { kept: number; indexed: number; dropped: number };
 }
 
-export async function loadIndexedDocs(docsDir: string, options: Omit<LoadOptions, 'onPage' | 'cache'> & { cache?: PageCache | null } = {}): Promise<IndexedDocs> {
-  const { cache, ...loadOptions } = options;
+export async function loadIndexedDocs(
+  docsDir: string,
+  options: Omit<LoadOptions, 'onPage' | 'cache'> & { cache?: PageCache | null; synonyms?: Synonyms } = {},
+): Promise<IndexedDocs> {
+  const { cache, synonyms, ...loadOptions } = options;
   const snapshot = cache?.getSnapshot(SNAPSHOT_KEY);
-  const builder = openDocsIndex({}, snapshot === undefined ? {} : { snapshot });
+  const builder = openDocsIndex({}, { ...(snapshot === undefined ? {} : { snapshot }), ...(synonyms ? { synonyms } : {}) });
   // No index kept: most files will be parsed, so the workers start while the folder is listed and looked at.
   if (snapshot === undefined) (loadOptions.parser ?? sharedParsePool()).warm();
   const docs = await loadDocs(docsDir, {

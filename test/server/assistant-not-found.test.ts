@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createExtractiveAnswerer } from '../../server/assistant/answerers.ts';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import type { DocsIndex } from '../../server/docs/types.ts';
-import { indexOf } from './support/docs.ts';
+import { extractiveAnswer, indexOf } from './support/docs.ts';
 
 /** A small widget's docs: a theming page with a stacking section, an API page and a FAQ. */
 function widgetDocs(): DocsIndex {
@@ -17,20 +16,6 @@ function widgetDocs(): DocsIndex {
 }
 
 const notFound = (index: DocsIndex, question: string) => retrieveDocs(index, question, [], { limit: 5 }).notFound;
-
-/** The answer the server streams without a model, joined. */
-async function extractiveAnswer(index: DocsIndex, question: string): Promise<string> {
-  const plan = await createExtractiveAnswerer()({
-    question,
-    history: [],
-    retrieve: (asked, turns) => retrieveDocs(index, asked, turns, { limit: 5 }),
-    search: (query) => index.search(query, { limit: 5 }).map((hit) => hit.section),
-    signal: new AbortController().signal,
-  });
-  let text = '';
-  for await (const delta of plan.deltas) text += delta;
-  return text;
-}
 
 describe('given a name one letter away from a word of the docs', () => {
   it('knows the docs word loosely (a reader may have made a typo) but not exactly', () => {

@@ -5,6 +5,8 @@ import {
   HONO_QUESTIONS,
   PROJECT_DOCS_DIR,
   PROJECT_QUESTIONS,
+  QUESTION_SETS,
+  REWORDED_SETS,
   baselineRetriever,
   ourRetriever,
   readQuestions,
@@ -50,6 +52,27 @@ describe("given this project's own docs and their questions", () => {
       expect(ours.recallAt5, `missed:\n${ours.misses.join('\n')}`).toBeGreaterThanOrEqual(0.9);
       expect(ours.mrr).toBeGreaterThanOrEqual(0.8);
       expect(ours.mrr).toBeGreaterThan(baseline.mrr);
+    },
+    TIMEOUT,
+  );
+});
+
+describe('given every question set whose corpus is present, the reworded ones with them', () => {
+  it(
+    "finds the answering page first and in the top 5 at least as often with readers' words (synonyms) as without, on each set, and more often in all",
+    async () => {
+      const sets = [...QUESTION_SETS, ...REWORDED_SETS].filter((set) => existsSync(set.docsDir));
+      let withSynonyms = 0;
+      let without = 0;
+      for (const set of sets) {
+        const [docs, questions] = await Promise.all([loadDocs(set.docsDir), readQuestions(set.questionsFile)]);
+        const ours = scoreRetrieval(questions, ourRetriever(docs));
+        const plainWords = scoreRetrieval(questions, ourRetriever(docs, { alternatives: false }));
+        expect({ set: set.name, first: ours.precisionAt1 >= plainWords.precisionAt1, top5: ours.recallAt5 >= plainWords.recallAt5 }).toEqual({ set: set.name, first: true, top5: true });
+        withSynonyms += (ours.precisionAt1 + ours.recallAt5) * questions.length;
+        without += (plainWords.precisionAt1 + plainWords.recallAt5) * questions.length;
+      }
+      expect(withSynonyms).toBeGreaterThan(without);
     },
     TIMEOUT,
   );

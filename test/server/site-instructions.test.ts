@@ -7,7 +7,7 @@ import { systemPrompt, SYSTEM_PROMPT } from '../../server/assistant/prompt.ts';
 import { parseSiteInstructions } from '../../server/assistant/siteInstructions.ts';
 import { createServer } from '../../server/index.ts';
 import { temporaryFolders } from '../support/temporaryFolders.ts';
-import { ADMIN_KEY, ASSISTANT_KEY, postMessage, questionBody, readAnswer } from './support/assistant.ts';
+import { ADMIN_KEY, answerText, ASSISTANT_KEY, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 
 const temporaryFolder = temporaryFolders('site-instructions-');
 const CONFIG_PATH = '/discovery/v2/assistant/docs/config';
@@ -79,6 +79,29 @@ describe('given assistant.md in the docs folder', () => {
   });
 });
 
+describe('given synonyms in assistant.md', () => {
+  it('finds the docs\' word for a reader\'s word the site listed, and warns about each line that does not read', async () => {
+    const docs = temporaryFolder();
+    // Both pages open something: only the site's synonym tells which one a tunnel is.
+    writeFileSync(join(docs, 'port.md'), '# Port\n\nOpen a port with --port.\n');
+    writeFileSync(join(docs, 'relay.md'), '# Relay\n\nOpen the relay with `relay start`. The relay carries requests to your upstream service.\n');
+    writeFileSync(join(docs, 'assistant.md'), '---\nsynonyms:\n  - tunnel, pipe => relay\n  - tunnel => the\n  - 7\n---\n');
+    const warnings: string[] = [];
+    const app = await createServer({ docsDir: docs, dataDir: ':memory:', assistantKeys: [ASSISTANT_KEY], watch: false, widgetDir: null, onWarning: (warning) => warnings.push(warning) });
+    expect(warnings).toEqual(['assistant.md: synonyms line 2 ignored (no searchable word after "=>")', 'assistant.md: synonyms line 3 ignored (not text)']);
+    const { message } = await readAnswer(await postMessage(app, questionBody('How do I open a tunnel?')));
+    expect(sourcesOf(message)[0]?.title).toBe('Relay');
+    expect(answerText(message)).toContain('The relay carries requests to your upstream service.');
+    await app.close();
+  });
+
+  it('ignores a list that is not one, saying how to write it', () => {
+    expect(parseSiteInstructions('---\nsynonyms: tunnel => relay\n---\n', 'assistant.md').warnings).toEqual([
+      'assistant.md: synonyms must be a list of lines such as "bubble, chat icon => launcher"; ignored',
+    ]);
+  });
+});
+
 describe('given --instructions', () => {
   it('reads that file instead of assistant.md', async () => {
     const docs = docsWithInstructions();
@@ -116,6 +139,7 @@ describe('given assistant.md with fields of the wrong shape', () => {
       instructions: 'Be kind.',
       siteName: null,
       starterQuestions: ['Fine?'],
+      synonyms: [],
       warnings: ['assistant.md: siteName must be text; ignored', 'assistant.md: starterQuestions holds items that are not text; they are ignored'],
     });
     expect(parseSiteInstructions('---\nstarterQuestions: one question\n---\n', 'assistant.md').warnings).toEqual(['assistant.md: starterQuestions must be a list of questions; ignored']);

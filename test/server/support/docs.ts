@@ -1,10 +1,28 @@
-// A search index over Markdown files written in a test, each built into its page as the server builds it.
-import { createDocsIndex } from '../../../server/docs/searchIndex.ts';
+// A search index over Markdown files written in a test, each built into its page as the server builds it,
+// and the answer the server streams from it without a model.
+import { createExtractiveAnswerer } from '../../../server/assistant/answerers.ts';
+import { retrieveDocs } from '../../../server/assistant/retrieve.ts';
+import { createDocsIndex, type RankingOptions } from '../../../server/docs/searchIndex.ts';
 import { buildPage } from '../../../server/docs/sections.ts';
+import type { Synonyms } from '../../../server/docs/synonyms.ts';
 import type { DocsIndex, Page } from '../../../server/docs/types.ts';
 
 /** The index over `files` (path -> Markdown). */
-export function indexOf(files: Record<string, string>): DocsIndex {
+export function indexOf(files: Record<string, string>, ranking: Partial<RankingOptions> = {}, synonyms?: Synonyms): DocsIndex {
   const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
-  return createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] });
+  return createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] }, ranking, synonyms);
+}
+
+/** The answer the server streams without a model, joined. */
+export async function extractiveAnswer(index: DocsIndex, question: string): Promise<string> {
+  const plan = await createExtractiveAnswerer()({
+    question,
+    history: [],
+    retrieve: (asked, turns) => retrieveDocs(index, asked, turns, { limit: 5 }),
+    search: (query) => index.search(query, { limit: 5 }).map((hit) => hit.section),
+    signal: new AbortController().signal,
+  });
+  let text = '';
+  for await (const delta of plan.deltas) text += delta;
+  return text;
 }

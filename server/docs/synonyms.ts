@@ -1,0 +1,142 @@
+// Readers' words for what docs name otherwise. A search by words finds only the docs' own words: "stop
+// people spamming the assistant" never reaches "Rate limits", nor "Can readers get answers in Spanish?" the
+// section on languages. The built-in list holds the common words of software docs and their readers, not
+// any one site's; a site adds its own (`synonyms:` in assistant.md: "bubble => launcher"). A reader's word,
+// matched as written (so "settings" can lead to config while "set" does not), also searches for the docs'
+// words at a lower weight (postings.ts), as the same word of the question.
+import { processTerm, wordsOf } from './analyzer.ts';
+
+/**
+ * `reader's words => docs' words`: any of the left (a word or a phrase, as written) also finds the right.
+ * A line without `=>` is a group of equals: each finds the others.
+ */
+const BUILT_IN_TEXT = `
+spam, spamming, spammer, spammers, abuse, abusing, flood, flooding, throttle, throttling, quota, quotas => limit, rate
+cost, costs, price, prices, pricing, paid, pay, paying, charge, charged => free, price, pricing, cost
+chat, chats, conversation, conversations
+restart, restarts, restarting, reboot, reboots
+delete, deleting, erase, erasing => remove
+login, log in, logging in, sign in, signing in, signin => login, auth, authentication, authenticate, sign
+logout, log out, sign out, signout => logout, sign
+screen reader, screen readers, a11y, accessibility, accessible, blind => accessible, accessibility, a11y, aria
+spanish, french, german, italian, portuguese, russian, arabic, hebrew, hindi, korean, japanese, chinese, dutch, polish, turkish, vietnamese, indonesian, multilingual, translate, translated, translation, translations, localize, localise, localization, localisation, internationalization, internationalisation, i18n, l10n => language, languages, locale, i18n, translation
+gzip, gzipped, brotli, deflate, compress, compressed, compression
+forward, forwarding, relay, relaying => proxy
+ip address, ip addresses => ip
+env var, env vars, environment variable, environment variables, dotenv => env, environment
+exception, exceptions, crash, crashes, crashing, broken, failing => error
+server-sent events, server sent events, sse, eventsource, event stream, token by token, word by word, live updates, incrementally => stream, streaming, sse
+websocket, websockets, socket, sockets
+upload, uploads, uploading, multipart, formdata, form data => upload, multipart, formdata, file
+metrics, monitoring, monitor, analytics, statistics, stats, telemetry, observability, dashboard, dashboards => metrics, monitoring, prometheus, analytics
+logs, logging, logger
+timed out, times out, time out, timeouts, hangs, hanging => timeout
+publish, publishing, go live, hosting, host it, self-host, self-hosting, self-hosted => deploy, deployment, host
+settings, preferences, configure, configuring => config, configuration, option, options
+customize, customise, customizing, personalize, look and feel, appearance, restyle, styling => theme, theming, css, style
+colour, colours, colored, coloured => color
+thumbs up, thumbs down, upvote, downvote, rating, ratings, rate an answer => feedback
+hotkey, hotkeys, keybinding, keybindings, key binding, keyboard shortcut => shortcut
+night mode, dark theme => dark
+phone, phones, smartphone, smartphones, tablet, tablets, mobile => mobile, responsive, viewport, small
+slow, slower, sluggish, laggy, lag, latency, speed, speedup, faster => fast, performance, speed, latency
+footprint, lightweight, heavy, bloat, bloated, weight => size, small
+pr, prs, pull request, pull requests, merge request, merge requests => pull
+repo, repos, repository, repositories
+db, database, databases
+js => javascript
+ts => typescript
+cross-origin, cross origin => cors, origin
+xsrf, cross-site request forgery, request forgery, forgery => csrf
+json web token, json web tokens => jwt
+not found, no route, no routes, unknown route, missing page => 404, notfound
+interceptor, interceptors => middleware
+website, websites => site
+popup, pop-up, modal, overlay, lightbox => dialog, modal, popup
+sidebar, side bar, drawer => side, panel, sidebar
+bubble, floating button, chat button, chat icon => launcher, button
+system prompt, persona, tone, politely, polite, personality => prompt, instructions
+`;
+
+/** A list of synonyms, ready to read questions with. */
+export interface Synonyms {
+  /**
+   * The docs' words a question's wording calls for: per question term, the other terms it also finds. A
+   * phrase's terms go to its last word with a term ("not found" to found). Terms the question has itself
+   * are left out: they are searched already.
+   */
+  alternativesIn(question: string): Map<string, string[]>;
+}
+
+/** The lines of the built-in list. */
+export const BUILT_IN_SYNONYMS: readonly string[] = BUILT_IN_TEXT.split('\n').filter((line) => line.trim() !== '');
+
+/** What is wrong with one line of a site's list, or undefined when it reads. */
+export function synonymLineProblem(line: string): string | undefined {
+  const sides = line.split('=>');
+  if (sides.length > 2) return 'more than one "=>"';
+  const [left = '', right] = sides;
+  if (phrasesOf(left).length === 0) return 'no words before "=>"';
+  if (right !== undefined && phrasesOf(right).flatMap(termOf).length === 0) return 'no searchable word after "=>"';
+  if (right === undefined && phrasesOf(left).length < 2) return 'one word alone: give its synonyms after "=>" or in the same line';
+  return undefined;
+}
+
+/** Compiles lines of the built-in form; lines with a problem (synonymLineProblem) are skipped. */
+export function synonymsOf(lines: readonly string[]): Synonyms {
+  // Per reader's word (the last word of a phrase), the phrases ending there (as lowercase words) and the terms each finds.
+  const byLastWord = new Map<string, { words: string[]; terms: string[] }[]>();
+  for (const line of lines) {
+    if (synonymLineProblem(line) !== undefined) continue;
+    const [left = '', right] = line.split('=>');
+    const readerPhrases = phrasesOf(left);
+    // A docs' word is one term: a phrase there stands for its last word.
+    const docsTerms = [...new Set((right === undefined ? readerPhrases : phrasesOf(right)).flatMap((phrase) => termOf(phrase).slice(-1)))];
+    for (const phrase of readerPhrases) {
+      const words = wordsOf(phrase).map((word) => word.toLowerCase());
+      const last = words.at(-1);
+      if (last === undefined) continue;
+      const entries = byLastWord.get(last) ?? [];
+      entries.push({ words, terms: docsTerms });
+      byLastWord.set(last, entries);
+    }
+  }
+  return {
+    alternativesIn(question) {
+      const words = wordsOf(question).map((word) => word.toLowerCase());
+      const questionTerms = new Set(words.flatMap(termOf));
+      const alternatives = new Map<string, Set<string>>();
+      for (let end = 0; end < words.length; end++) {
+        for (const entry of byLastWord.get(words[end] as string) ?? []) {
+          const start = end - entry.words.length + 1;
+          if (start < 0 || entry.words.some((word, offset) => words[start + offset] !== word)) continue;
+          // The term the phrase's docs' words are found as: its last word that is not a stop word.
+          const anchor = termOf(words.slice(start, end + 1).join(' ')).at(-1);
+          if (anchor === undefined) continue;
+          const found = alternatives.get(anchor) ?? new Set<string>();
+          for (const term of entry.terms) if (!questionTerms.has(term) && term !== anchor) found.add(term);
+          alternatives.set(anchor, found);
+        }
+      }
+      return new Map([...alternatives].flatMap(([term, found]) => (found.size > 0 ? [[term, [...found]]] : [])));
+    },
+  };
+}
+
+/** The built-in list alone (a site without its own). */
+export const DEFAULT_SYNONYMS = synonymsOf(BUILT_IN_SYNONYMS);
+
+function phrasesOf(side: string): string[] {
+  return side
+    .split(',')
+    .map((phrase) => phrase.trim().toLowerCase())
+    .filter((phrase) => wordsOf(phrase).length > 0);
+}
+
+/** The terms of a word or phrase, in order, one per word (a code identifier's parts left out). */
+function termOf(text: string): string[] {
+  return wordsOf(text.toLowerCase()).flatMap((word) => {
+    const processed = processTerm(word);
+    return processed === null ? [] : typeof processed === 'string' ? [processed] : processed.slice(0, 1);
+  });
+}

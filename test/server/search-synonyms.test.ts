@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { retrieveDocs } from '../../server/assistant/retrieve.ts';
+import { BUILT_IN_SYNONYMS, DEFAULT_SYNONYMS, synonymLineProblem, synonymsOf } from '../../server/docs/synonyms.ts';
+import type { DocsIndex } from '../../server/docs/types.ts';
+import { extractiveAnswer, indexOf } from './support/docs.ts';
+
+/** A widget's docs in their own words: limits, the stop button, languages, the price. */
+const WIDGET_DOCS = {
+  'server.md': '# Server\n\n## Rate limits\n\nEach assistant key may ask 100 questions an hour. Past the limit the server answers 429 and the widget shows when to ask again.',
+  'widget.md': '# Widget\n\n## Stop and retry\n\nStop ends an answer while it streams; people can then ask again or retry.\n\n## Keyboard\n\nCtrl+I opens the dialog and Escape closes it.',
+  'faq.md':
+    '# FAQ\n\n## Does it support other languages?\n\nReaders can ask in any language the model knows; change the labels with the `labels` option.\n\n## Is it free?\n\nYes. It is open source under the MIT license and runs on your own machine.',
+};
+
+const firstHeading = (index: DocsIndex, question: string) => index.search(question, { limit: 5 })[0]?.section.headingPath.at(-1);
+
+describe('given the built-in synonyms', () => {
+  it('reads a reader\'s word as written, with the docs\' words it stands for, as the same term of the question', () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('How do I stop people from spamming the assistant?')).toEqual(new Map([['spam', ['limit', 'rate']]]));
+    // "settings" is a reader's word for configuration; "set" (its stem) is not.
+    expect(DEFAULT_SYNONYMS.alternativesIn('Where are the settings?').get('set')).toEqual(expect.arrayContaining(['config']));
+    expect(DEFAULT_SYNONYMS.alternativesIn('How do I set the port?')).toEqual(new Map());
+  });
+
+  it('matches a phrase only with its words in a row, and gives its docs\' words to its last word that is not a stop word', () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('Show a page when not found')).toEqual(new Map([['found', ['404', 'notfound']]]));
+    expect(DEFAULT_SYNONYMS.alternativesIn('Not every route is found')).toEqual(new Map());
+    expect(DEFAULT_SYNONYMS.alternativesIn('Can readers log in?').get('log')).toEqual(expect.arrayContaining(['auth', 'login']));
+  });
+
+  it('makes each word of a line without "=>" find the others, and leaves out words the question has itself', () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('Which repo?')).toEqual(new Map([['repo', ['repositori']]]));
+    expect(DEFAULT_SYNONYMS.alternativesIn('Is the repo the repository?')).toEqual(new Map());
+  });
+
+  it('holds only lines that read', () => {
+    expect(BUILT_IN_SYNONYMS.length).toBeGreaterThan(30);
+    expect(BUILT_IN_SYNONYMS.filter((line) => synonymLineProblem(line) !== undefined)).toEqual([]);
+  });
+});
+
+describe('given lines of a site\'s own synonyms', () => {
+  it('says what is wrong with a line that does not read', () => {
+    expect(synonymLineProblem('a => b => c')).toBe('more than one "=>"');
+    expect(synonymLineProblem(' => launcher')).toBe('no words before "=>"');
+    expect(synonymLineProblem('bubble => the')).toBe('no searchable word after "=>"');
+    expect(synonymLineProblem('bubble')).toBe('one word alone: give its synonyms after "=>" or in the same line');
+    expect(synonymLineProblem('bubble, chat icon => launcher')).toBeUndefined();
+  });
+
+  it('finds the site\'s word for a reader\'s, and skips lines that do not read', () => {
+    const synonyms = synonymsOf(['bubble, chat icon => launcher', 'a => b => c']);
+    expect(synonyms.alternativesIn('Move the chat icon')).toEqual(new Map([['icon', ['launcher']]]));
+    expect(synonyms.alternativesIn('a question')).toEqual(new Map());
+  });
+});
+
+describe('given docs that name things in their own words', () => {
+  it('finds the section in the docs\' words for a reader\'s word they never use', () => {
+    const question = 'How do I stop people from spamming the assistant?';
+    expect(firstHeading(indexOf(WIDGET_DOCS, { alternatives: false }), question)).toBe('Stop and retry');
+    expect(firstHeading(indexOf(WIDGET_DOCS), question)).toBe('Rate limits');
+    expect(firstHeading(indexOf(WIDGET_DOCS), 'Can readers get answers in Spanish?')).toBe('Does it support other languages?');
+  });
+
+  it('puts a section with the reader\'s own word before one with the docs\' word for it', () => {
+    const docs = { ...WIDGET_DOCS, 'spam.md': '# Spam\n\n## Spam filter\n\nThe spam filter drops questions made of links only.' };
+    expect(firstHeading(indexOf(docs), 'How do I stop spam?')).toBe('Spam filter');
+  });
+
+  it('answers a question whose only topic word is a reader\'s word, from the section in the docs\' words, quoting it', async () => {
+    expect(retrieveDocs(indexOf(WIDGET_DOCS, { alternatives: false }), 'What does it cost?', [], { limit: 5 }).notFound).toBe(true);
+    const index = indexOf(WIDGET_DOCS);
+    expect(retrieveDocs(index, 'What does it cost?', [], { limit: 5 }).notFound).toBe(false);
+    const answer = await extractiveAnswer(index, 'What does it cost?');
+    expect(answer).toMatch(/^\*\*\[FAQ › Is it free\?\]/);
+    expect(answer).toContain('It is open source under the MIT license');
+  });
+
+  it('reads questions with a site\'s own synonyms beside the built-in ones', () => {
+    const synonyms = synonymsOf([...BUILT_IN_SYNONYMS, 'hotkey, shortcut key => keyboard']);
+    expect(firstHeading(indexOf(WIDGET_DOCS, {}, synonyms), 'Which shortcut key opens it?')).toBe('Keyboard');
+    expect(firstHeading(indexOf(WIDGET_DOCS, {}, synonyms), 'How do I stop people from spamming the assistant?')).toBe('Rate limits');
+  });
+});
