@@ -113,13 +113,19 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
   // Parsed pages kept in the data folder between runs, so a restart parses only what changed.
   const dataDir = options.dataDir ?? './.docs-assistant';
   const pageCache = dataDir === ':memory:' ? null : openPageCache(dataDir);
-  const { docs, index } = await loadIndexedDocs(options.docsDir, { siteUrl: options.siteUrl, cache: pageCache, synonyms: synonymsOf([...BUILT_IN_SYNONYMS, ...site.synonyms]) });
+  const { docs, index, saved } = await loadIndexedDocs(options.docsDir, { siteUrl: options.siteUrl, cache: pageCache, synonyms: synonymsOf([...BUILT_IN_SYNONYMS, ...site.synonyms]) });
   for (const warning of docs.warnings) onWarning(warning);
+  // The page cache stays open until the snapshot is kept: every close below waits for it.
+  const closePageCache = async () => {
+    await saved;
+    pageCache?.close();
+  };
+  void saved.then((warning) => warning !== undefined && onWarning(warning));
   let store: SharedStore;
   try {
     store = await openSharedStore(options.dataDir ?? './.docs-assistant', options.databaseUrl);
   } catch (error) {
-    pageCache?.close();
+    await closePageCache();
     throw new ConfigError(`--database-url: could not open the database (${(error as Error).message})`, { cause: error });
   }
 
@@ -140,7 +146,7 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
   } catch (error) {
     await agent?.close();
     await store.close();
-    pageCache?.close();
+    await closePageCache();
     throw new ConfigError((error as Error).message, { cause: error });
   }
   for (const warning of agent?.warnings ?? []) onWarning(warning);
@@ -200,7 +206,7 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
       watcher?.close();
       await agent?.close();
       await store.close();
-      pageCache?.close();
+      await closePageCache();
     },
   };
   return Object.assign(app, extras);

@@ -165,6 +165,11 @@ export interface DocsIndexBuilder {
   add(file: string, sections: Section[], details?: { hash?: string; terms?: PageTerms }): void;
   /** Files of the snapshot never added are dropped (removed since); the index is ready. */
   finish(): DocsIndex;
+  /**
+   * After finish, when there is time: posting lists cut to their length (memory) and the longest ones
+   * compiled (the first questions' speed). The index answers the same before and after.
+   */
+  tidy(): void;
   /** Files whose postings came from the snapshot, indexed anew, and dropped from the snapshot. */
   readonly counts: { kept: number; indexed: number; dropped: number };
 }
@@ -179,7 +184,9 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
     else sectionsByFile.set(section.file, [section]);
   }
   for (const [file, fileSections] of sectionsByFile) builder.add(file, fileSections);
-  return builder.finish();
+  const index = builder.finish();
+  builder.tidy();
+  return index;
 }
 
 /**
@@ -316,6 +323,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   // Until finish(): term lookups and token analysis memoized (startBuildMemos), snapshot files matched.
   const endMemos = startBuildMemos(miniSearch, (memoized) => (analyzer = memoized));
   let building = true;
+  let tidied = false;
 
   /** MiniSearch's own threshold for vacuuming: 20 discarded documents, a tenth of them all. */
   function dirtyEnough(): boolean {
@@ -477,11 +485,15 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
         postings.added();
         // Files dropped from the snapshot left their postings in its lists (and in how many sections have each word).
         if (counts.dropped > 0) vacuum();
-        if (counts.indexed > 0) trimLists();
-        // Later changes (serve re-reading a file) recompile lists as questions need them.
-        postings.precompile();
       }
       return index;
+    },
+    tidy() {
+      if (building || tidied) return;
+      tidied = true;
+      if (counts.indexed > 0) trimLists();
+      // Later changes (serve re-reading a file) recompile lists as questions need them.
+      postings.precompile();
     },
     counts,
   };

@@ -1,7 +1,7 @@
 // Loading the docs and building their search index at start-up, at once: each page is indexed as soon as it
 // is loaded (with the terms its parse worker computed), while the workers parse the next ones. With a page
 // cache, the index kept by the last start is loaded and only the files whose bytes changed are indexed again;
-// the snapshot is written again whenever that changed anything.
+// the snapshot is written again whenever that changed anything, once the index is returned.
 import { loadDocs, type LoadOptions } from './load.ts';
 import { sharedParsePool } from './parsePool.ts';
 import type { PageCache } from './pageCache.ts';
@@ -17,6 +17,13 @@ export interface IndexedDocs {
   index: DocsIndex;
   /** Files whose postings came from the snapshot, indexed anew, and dropped (removed since the snapshot). */
   files: { kept: number; indexed: number; dropped: number };
+  /**
+   * Settles once the index is tidied and its snapshot kept for the next start, which is done after the
+   * index is returned (a large site answers a tenth of a second sooner): with a warning when the snapshot
+   * could not be written (the next start then indexes every file). Never rejects. Await it before closing
+   * the cache.
+   */
+  saved: Promise<string | undefined>;
 }
 
 export async function loadIndexedDocs(
@@ -35,6 +42,16 @@ export async function loadIndexedDocs(
   });
   const index = builder.finish();
   const { kept, indexed, dropped } = builder.counts;
-  if (cache && (snapshot === undefined || indexed > 0 || dropped > 0)) cache.setSnapshot(SNAPSHOT_KEY, index.snapshot());
-  return { docs, index, files: { kept, indexed, dropped } };
+  const saved = new Promise<string | undefined>((resolve) => {
+    setImmediate(() => {
+      builder.tidy();
+      try {
+        if (cache && (snapshot === undefined || indexed > 0 || dropped > 0)) cache.setSnapshot(SNAPSHOT_KEY, index.snapshot());
+        resolve(undefined);
+      } catch (error) {
+        resolve(`the search index could not be kept for the next start (${(error as Error).message}); that start indexes every file again`);
+      }
+    });
+  });
+  return { docs, index, files: { kept, indexed, dropped }, saved };
 }

@@ -364,8 +364,10 @@ describe('given a docs folder started again after a docs deploy (the page cache 
       const first = await loadIndexedDocs(folder, { parser, cache });
       expect(first.files).toEqual({ kept: 0, indexed: 3, dropped: 0 });
       expect(parsed.splice(0).toSorted()).toEqual(['alpha.md', 'beta.md', 'gamma.md']);
+      expect(await first.saved).toBeUndefined();
 
       const warm = await loadIndexedDocs(folder, { parser, cache });
+      await warm.saved;
       expect(warm.files).toEqual({ kept: 3, indexed: 0, dropped: 0 });
       expect(parsed).toEqual([]);
       expect(warm.index.search('gophers', { limit: 5 }).map((hit) => hit.section.id)).toEqual(['/beta#beta']);
@@ -383,6 +385,31 @@ describe('given a docs folder started again after a docs deploy (the page cache 
       expect(found('rotates keys')).toEqual(['/delta#delta']);
       expect(found('compresses logs')).toEqual(['/gamma#gamma']);
       expect(deployed.index.pages().map((page) => page.file)).toEqual(['alpha.md', 'delta.md', 'gamma.md']);
+      await deployed.saved;
+    });
+  });
+
+  it('answers before its snapshot is written, and only warns when the snapshot cannot be kept', async () => {
+    await withCountingParser(async ({ folder, parser, cache }) => {
+      await writeFile(path.join(folder, 'alpha.md'), '# Alpha\n\nThe alpha setting turns on tracing.\n');
+      let attempts = 0;
+      const fullDisk: PageCache = {
+        ...cache,
+        setSnapshot: () => {
+          attempts++;
+          throw new Error('database or disk is full');
+        },
+      };
+      const started = await loadIndexedDocs(folder, { parser, cache: fullDisk });
+      expect(attempts).toBe(0);
+      expect(started.index.search('tracing', { limit: 5 }).map((hit) => hit.section.id)).toEqual(['/alpha#alpha']);
+      expect(await started.saved).toBe('the search index could not be kept for the next start (database or disk is full); that start indexes every file again');
+      expect(attempts).toBe(1);
+      expect(started.index.search('tracing', { limit: 5 }).map((hit) => hit.section.id)).toEqual(['/alpha#alpha']);
+
+      const next = await loadIndexedDocs(folder, { parser, cache });
+      expect(next.files).toEqual({ kept: 0, indexed: 1, dropped: 0 });
+      await next.saved;
     });
   });
 });
