@@ -23,7 +23,7 @@ const LONE_HAN = /^\p{Script=Han}$/u;
 export function topicWordCount(text: string): number {
   const seen = new Set<string>();
   let count = 0;
-  for (const word of wordsOf(text)) {
+  for (const word of readerWordsOf(text)) {
     const processed = processTerm(word);
     if (processed === null) continue;
     const terms = typeof processed === 'string' ? [processed] : processed;
@@ -32,4 +32,16 @@ export function topicWordCount(text: string): number {
     count += LONE_HAN.test(word) ? 0.5 : 1;
   }
   return count;
+}
+
+/** The words of `text` as a reader counts them: a hyphenated or snake_case name (`built-in`, `max_age`) once, not also its parts. */
+function readerWordsOf(text: string): string[] {
+  const words: string[] = [];
+  for (const word of wordsOf(text)) {
+    const parts = word.split(/[-_]/);
+    // The analyzer gives a joined name right after its parts.
+    if (parts.length > 1 && words.slice(-parts.length).join('') === parts.join('')) words.length -= parts.length;
+    words.push(word);
+  }
+  return words;
 }

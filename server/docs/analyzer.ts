@@ -84,17 +84,49 @@ function kindOf(character: string): number {
   return TOKEN_SEPARATOR.test(character) ? SEPARATOR : UNSPACED_SCRIPT.test(character) ? UNSPACED : SPACED;
 }
 
+const HYPHEN = 0x2d;
+const UNDERSCORE = 0x5f;
+
 /**
  * The text cut at runs of spaces, punctuation and symbols (`\n\r\p{Z}\p{P}\p{S}`), as `split` with that
  * pattern would cut it, with whether each chunk holds a letter of an unspaced script. A scan with a table
  * per character, each character's kind found by those patterns once: split and a script test of each chunk
  * took a quarter more of tokenize's time on the corpora.
+ *
+ * Words of a spaced script joined by single hyphens or underscores (`v-if`, `z-index`, `max_age`) are also
+ * one chunk, after their parts: `v-if` cut alone is `v` (too short) and `if` (a stop word), so Vue's
+ * directives, CSS properties and snake_case names were found by none of their words.
  */
 function chunksOf(text: string): { chunks: string[]; unspaced: boolean[] } {
   const chunks: string[] = [];
   const unspaced: boolean[] = [];
   let start = -1;
   let hasUnspaced = false;
+  // The spaced chunks joined so far by one hyphen or underscore each: where they start and end, how many.
+  let chainStart = 0;
+  let chainEnd = 0;
+  let chainLength = 0;
+  // The separators since the last chunk: how many, and whether they are one joiner alone.
+  let separators = 0;
+  let joiner = false;
+  const endChunk = (end: number) => {
+    chunks.push(text.slice(start, end));
+    unspaced.push(hasUnspaced);
+    if (hasUnspaced) endChain();
+    else {
+      if (chainLength === 0) chainStart = start;
+      chainEnd = end;
+      chainLength++;
+    }
+    start = -1;
+  };
+  const endChain = () => {
+    if (chainLength > 1) {
+      chunks.push(text.slice(chainStart, chainEnd));
+      unspaced.push(false);
+    }
+    chainLength = 0;
+  };
   for (let position = 0; position < text.length; position++) {
     const code = text.charCodeAt(position);
     // Never read past the end: code optimized for in-bounds reads that then meets one can stay slow.
@@ -111,12 +143,15 @@ function chunksOf(text: string): { chunks: string[]; unspaced: boolean[] } {
     }
     if (kind === SEPARATOR) {
       if (start >= 0) {
-        chunks.push(text.slice(start, position));
-        unspaced.push(hasUnspaced);
-        start = -1;
+        endChunk(position);
+        separators = 0;
       }
+      separators++;
+      joiner = separators === 1 && (code === HYPHEN || code === UNDERSCORE);
     } else {
       if (start < 0) {
+        // Words joined by anything but one hyphen or underscore are not one name.
+        if (chainLength > 0 && !joiner) endChain();
         start = position;
         hasUnspaced = false;
       }
@@ -125,10 +160,8 @@ function chunksOf(text: string): { chunks: string[]; unspaced: boolean[] } {
     // The low half of a surrogate pair was read with the high one.
     if (low >= 0xdc00 && low <= 0xdfff) position++;
   }
-  if (start >= 0) {
-    chunks.push(text.slice(start));
-    unspaced.push(hasUnspaced);
-  }
+  if (start >= 0) endChunk(text.length);
+  endChain();
   return { chunks, unspaced };
 }
 

@@ -40,5 +40,8 @@ describe('given the words of a question', () => {
     // ICU cuts 组件 into 组|件: a lone Han character counts half.
     expect(topicWordCount('那组件呢？')).toBe(1);
     expect(topicWordCount('怎么注册全局指令')).toBe(3);
+    // A hyphenated or snake_case name is one word, not also its parts.
+    expect(topicWordCount('and the built-in one?')).toBe(2);
+    expect(topicWordCount('v-if 怎么用')).toBe(1);
   });
 });

@@ -4,14 +4,8 @@ import { baselineRetriever, ourRetriever, QUESTION_SETS, readQuestions, scoreRet
 import { termsOf, tokenize } from '../../server/docs/analyzer.ts';
 import { languageOfPath, languageOfText } from '../../server/docs/language.ts';
 import { loadDocs } from '../../server/docs/load.ts';
-import { createDocsIndex } from '../../server/docs/searchIndex.ts';
-import { buildPage } from '../../server/docs/sections.ts';
-import type { DocsIndex, Page } from '../../server/docs/types.ts';
-
-function indexOf(files: Record<string, string>): DocsIndex {
-  const pages: Page[] = Object.entries(files).map(([file, source]) => buildPage(file, source).page);
-  return createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] });
-}
+import type { DocsIndex } from '../../server/docs/types.ts';
+import { indexOf } from './support/docs.ts';
 
 function filesFor(index: DocsIndex, query: string, filter?: Record<string, unknown>): string[] {
   return index.search(query, { limit: 5, filter }).map((hit) => hit.section.file);
@@ -46,13 +40,34 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
       'lone \ud800 high and \udc00 low surrogates',
       '¿Qué? «français» — ‘quotes’ € 100 ½',
     ];
-    for (const text of texts) expect(tokenize(text)).toEqual(text.split(/[\n\r\p{Z}\p{P}\p{S}]+/u).filter((chunk) => chunk !== ''));
+    // Besides the words a split gives, words joined by a hyphen or underscore are also one token (next test).
+    for (const text of texts) expect(tokenize(text).filter((token) => !/[-_]/.test(token))).toEqual(text.split(/[\n\r\p{Z}\p{P}\p{S}]+/u).filter((chunk) => chunk !== ''));
     // Han characters outside the BMP are unspaced letters: cut into words, with their pair, not split at.
     expect(tokenize('𠀀𠀁 text')).toEqual(['𠀀', '𠀁', '𠀀𠀁', 'text']);
   });
 
   it('still stems English and splits identifiers', () => {
     expect(termsOf('configuring getCookie')).toEqual(['configur', 'getcooki', 'get', 'cooki']);
+  });
+
+  it('keeps words joined by one hyphen or underscore as one token too, after their parts: v-if was no term at all', () => {
+    expect(tokenize('v-if and v-show')).toEqual(['v', 'if', 'v-if', 'and', 'v', 'show', 'v-show']);
+    expect(termsOf('Set --docs-assistant-accent, z-index and max_age')).toEqual(['set', 'doc', 'assist', 'accent', 'docs-assistant-accent', 'index', 'z-index', 'max', 'ag', 'max_age']);
+    // Two joiners, a joiner at either end, or a space around one: separate words.
+    expect(tokenize('a--b -c- d_ _e f - g')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    // Chinese or Japanese next to a joiner is not part of a name.
+    expect(tokenize('中文-english')).toEqual(['中文', 'english']);
+  });
+});
+
+describe('given a page with sections named by hyphenated names', () => {
+  const index = indexOf({
+    'conditional.md':
+      '# 条件渲染\n\n## `v-if`\n\n`v-if` 指令用于条件性地渲染一块内容。\n\n## `v-show`\n\n另一个可以用来按条件显示一个元素的指令是 `v-show`。其用法基本一样。\n\n## `v-if` vs. `v-show`\n\n`v-if` 是“真实的”按条件渲染，`v-show` 简单许多，元素无论初始条件如何，始终会被渲染。',
+  });
+
+  it('answers a question naming two of them from the section that names both', () => {
+    expect(index.search('v-if 和 v-show 有什么区别', { limit: 3 })[0]?.section.headingPath.at(-1)).toBe('v-if vs. v-show');
   });
 });
 
