@@ -264,6 +264,17 @@ function segmenterFor(locale: string): Intl.Segmenter {
   return segmenter;
 }
 
+/** The terms of a text that are only character pairs of its Han runs, none of its words (定方 in 設定方法). */
+export function pairOnlyTermsOf(text: string): Set<string> {
+  const pairs = new Set(termsOf(text));
+  for (const word of wordsOf(text)) {
+    const processed = processTerm(word);
+    if (processed === null) continue;
+    for (const term of Array.isArray(processed) ? processed : [processed]) pairs.delete(term);
+  }
+  return pairs;
+}
+
 /** The distinct terms of a text, in order of appearance. */
 export function termsOf(text: string): string[] {
   const terms = new Set<string>();

@@ -7,7 +7,7 @@
 // the best few are ranked (topRanked.ts), so a search at 50,000 sections stays within a few milliseconds.
 import { deserialize, serialize } from 'node:v8';
 import MiniSearch from 'minisearch';
-import { processTerm, termsOf, tokenize } from './analyzer.ts';
+import { pairOnlyTermsOf, processTerm, termsOf, tokenize, wordsOf } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
 import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
 import { languageOfText, primaryLanguage } from './language.ts';
@@ -390,6 +390,28 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     return mask;
   }
 
+  /**
+   * The terms of a question, without the character pairs no section has that join words the docs have (or
+   * stop words): such a pair (定方 in 設定方法) is an artifact of cutting, not a word the reader used, yet
+   * it weighed most of all, as a word no page has, and made "プロキシの設定方法" look off topic. The pairs
+   * of words no page has stay: they tell a question about something else (天北 in 今天北京天气).
+   */
+  function exactlyKnown(term: string): boolean {
+    return postings.known({ term, prefix: false, fuzzy: false });
+  }
+
+  function readerTerms(text: string): string[] {
+    const terms = termsOf(text);
+    const pairs = pairOnlyTermsOf(text);
+    if (pairs.size === 0) return terms.slice(0, MAX_QUESTION_TERMS);
+    const words = wordsOf(text).map((word) => {
+      const processed = processTerm(word);
+      return { word, settled: processed === null || (Array.isArray(processed) ? processed : [processed]).every(exactlyKnown) };
+    });
+    const settled = (character: string) => words.every(({ word, settled: wordSettled }) => wordSettled || !word.includes(character));
+    return terms.filter((term) => !pairs.has(term) || exactlyKnown(term) || ![...term].every(settled)).slice(0, MAX_QUESTION_TERMS);
+  }
+
   function questionQuery(terms: string[], asked: string): QueryTerm[] {
     const alternatives = alternativesIn(asked);
     return terms.map((term) => ({
@@ -405,7 +427,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(options.limit) || 1));
       const allowed = allowedBy(options.filter);
       // Capped: a pasted log of a thousand words would cost seconds of fuzzy matching on a large site.
-      const questionTerms = termsOf(query).slice(0, MAX_QUESTION_TERMS);
+      const questionTerms = readerTerms(query);
       postings.accumulate(questionQuery(questionTerms, query), allowed, question);
       const extraTerms = contextTerms(options.context, questionTerms);
       postings.accumulate(
@@ -433,7 +455,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     },
     alternativesIn,
     unknownWords(text: string, options: { exact?: boolean } = {}): string[] {
-      const terms = termsOf(text).slice(0, MAX_QUESTION_TERMS);
+      const terms = readerTerms(text);
       const queries: QueryTerm[] = options.exact ? terms.map((term) => ({ term, prefix: false, fuzzy: false })) : questionQuery(terms, text);
       return queries.flatMap((query) => (postings.known(query) ? [] : [query.term]));
     },

@@ -55,3 +55,21 @@ describe('given a question the docs answer but for a name they never use', () =>
     expect(await extractiveAnswer(index, 'Can readers ask Japanese questions?')).toMatch(/^\*\*\[FAQ › Does it support other languages\?\]/);
   });
 });
+
+describe('given a Japanese or Chinese question whose words the docs have, cut into a character pair no page has', () => {
+  const index = indexOf({
+    'config/server-options.md': '# サーバーオプション\n\n## server.proxy\n\n開発サーバーのカスタムプロキシのルールを設定します。リクエストは指定されたターゲットにプロキシされます。',
+    'config/index.md': '# Vite の設定\n\nVite は設定ファイルを自動的に解決しようとします。',
+    'guide/weather.md': '# 天气组件\n\n这个组件显示今天的天气。',
+  });
+
+  it('answers it: the pair across two words (定方 in 設定方法) is an artifact of cutting, not a word of the question', () => {
+    expect(index.unknownWords('プロキシの設定方法')).toEqual([]);
+    expect(notFound(index, 'プロキシの設定方法')).toBe(false);
+    expect(retrieveDocs(index, 'プロキシの設定方法', [], { limit: 5 }).sections.map((section) => section.headingPath.at(-1))).toContain('server.proxy');
+  });
+
+  it('keeps the pairs of words no page has, which tell a question about something else', () => {
+    expect(index.unknownWords('今天北京天气怎么样')).toEqual(expect.arrayContaining(['北京', '天北', '京天']));
+  });
+});
