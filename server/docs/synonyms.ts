@@ -41,6 +41,7 @@ night mode, dark theme => dark
 phone, phones, smartphone, smartphones, tablet, tablets, mobile => mobile, responsive, viewport, small
 slow, slower, sluggish, laggy, lag, latency, speed, speedup, faster => fast, performance, speed, latency
 footprint, lightweight, heavy, bloat, bloated, weight => size, small
+bytes, kilobyte, kilobytes, megabyte, megabytes, gigabyte, gigabytes => size, kb, mb, gb
 pr, prs, pull request, pull requests, merge request, merge requests => pull
 repo, repos, repository, repositories
 db, database, databases
