@@ -85,6 +85,9 @@ export const DEFAULT_RANKING: RankingOptions = {
   alternatives: true,
 };
 
+/** A term of words joined by a hyphen or underscore (analyzer.ts). */
+const JOINED_NAME = /[-_]/;
+
 /** Context beyond this many distinct terms adds noise and time, not relevance. */
 const MAX_CONTEXT_TERMS = 24;
 const MAX_CONTEXT_CHARS = 4000;
@@ -417,7 +420,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     return terms.map((term) => ({
       term,
       prefix: term.length >= settings.prefixMinLength,
-      fuzzy: term.length >= settings.fuzzyMinLength ? settings.fuzziness : false,
+      // A joined name (sign-on, max_age) is another name one letter off (sign-in), not a typo of it.
+      fuzzy: term.length >= settings.fuzzyMinLength && !JOINED_NAME.test(term) ? settings.fuzziness : false,
       ...(alternatives.has(term) ? { alternatives: alternatives.get(term) } : {}),
     }));
   }

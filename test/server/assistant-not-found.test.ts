@@ -73,3 +73,15 @@ describe('given a Japanese or Chinese question whose words the docs have, cut in
     expect(index.unknownWords('今天北京天气怎么样')).toEqual(expect.arrayContaining(['北京', '天北', '京天']));
   });
 });
+
+describe('given docs with a hyphenated name one letter from the question\'s (sign-in, sign-on)', () => {
+  it('takes the question\'s name as another name, not as a typo of the docs\' one', () => {
+    const index = indexOf({
+      'proxy.md': '# Proxy\n\n## Add your own checks\n\nThe proxy is the place to add your own checks: sign-in, per-user limits, an allow-list of origins.',
+      'theming.md': '# Theming\n\n## Colors\n\nSet the launcher color with CSS variables.',
+    });
+    expect(index.unknownWords('How do I set up SAML single sign-on?')).toEqual(['saml', 'singl', 'sign-on']);
+    expect(notFound(index, 'How do I set up SAML single sign-on?')).toBe(true);
+    expect(notFound(index, 'Where do I add a sign-in check?')).toBe(false);
+  });
+});
