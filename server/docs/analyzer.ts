@@ -57,11 +57,17 @@ export function processTerm(token: string): string | string[] | null {
   return [...terms];
 }
 
-/** CJK and Thai words carry no inflection to stem; one Han character is a word (值, 键), one kana is not. */
+/**
+ * CJK and Thai words carry no inflection to stem; one Han character is a word (值, 键), one kana is not. A
+ * katakana word of four or more characters loses a final long-vowel mark, as Japanese search engines do
+ * (kuromoji's katakana stemmer): サーバー and サーバ, ブラウザー and ブラウザ are one word spelt two ways,
+ * and a reader typing サーバ found the pages on 開発サーバー a third as well.
+ */
 function processUnspacedTerm(token: string): string | null {
   const lower = token.toLowerCase();
   if (CJK_STOP_WORDS.has(lower) || ALL_HIRAGANA.test(lower)) return null;
   if ([...lower].length < 2 && !HAN.test(lower)) return null;
+  if (lower.length >= 4 && lower.endsWith('ー') && KATAKANA_RUN_WHOLE.test(lower)) return lower.slice(0, -1);
   return lower;
 }
 

@@ -20,6 +20,15 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
     expect(terms).not.toContain('给子');
   });
 
+  it('takes a katakana word of four or more characters with or without its final long-vowel mark as one word', () => {
+    expect(termsOf('開発サーバー')).toEqual(termsOf('開発サーバ'));
+    expect(termsOf('ブラウザー対応')).toEqual(termsOf('ブラウザ対応'));
+    // Shorter words keep the mark: ビュー (view) is not ビュ.
+    expect(termsOf('ビュー')).toEqual(['ビュー']);
+    const index = indexOf({ 'guide/server.md': '# 開発サーバー\n\n開発サーバーのポートは server.port で変更します。', 'guide/build.md': '# ビルド\n\n本番用のビルドを作成します。' });
+    expect(index.search('開発サーバのポートを変更したい', { limit: 1 })[0]?.coverage).toBe(1);
+  });
+
   it('keeps a katakana word whole wherever it stands and drops hiragana particles', () => {
     expect(termsOf('インポートする')).toEqual(['インポート']);
     expect(termsOf('ポートを変えたい')).toEqual(['ポート', '変']);
