@@ -115,6 +115,8 @@ interface Quote {
   section: Section;
   units: Unit[];
   score: number;
+  /** Whether the best matching block is code (the quote may still open on the sentence introducing it). */
+  bestIsCode: boolean;
 }
 
 /**
@@ -147,17 +149,28 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     chosen = [{ block, index, score: 0 }];
   }
   const indexes = new Set(chosen.map((entry) => entry.index));
+  /** Paragraphs quoted only for their last sentence: the one that introduces the code chosen after them. */
+  const introductions = new Set<number>();
   for (const entry of chosen) {
     // A passage's example: the code block right after it (a passage ending "for example:" needs it).
     const next = blocks[entry.index + 1];
     if (entry.block.kind !== 'code' && next?.kind === 'code' && next.units.length > 0 && lineCount(next) <= MAX_FOLLOWING_CODE_LINES) indexes.add(entry.index + 1);
+    // Code's introduction: the sentence right before it says what it does ("Within the handler, you can get
+    // the validated value with c.req.valid('form')"); code quoted alone left the reader to guess.
+    const previous = blocks[entry.index - 1];
+    if (entry.block.kind === 'code' && previous?.kind === 'sentence' && previous.units.length > 0 && !indexes.has(entry.index - 1)) {
+      indexes.add(entry.index - 1);
+      introductions.add(entry.index - 1);
+    }
   }
   const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
     const block = blocks[index];
-    return block ? quotedUnits(block, score, lead).filter((unit) => !wasRead(unit, readContext)).flatMap(capped) : [];
+    if (!block) return [];
+    const quoted = introductions.has(index) ? block.units.slice(-1) : quotedUnits(block, score, lead);
+    return quoted.filter((unit) => !wasRead(unit, readContext)).flatMap(capped);
   });
   if (units.length === 0) return undefined;
-  return { section, units, score: chosen[0]?.score ?? 0 };
+  return { section, units, score: chosen[0]?.score ?? 0, bestIsCode: chosen[0]?.block.kind === 'code' };
 }
 
 /** The unit as quoted: whole when short, else cut at a word with an ellipsis; an oversized code block not at all. */
@@ -211,7 +224,7 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     const quote = quoteSection(section, score, 1, false, match.readContext);
     // A further section's best block must be prose: code that shares a word or two with the question
     // ("colors" in a config key) reads as noise under an answer.
-    if (quote && quote.score >= bar && quote.units[0]?.kind !== 'code') quotes.push(quote);
+    if (quote && quote.score >= bar && !quote.bestIsCode) quotes.push(quote);
   }
   if (thinLead && quotes.length > 1) quotes.shift();
   if (quotes.length === 0 && (match.readContext?.length ?? 0) > 0) {

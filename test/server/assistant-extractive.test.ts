@@ -34,6 +34,13 @@ describe('given sections and a question', () => {
     expect(answer.text).toContain('Install the relay with npm.\n\n```sh\nnpm install relay\n```\n\n- Install needs npm 10.\n- Another item.');
   });
 
+  it('quotes the sentence that introduces a matching code block, before it', () => {
+    const opening = Array.from({ length: 14 }, (_unused, index) => `Opening sentence ${index} about forms in general.`).join(' ');
+    const text = `${opening} Within the handler, read the checked value with \`c.req.valid()\`.\n\n\`\`\`ts\napp.post('/', (c) => c.json(c.req.valid('json')))\n\`\`\``;
+    const answer = composeExtractiveAnswer([section('validate', 'Validate', text)], question('reply with json'));
+    expect(answer.text).toBe("**[Page › Validate](/page#validate)**\n\nWithin the handler, read the checked value with `c.req.valid()`.\n\n```ts\napp.post('/', (c) => c.json(c.req.valid('json')))\n```");
+  });
+
   it('quotes a long table with its header and the matching rows, escaped pipes kept', () => {
     const rows = Array.from({ length: 14 }, (_unused, index) => `\`option${index}\` | Sets thing ${index}.`);
     rows.splice(6, 0, '`mode` | Either `a \\| b`; the relay mode.');
