@@ -1,6 +1,6 @@
 // The words of a question that can match docs text, analysed exactly like the search index analyses docs
 // (server/docs/analyzer.ts), minus words that are about asking rather than about the topic.
-import { processTerm, termsOf, wordsOf } from '../docs/analyzer.ts';
+import { termsOf, termsOfToken, wordsOf } from '../docs/analyzer.ts';
 
 /** "How do I use ...", "tell me ...", "in the docs": present in questions, absent as a topic. */
 const ASKING_TERMS = new Set(
@@ -24,9 +24,8 @@ export function topicWordCount(text: string): number {
   const seen = new Set<string>();
   let count = 0;
   for (const word of readerWordsOf(text)) {
-    const processed = processTerm(word);
-    if (processed === null) continue;
-    const terms = typeof processed === 'string' ? [processed] : processed;
+    const terms = termsOfToken(word);
+    // A stop word has no terms, and every() holds for none.
     if (terms.every((term) => ASKING_TERMS.has(term)) || seen.has(terms[0] as string)) continue;
     seen.add(terms[0] as string);
     count += LONE_HAN.test(word) ? 0.5 : 1;

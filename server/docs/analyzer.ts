@@ -270,24 +270,22 @@ function segmenterFor(locale: string): Intl.Segmenter {
   return segmenter;
 }
 
-/** The terms of a text that are only character pairs of its Han runs, none of its words (定方 in 設定方法). */
-export function pairOnlyTermsOf(text: string): Set<string> {
-  const pairs = new Set(termsOf(text));
-  for (const word of wordsOf(text)) {
-    const processed = processTerm(word);
-    if (processed === null) continue;
-    for (const term of Array.isArray(processed) ? processed : [processed]) pairs.delete(term);
-  }
+/** `processTerm` as a list: none for a stop word, several for an identifier (`getCookie`: getcooki, get, cooki). */
+export function termsOfToken(token: string): string[] {
+  const processed = processTerm(token);
+  return processed === null ? [] : typeof processed === 'string' ? [processed] : processed;
+}
+
+/** Of `terms` (a text's, termsOf), those that are only character pairs of its Han runs, none of its words (定方 in 設定方法). */
+export function pairOnlyTerms(text: string, terms: readonly string[]): Set<string> {
+  const pairs = new Set(terms);
+  for (const word of wordsOf(text)) for (const term of termsOfToken(word)) pairs.delete(term);
   return pairs;
 }
 
 /** The distinct terms of a text, in order of appearance. */
 export function termsOf(text: string): string[] {
   const terms = new Set<string>();
-  for (const token of tokenize(text)) {
-    const processed = processTerm(token);
-    if (processed === null) continue;
-    for (const term of Array.isArray(processed) ? processed : [processed]) terms.add(term);
-  }
+  for (const token of tokenize(text)) for (const term of termsOfToken(token)) terms.add(term);
   return [...terms];
 }

@@ -7,7 +7,7 @@
 // the best few are ranked (topRanked.ts), so a search at 50,000 sections stays within a few milliseconds.
 import { deserialize, serialize } from 'node:v8';
 import MiniSearch from 'minisearch';
-import { pairOnlyTermsOf, processTerm, termsOf, tokenize, wordsOf } from './analyzer.ts';
+import { pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
 import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
 import { languageOfText, primaryLanguage } from './language.ts';
@@ -85,6 +85,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   alternatives: true,
 };
 
+const HAN = /\p{Script=Han}/u;
 /** A term of words joined by a hyphen or underscore (analyzer.ts). */
 const JOINED_NAME = /[-_]/;
 
@@ -393,24 +394,21 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     return mask;
   }
 
+  function exactlyKnown(term: string): boolean {
+    return postings.known({ term, prefix: false, fuzzy: false });
+  }
+
   /**
    * The terms of a question, without the character pairs no section has that join words the docs have (or
    * stop words): such a pair (定方 in 設定方法) is an artifact of cutting, not a word the reader used, yet
    * it weighed most of all, as a word no page has, and made "プロキシの設定方法" look off topic. The pairs
    * of words no page has stay: they tell a question about something else (天北 in 今天北京天气).
    */
-  function exactlyKnown(term: string): boolean {
-    return postings.known({ term, prefix: false, fuzzy: false });
-  }
-
   function readerTerms(text: string): string[] {
     const terms = termsOf(text);
-    const pairs = pairOnlyTermsOf(text);
+    const pairs = HAN.test(text) ? pairOnlyTerms(text, terms) : new Set<string>();
     if (pairs.size === 0) return terms.slice(0, MAX_QUESTION_TERMS);
-    const words = wordsOf(text).map((word) => {
-      const processed = processTerm(word);
-      return { word, settled: processed === null || (Array.isArray(processed) ? processed : [processed]).every(exactlyKnown) };
-    });
+    const words = wordsOf(text).map((word) => ({ word, settled: termsOfToken(word).every(exactlyKnown) }));
     const settled = (character: string) => words.every(({ word, settled: wordSettled }) => wordSettled || !word.includes(character));
     return terms.filter((term) => !pairs.has(term) || exactlyKnown(term) || ![...term].every(settled)).slice(0, MAX_QUESTION_TERMS);
   }

@@ -4,7 +4,7 @@
 // any one site's; a site adds its own (`synonyms:` in assistant.md: "bubble => launcher"). A reader's word,
 // matched as written (so "settings" can lead to config while "set" does not), also searches for the docs'
 // words at a lower weight (postings.ts), as the same word of the question.
-import { processTerm, wordsOf } from './analyzer.ts';
+import { termsOfToken, wordsOf } from './analyzer.ts';
 
 /**
  * `reader's words => docs' words`: any of the left (a word or a phrase, as written) also finds the right.
@@ -136,8 +136,5 @@ function phrasesOf(side: string): string[] {
 
 /** The terms of a word or phrase, in order, one per word (a code identifier's parts left out). */
 function termOf(text: string): string[] {
-  return wordsOf(text.toLowerCase()).flatMap((word) => {
-    const processed = processTerm(word);
-    return processed === null ? [] : typeof processed === 'string' ? [processed] : processed.slice(0, 1);
-  });
+  return wordsOf(text.toLowerCase()).flatMap((word) => termsOfToken(word).slice(0, 1));
 }
