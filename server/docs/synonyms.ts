@@ -78,7 +78,7 @@ export function synonymLineProblem(line: string): string | undefined {
   if (sides.length > 2) return 'more than one "=>"';
   const [left = '', right] = sides;
   if (phrasesOf(left).length === 0) return 'no words before "=>"';
-  if (right !== undefined && phrasesOf(right).flatMap(termOf).length === 0) return 'no searchable word after "=>"';
+  if (right !== undefined && phrasesOf(right).flatMap(termsOfPhrase).length === 0) return 'no searchable word after "=>"';
   if (right === undefined && phrasesOf(left).length < 2) return 'one word alone: give its synonyms after "=>" or in the same line';
   return undefined;
 }
@@ -92,7 +92,7 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
     const [left = '', right] = line.split('=>');
     const readerPhrases = phrasesOf(left);
     // A docs' word is one term: a phrase there stands for its last word.
-    const docsTerms = [...new Set((right === undefined ? readerPhrases : phrasesOf(right)).flatMap((phrase) => termOf(phrase).slice(-1)))];
+    const docsTerms = [...new Set((right === undefined ? readerPhrases : phrasesOf(right)).flatMap((phrase) => termsOfPhrase(phrase).slice(-1)))];
     for (const phrase of readerPhrases) {
       const words = wordsOf(phrase).map((word) => word.toLowerCase());
       const last = words.at(-1);
@@ -105,14 +105,14 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
   return {
     alternativesIn(question) {
       const words = wordsOf(question).map((word) => word.toLowerCase());
-      const questionTerms = new Set(words.flatMap(termOf));
+      const questionTerms = new Set(words.flatMap(termsOfPhrase));
       const alternatives = new Map<string, Set<string>>();
       for (let end = 0; end < words.length; end++) {
         for (const entry of byLastWord.get(words[end] as string) ?? []) {
           const start = end - entry.words.length + 1;
           if (start < 0 || entry.words.some((word, offset) => words[start + offset] !== word)) continue;
           // The term the phrase's docs' words are found as: its last word that is not a stop word.
-          const anchor = termOf(words.slice(start, end + 1).join(' ')).at(-1);
+          const anchor = termsOfPhrase(words.slice(start, end + 1).join(' ')).at(-1);
           if (anchor === undefined) continue;
           const found = alternatives.get(anchor) ?? new Set<string>();
           for (const term of entry.terms) if (!questionTerms.has(term) && term !== anchor) found.add(term);
@@ -135,6 +135,6 @@ function phrasesOf(side: string): string[] {
 }
 
 /** The terms of a word or phrase, in order, one per word (a code identifier's parts left out). */
-function termOf(text: string): string[] {
+function termsOfPhrase(text: string): string[] {
   return wordsOf(text.toLowerCase()).flatMap((word) => termsOfToken(word).slice(0, 1));
 }
