@@ -58,6 +58,8 @@ export const REWORDED_SETS = [
   { name: 'docs-reworded-2', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded-2') },
   { name: 'hono-reworded', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded') },
   { name: 'hono-reworded-2', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-2') },
+  { name: 'vite-ja-reworded', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded') },
+  { name: 'vue-zh-reworded', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded') },
 ] as const;
 
 export async function readQuestions(file: string): Promise<RetrievalQuestion[]> {
