@@ -51,7 +51,8 @@ export const QUESTION_SETS = [
 
 /**
  * Questions in readers' words rather than the docs' (held out: written before the synonyms they measure,
- * the second sets once the list was drawn up; bench/README.md).
+ * the second sets once the list was drawn up; bench/README.md), and in the readers' script: vue-zh's
+ * questions converted to traditional Chinese with OpenCC, asked of the Vue docs in simplified.
  */
 export const REWORDED_SETS = [
   { name: 'docs-reworded', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded') },
@@ -60,6 +61,7 @@ export const REWORDED_SETS = [
   { name: 'hono-reworded-2', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-2') },
   { name: 'vite-ja-reworded', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded') },
   { name: 'vue-zh-reworded', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded') },
+  { name: 'vue-zh-traditional', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-traditional') },
 ] as const;
 
 export async function readQuestions(file: string): Promise<RetrievalQuestion[]> {

@@ -2,6 +2,7 @@
 // sections the reader's selection or code came from (first), and whether the docs cover the
 // question at all. One owner for the decision both answerers and the `notFound` mark rely on.
 import { termsOf } from '../docs/analyzer.ts';
+import { otherScriptForms } from '../docs/chineseScripts.ts';
 import { toDocument } from '../docs/sectionTerms.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
 import { locateContext } from './contextSource.ts';
@@ -125,7 +126,8 @@ function offTopic(index: DocsIndex, question: string, section: Section): boolean
   if (index.unknownWords(question).length === 0) return false;
   const terms = contentTerms(question);
   const sectionTerms = termsOfSection(section);
-  const shared = terms.filter((term) => sectionTerms.has(term)).length;
+  // A Chinese word the section writes in the other script is the same word (a synonym would not be).
+  const shared = terms.filter((term) => sectionTerms.has(term) || otherScriptForms(term).some((form) => sectionTerms.has(form))).length;
   return shared <= 1 && shared * 2 < terms.length;
 }
 

@@ -9,6 +9,7 @@ import { deserialize, serialize } from 'node:v8';
 import MiniSearch from 'minisearch';
 import { pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
+import { otherScriptForms } from './chineseScripts.ts';
 import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
 import { languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
@@ -107,7 +108,7 @@ export const MINISEARCH_OPTIONS = { idField: 'key', fields: [...INDEXED_FIELDS],
  * Bump when a snapshot of the word index would differ for the same sections (fields, toDocument, the
  * analyzer in analyzer.ts): an older snapshot is then never loaded.
  */
-export const INDEX_FORMAT = 6;
+export const INDEX_FORMAT = 7;
 
 /**
  * MiniSearch's state, as the snapshot keeps it: its own fields (postings.ts reads several of them too), with
@@ -200,7 +201,17 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
 export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { snapshot?: Uint8Array; synonyms?: Synonyms } = {}): DocsIndexBuilder {
   const settings: RankingOptions = { ...DEFAULT_RANKING, ...ranking };
   const synonyms = start.synonyms ?? DEFAULT_SYNONYMS;
-  const alternativesIn = (question: string) => (settings.alternatives ? synonyms.alternativesIn(question) : new Map<string, string[]>());
+  /** Per question term, the docs' words it also finds: synonyms, and a Chinese term in the other script. */
+  const alternativesIn = (question: string): Map<string, string[]> => {
+    if (!settings.alternatives) return new Map();
+    const alternatives = synonyms.alternativesIn(question);
+    if (!HAN.test(question)) return alternatives;
+    for (const term of termsOf(question)) {
+      const forms = otherScriptForms(term);
+      if (forms.length > 0) alternatives.set(term, [...new Set([...(alternatives.get(term) ?? []), ...forms])]);
+    }
+    return alternatives;
+  };
   // A restart loads the word index it kept (about 10x faster than indexing every section) and indexes only
   // the files whose bytes changed.
   const preloaded = loadedSnapshot(start.snapshot);
@@ -398,6 +409,11 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     return postings.known({ term, prefix: false, fuzzy: false });
   }
 
+  /** Known as written, or in the other Chinese script: a traditional question on simplified docs (chineseScripts.ts). */
+  function known(term: string): boolean {
+    return exactlyKnown(term) || (settings.alternatives && otherScriptForms(term).some(exactlyKnown));
+  }
+
   /**
    * The terms of a question, without the character pairs no section has that join words the docs have (or
    * stop words): such a pair (定方 in 設定方法) is an artifact of cutting, not a word the reader used, yet
@@ -408,9 +424,9 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     const terms = termsOf(text);
     const pairs = HAN.test(text) ? pairOnlyTerms(text, terms) : new Set<string>();
     if (pairs.size === 0) return terms.slice(0, MAX_QUESTION_TERMS);
-    const words = wordsOf(text).map((word) => ({ word, settled: termsOfToken(word).every(exactlyKnown) }));
+    const words = wordsOf(text).map((word) => ({ word, settled: termsOfToken(word).every(known) }));
     const settled = (character: string) => words.every(({ word, settled: wordSettled }) => wordSettled || !word.includes(character));
-    return terms.filter((term) => !pairs.has(term) || exactlyKnown(term) || ![...term].every(settled)).slice(0, MAX_QUESTION_TERMS);
+    return terms.filter((term) => !pairs.has(term) || known(term) || ![...term].every(settled)).slice(0, MAX_QUESTION_TERMS);
   }
 
   function questionQuery(terms: string[], asked: string): QueryTerm[] {

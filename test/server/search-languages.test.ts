@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { baselineRetriever, ourRetriever, QUESTION_SETS, readQuestions, scoreRetrieval } from '../../bench/retrieval.ts';
+import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { termsOf, tokenize } from '../../server/docs/analyzer.ts';
 import { languageOfPath, languageOfText } from '../../server/docs/language.ts';
 import { loadDocs } from '../../server/docs/load.ts';
@@ -148,3 +149,30 @@ for (const set of QUESTION_SETS.filter((candidate) => candidate.name === 'vue-zh
     );
   });
 }
+
+/** The file of the first hit. */
+const firstFile = (index: DocsIndex, question: string) => index.search(question, { limit: 1 })[0]?.section.file;
+
+describe('given Chinese docs in one script and a question in the other', () => {
+  const simplified = indexOf({
+    'props.md': '# Props\n\n## 传递 props\n\n父组件通过 props 把数据传给子组件。',
+    'events.md': '# 组件事件\n\n## 触发与监听事件\n\n子组件触发事件，父组件监听它。',
+  });
+  const traditional = indexOf({
+    'props.md': '# Props\n\n## 傳遞 props\n\n父組件通過 props 把數據傳給子組件。',
+    'events.md': '# 組件事件\n\n## 觸發與監聽事件\n\n子組件觸發事件，父組件監聽它。',
+  });
+
+  it('finds the section in the docs\' script, for a question in traditional or in simplified characters', () => {
+    expect(firstFile(simplified, '父組件怎麼把數據傳給子組件')).toBe('props.md');
+    expect(firstFile(traditional, '父组件怎么把数据传给子组件')).toBe('props.md');
+    expect(simplified.unknownWords('父組件怎麼把數據傳給子組件')).toEqual([]);
+    // A question in the docs' own script is read as before.
+    expect(firstFile(simplified, '子组件怎么触发事件')).toBe('events.md');
+  });
+
+  it('judges whether the docs cover it as for a question in the docs\' script', () => {
+    expect(retrieveDocs(simplified, '父組件怎麼把數據傳給子組件', [], { limit: 5 }).notFound).toBe(false);
+    expect(retrieveDocs(simplified, '今天北京天氣怎麼樣', [], { limit: 5 }).notFound).toBe(true);
+  });
+});
