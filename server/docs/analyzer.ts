@@ -279,10 +279,10 @@ export function termsOfToken(token: string): string[] {
   return processed === null ? [] : typeof processed === 'string' ? [processed] : processed;
 }
 
-/** Of `terms` (a text's, termsOf), those that are only character pairs of its Han runs, none of its words (定方 in 設定方法). */
-export function pairOnlyTerms(text: string, terms: readonly string[]): Set<string> {
+/** Of a text's `terms` (termsOf), those no one of its `words` (wordsOf) gives: character pairs of its Han runs (定方 in 設定方法). */
+export function pairOnlyTerms(terms: readonly string[], words: readonly string[]): Set<string> {
   const pairs = new Set(terms);
-  for (const word of wordsOf(text)) for (const term of termsOfToken(word)) pairs.delete(term);
+  for (const word of words) for (const term of termsOfToken(word)) pairs.delete(term);
   return pairs;
 }
 

@@ -55,7 +55,7 @@ export interface QueryTerm {
   prefix: boolean;
   /** Allowed edits as a share of the term's length, or false; only for a term no section has. */
   fuzzy: number | false;
-  /** The docs' words for what the reader's word names (synonyms.ts), found as this term at a lower weight. */
+  /** The docs' words for what the reader's word names (synonyms.ts, chineseScripts.ts), found as this term. */
   alternatives?: readonly string[];
 }
 
@@ -82,7 +82,7 @@ const B = 0.7;
 const D = 0.5;
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
-/** A docs' word for the reader's (synonyms.ts): below the word itself, above a prefix or a typo of it. */
+/** A docs' word for the reader's, when the docs use the reader's too: below the word itself, above a prefix or a typo of it. */
 const ALTERNATIVE_WEIGHT = 0.5;
 const MAX_FUZZY = 6;
 /** Postings kept as arrays (12 bytes each): about 24 MB at most. */

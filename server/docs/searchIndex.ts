@@ -201,12 +201,12 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
 export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { snapshot?: Uint8Array; synonyms?: Synonyms } = {}): DocsIndexBuilder {
   const settings: RankingOptions = { ...DEFAULT_RANKING, ...ranking };
   const synonyms = start.synonyms ?? DEFAULT_SYNONYMS;
-  /** Per question term, the docs' words it also finds: synonyms, and a Chinese term in the other script. */
-  const alternativesIn = (question: string): Map<string, string[]> => {
+  /** Per term of the question `asked` (`terms`, its terms), the docs' words it also finds: synonyms, and a Chinese term in the other script. */
+  const alternativesFor = (asked: string, terms: readonly string[]): Map<string, string[]> => {
     if (!settings.alternatives) return new Map();
-    const alternatives = synonyms.alternativesIn(question);
-    if (!HAN.test(question)) return alternatives;
-    for (const term of termsOf(question)) {
+    const alternatives = synonyms.alternativesIn(asked);
+    if (!HAN.test(asked)) return alternatives;
+    for (const term of terms) {
       const forms = otherScriptForms(term);
       if (forms.length > 0) alternatives.set(term, [...new Set([...(alternatives.get(term) ?? []), ...forms])]);
     }
@@ -422,15 +422,17 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
    */
   function readerTerms(text: string): string[] {
     const terms = termsOf(text);
-    const pairs = HAN.test(text) ? pairOnlyTerms(text, terms) : new Set<string>();
+    if (!HAN.test(text)) return terms.slice(0, MAX_QUESTION_TERMS);
+    const textWords = wordsOf(text);
+    const pairs = pairOnlyTerms(terms, textWords);
     if (pairs.size === 0) return terms.slice(0, MAX_QUESTION_TERMS);
-    const words = wordsOf(text).map((word) => ({ word, settled: termsOfToken(word).every(known) }));
+    const words = textWords.map((word) => ({ word, settled: termsOfToken(word).every(known) }));
     const settled = (character: string) => words.every(({ word, settled: wordSettled }) => wordSettled || !word.includes(character));
     return terms.filter((term) => !pairs.has(term) || known(term) || ![...term].every(settled)).slice(0, MAX_QUESTION_TERMS);
   }
 
   function questionQuery(terms: string[], asked: string): QueryTerm[] {
-    const alternatives = alternativesIn(asked);
+    const alternatives = alternativesFor(asked, terms);
     return terms.map((term) => ({
       term,
       prefix: term.length >= settings.prefixMinLength,
@@ -471,7 +473,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       }
       return rank(questionTerms.length, limit);
     },
-    alternativesIn,
+    alternativesIn: (asked) => alternativesFor(asked, termsOf(asked)),
     unknownWords(text: string, options: { exact?: boolean } = {}): string[] {
       const terms = readerTerms(text);
       const queries: QueryTerm[] = options.exact ? terms.map((term) => ({ term, prefix: false, fuzzy: false })) : questionQuery(terms, text);

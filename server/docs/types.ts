@@ -83,7 +83,7 @@ export interface DocsIndex {
    * with `exact`, also those a section has only as a prefix or with a typo ("Slack" for "stack").
    */
   unknownWords(text: string, options?: { exact?: boolean }): string[];
-  /** Per term of `question`, the docs' words its wording also finds (synonyms.ts). */
+  /** Per term of `question`, the docs' words its wording also finds: synonyms (synonyms.ts), and a Chinese term in the other script (chineseScripts.ts). */
   alternativesIn(question: string): Map<string, string[]>;
   /** Replace every section that came from `file` (an empty list removes the file). */
   updateFile(file: string, sections: Section[]): void;
