@@ -57,6 +57,7 @@ popup, pop-up, modal, overlay, lightbox => dialog, modal, popup
 sidebar, side bar, drawer => side, panel, sidebar
 bubble, floating button, chat button, chat icon => launcher, button
 system prompt, persona, tone, politely, polite, personality => prompt, instructions
+track, tracks, tracking, tracked, tracker, trackers, spy, spying, privacy, private data, personal data, personal information, pii, gdpr, ccpa, collect, collects, collecting, collected => privacy, data, cookie, cookies, fingerprint
 `;
 
 /** A list of synonyms, ready to read questions with. */

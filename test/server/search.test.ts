@@ -413,3 +413,23 @@ describe('given a served index whose files change many times (a tenth of its sec
     expect(index.search('shared relays', { limit: 5 }).map((hit) => hit.score)).toEqual(fresh.search('shared relays', { limit: 5 }).map((hit) => hit.score));
   });
 });
+
+describe('given a section that says what happened and one on what a crash does', () => {
+  // The demo docs' own case: "happened" in a list of job events outweighed "crash" in the section on restarts.
+  const index = indexOf({
+    'jobs.md': [
+      '# Jobs',
+      '## List jobs',
+      'The events endpoint answers what happened in the job: tool calls, replies and commits.',
+      '## Restarts',
+      'A turn interrupted by a crash is retried once; a second crash fails the job.',
+      '## Create a job',
+      'Send the request to the server with a project and a message.',
+    ].join('\n\n'),
+  });
+
+  it('reads "what happens" as the question\'s frame, not a word to find', () => {
+    expect(idsFor(index, 'what happens to a job if the server crashes?')[0]).toBe('/jobs#restarts');
+    expect(idsFor(index, 'what happened?')).toEqual([]);
+  });
+});
