@@ -21,6 +21,14 @@ logout, log out, sign out, signout => logout, sign
 screen reader, screen readers, a11y, accessibility, accessible, blind => accessible, accessibility, a11y, aria
 spanish, french, german, italian, portuguese, russian, arabic, hebrew, hindi, korean, japanese, chinese, dutch, polish, turkish, vietnamese, indonesian, multilingual, translate, translated, translation, translations, localize, localise, localization, localisation, internationalization, internationalisation, i18n, l10n => language, languages, locale, i18n, translation
 gzip, gzipped, brotli, deflate, compress, compressed, compression
+shrink, shrinking, smaller responses, minify, minified => compress, compression, gzip, size
+iframe, iframes, clickjacking, framing, embedded in a frame => frame, x-frame-options, secure, headers
+unchanged, not changed, not modified, revalidate, revalidation, conditional request, conditional requests => etag, 304, cache
+username and password, user and password, password protect, password-protect, password protected, password-protected => basic, auth, password
+push updates, server push, keep the response open => stream, streaming, sse
+two-way, bidirectional, bi-directional, full-duplex, real-time, realtime => websocket, websockets
+pass through, passthrough, upstream, reverse proxy, backend server, backend servers => proxy
+thrown, throw, throws, catch, catching, catches, uncaught => error, exception, onerror
 forward, forwarding, relay, relaying => proxy
 ip address, ip addresses => ip
 env var, env vars, environment variable, environment variables, dotenv => env, environment
