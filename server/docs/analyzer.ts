@@ -188,17 +188,20 @@ export function wordsOf(text: string): string[] {
 
 function tokensOf(text: string, withHanPairs: boolean): string[] {
   const { chunks, unspaced } = chunksOf(text);
+  // Text in a spaced script only (most of an English site): its chunks are its tokens.
+  if (!unspaced.includes(true)) return chunks;
   const words = unspacedWords(chunks.filter((_chunk, position) => unspaced[position]));
   const tokens: string[] = [];
   let next = 0;
-  for (const [position, chunk] of chunks.entries()) {
+  for (let position = 0; position < chunks.length; position++) {
+    const chunk = chunks[position] as string;
     if (!unspaced[position]) {
       tokens.push(chunk);
       continue;
     }
     // The chunk's words, then the character pairs of its Han runs.
     const chunkWords = words[next++] ?? [];
-    tokens.push(...chunkWords);
+    for (const word of chunkWords) tokens.push(word);
     if (withHanPairs) pushHanPairs(tokens, chunk, new Set(chunkWords));
   }
   return tokens;

@@ -3,7 +3,7 @@
 import { closeSync, constants, openSync, readSync, realpathSync, statSync, type BigIntStats } from 'node:fs';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { contentHash, fileStamp, type FileStamp, type PageCache } from './pageCache.ts';
+import { contentHash, fileStamp, type FileStamp, type PageCache, type PageWrite } from './pageCache.ts';
 import { sharedParsePool, type ParsePool } from './parsePool.ts';
 import type { PageTerms } from './sectionTerms.ts';
 import type { LoadedDocs, Page } from './types.ts';
@@ -17,6 +17,11 @@ export interface LoadOptions {
   parser?: ParsePool;
   /** Pages kept from earlier runs: a file whose bytes did not change is not parsed again. @default none */
   cache?: PageCache;
+  /**
+   * With a cache: the pages parsed go here instead of into the cache, for the caller to keep later with
+   * PageCache.setAll (a first start answers before they are written). @default written to the cache at once
+   */
+  cacheWrites?: PageWrite[];
   /** Receives each file's content hash (with a cache). */
   onHash?(file: string, hash: string): void;
   /** Receives the index terms of each file parsed (see sectionTerms.ts), for the index to insert. */
@@ -264,6 +269,7 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
     return null;
   }
   if (result.terms) options.onTerms?.(relative, result.terms);
-  options.cache?.set(relative, hash, result.page, stamp, result.entry);
+  if (options.cache && options.cacheWrites) options.cacheWrites.push({ file: relative, hash, page: result.page, stamp, serialized: result.entry });
+  else options.cache?.set(relative, hash, result.page, stamp, result.entry);
   return result.page;
 }

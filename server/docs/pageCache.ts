@@ -38,6 +38,8 @@ export interface PageCache {
   getByStamp(file: string, stamp: FileStamp): { page: Page; hash: string } | undefined;
   /** Keeps a page; `serialized`: the entry as serializedEntry wrote it, or encodedEntry (by a parse worker), saving that work here. */
   set(file: string, hash: string, page: Page, stamp?: FileStamp, serialized?: string | Uint8Array): void;
+  /** Keeps many pages in one transaction (a write each cost a large site's first start a tenth of a second). */
+  setAll(writes: readonly PageWrite[]): void;
   /** Records the stamp of the file whose bytes were just read and found to be the kept entry's. */
   confirm(file: string, hash: string, stamp: FileStamp): void;
   /** Drops the entries of files that are gone. */
@@ -46,6 +48,15 @@ export interface PageCache {
   getSnapshot(key: string): Uint8Array | undefined;
   setSnapshot(key: string, snapshot: Uint8Array): void;
   close(): void;
+}
+
+/** A page to keep, as PageCache.set takes it. */
+export interface PageWrite {
+  file: string;
+  hash: string;
+  page: Page;
+  stamp?: FileStamp | undefined;
+  serialized?: string | Uint8Array | undefined;
 }
 
 /** The stamp of a file as `stat(file, { bigint: true })` describes it, for pages of this site URL and parser version. */
@@ -90,6 +101,18 @@ export function openPageCache(dataDir: string): PageCache {
     },
     set(file, hash, page, stamp, serialized) {
       upsert.run(file, hash, serialized ?? serializedEntry(page), stamp?.text ?? null, stamp ? Date.now() : null);
+    },
+    setAll(writes) {
+      if (writes.length === 0) return;
+      const now = Date.now();
+      database.exec('BEGIN');
+      try {
+        for (const { file, hash, page, stamp, serialized } of writes) upsert.run(file, hash, serialized ?? serializedEntry(page), stamp?.text ?? null, stamp ? now : null);
+        database.exec('COMMIT');
+      } catch (error) {
+        database.exec('ROLLBACK');
+        throw error;
+      }
     },
     confirm(file, hash, stamp) {
       updateStamp.run(stamp.text, Date.now(), file, hash);

@@ -412,6 +412,39 @@ describe('given a docs folder started again after a docs deploy (the page cache 
       await next.saved;
     });
   });
+
+  it('keeps the parsed pages after it answers, in one go, and only warns when they cannot be kept', async () => {
+    await withCountingParser(async ({ folder, parser, parsed, cache }) => {
+      await writeFile(path.join(folder, 'alpha.md'), '# Alpha\n\nThe alpha setting turns on tracing.\n');
+      await writeFile(path.join(folder, 'beta.md'), '# Beta\n\nThe beta setting rotates keys.\n');
+      const kept: string[][] = [];
+      const counting: PageCache = { ...cache, set: () => expect.fail('a page written on its own'), setAll: (writes) => (kept.push(writes.map((write) => write.file).toSorted()), cache.setAll(writes)) };
+      const started = await loadIndexedDocs(folder, { parser, cache: counting });
+      expect(kept).toEqual([]);
+      expect(started.index.search('rotates keys', { limit: 5 }).map((hit) => hit.section.id)).toEqual(['/beta#beta']);
+      expect(await started.saved).toBeUndefined();
+      expect(kept).toEqual([['alpha.md', 'beta.md']]);
+
+      await writeFile(path.join(folder, 'beta.md'), '# Beta\n\nThe beta setting compresses logs.\n');
+      parsed.length = 0;
+      const fullDisk: PageCache = {
+        ...cache,
+        setAll: () => {
+          throw new Error('database or disk is full');
+        },
+      };
+      const restarted = await loadIndexedDocs(folder, { parser, cache: fullDisk });
+      expect(parsed).toEqual(['beta.md']);
+      expect(await restarted.saved).toBe('the parsed pages could not be kept for the next start (database or disk is full); that start parses and indexes them again');
+      expect(restarted.index.search('compresses logs', { limit: 5 }).map((hit) => hit.section.id)).toEqual(['/beta#beta']);
+
+      parsed.length = 0;
+      const again = await loadIndexedDocs(folder, { parser, cache });
+      expect(parsed).toEqual(['beta.md']);
+      expect(again.index.search('compresses logs', { limit: 5 }).map((hit) => hit.section.id)).toEqual(['/beta#beta']);
+      await again.saved;
+    });
+  });
 });
 
 describe('given a file saved with a byte order mark (as Windows editors do)', () => {

@@ -76,6 +76,13 @@ describe('given GitHub-flavoured Markdown', () => {
     );
   });
 
+  it('reads e-mail addresses and links of every scheme as links, each paragraph on its own', () => {
+    const source = '# Contact\n\nWrite to team@example.com, or MAILTO:help@example.com.\n\nSee ftp://files.example.com/a and https://astro.build/x.\n\nA note: nothing here.';
+    expect(textsOf('contact.md', source)[0]?.text).toBe(
+      'Write to [team@example.com](mailto:team@example.com), or [MAILTO:help@example.com](MAILTO:help@example.com).\n\nSee [ftp://files.example.com/a](ftp://files.example.com/a) and [https://astro.build/x](https://astro.build/x).\n\nA note: nothing here.',
+    );
+  });
+
   it('keeps link targets as written (non-ASCII, spaces in <>), resolved to published URLs', () => {
     const source = '# 指南\n\n见[配置](./配置.md#选项)和[the guide](<../a guide.md>)。';
     expect(textsOf('zh/指南.md', source)[0]?.text).toBe('见[配置](https://docs.example.com/zh/配置#选项)和[the guide](<https://docs.example.com/a guide>)。');

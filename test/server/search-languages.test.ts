@@ -4,6 +4,7 @@ import { baselineRetriever, ourRetriever, QUESTION_SETS, readQuestions, scoreRet
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { termsOf, tokenize } from '../../server/docs/analyzer.ts';
 import { languageOfPath, languageOfText } from '../../server/docs/language.ts';
+import { buildPage } from '../../server/docs/sections.ts';
 import { loadDocs } from '../../server/docs/load.ts';
 import type { DocsIndex } from '../../server/docs/types.ts';
 import { indexOf } from './support/docs.ts';
@@ -97,6 +98,15 @@ describe('given a question or a page, its language', () => {
     expect(languageOfPath('go/intro.md')).toBeUndefined();
   });
 
+  it('reads a page\'s language from its prose when neither frontmatter nor path names one, code and product names left out', () => {
+    const code = '```ts\nexport default defineConfig({ server: { port: 3000, strictPort: true } })\n```';
+    expect(languageOf(`# 配置\n\n在 Vite 中修改开发服务器端口：\n\n${code}`)).toBe('zh');
+    expect(languageOf(`# 設定\n\nVite の開発サーバーのポートを変更します。\n\n${code}`)).toBe('ja');
+    expect(languageOf(`# 𠮷野家\n\n𠮷𠮷𠮷 Vite`)).toBe('zh');
+    expect(languageOf(`# Config\n\nChange the dev server port (开发服务器) in the config:\n\n${code}`)).toBe('en');
+    expect(languageOf('# 42\n\n1, 2, 3.')).toBeUndefined();
+  });
+
   it('sets metadata.language from the path when the frontmatter has none, so filter.language works', () => {
     const index = indexOf({
       'guide/port.md': '# Server port\n\nSet `server.port` to change the port.',
@@ -120,6 +130,11 @@ describe('given a site with the same page in English and Japanese', () => {
     expect(filesFor(index, 'how are env variables loaded into import.meta.env')[0]).toBe('guide/env.md');
   });
 });
+
+/** The language a page of this source is read as, from nothing but its text. */
+function languageOf(source: string): unknown {
+  return buildPage('guide/page.md', source, {}).page.sections[0]?.metadata.language;
+}
 
 /** Loading a corpus and building three indexes takes seconds on a busy CI machine. */
 const TIMEOUT = 60_000;
