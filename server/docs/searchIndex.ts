@@ -474,6 +474,14 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       return rank(questionTerms.length, limit);
     },
     alternativesIn: (asked) => alternativesFor(asked, termsOf(asked)),
+    sectionShare(term: string): number {
+      if (sectionCount === 0) return 0;
+      // The field that has it in the most sections (a posting list is pairs of section and count); lists
+      // may still hold removed sections until the next vacuum, hence the cap.
+      let withTerm = 0;
+      for (const field of INDEXED_FIELDS) withTerm = Math.max(withTerm, (postings.inField(term, field)?.length ?? 0) / 2);
+      return Math.min(1, withTerm / sectionCount);
+    },
     unknownWords(text: string, options: { exact?: boolean } = {}): string[] {
       const terms = readerTerms(text);
       const queries: QueryTerm[] = options.exact ? terms.map((term) => ({ term, prefix: false, fuzzy: false })) : questionQuery(terms, text);

@@ -83,6 +83,8 @@ export interface DocsIndex {
    * with `exact`, also those a section has only as a prefix or with a typo ("Slack" for "stack").
    */
   unknownWords(text: string, options?: { exact?: boolean }): string[];
+  /** The share (0-1) of sections that have exactly `term` (an analysed term, as termsOf gives them) in one field at least. */
+  sectionShare(term: string): number;
   /** Per term of `question`, the docs' words its wording also finds: synonyms (synonyms.ts), and a Chinese term in the other script (chineseScripts.ts). */
   alternativesIn(question: string): Map<string, string[]>;
   /** Replace every section that came from `file` (an empty list removes the file). */

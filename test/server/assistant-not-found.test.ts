@@ -46,6 +46,21 @@ describe('given a question with a word no page has, whose best section shares on
   });
 });
 
+describe('given docs whose product name is in most of their sections', () => {
+  const index = indexOf({
+    'routing.md': '# Routing\n\n## Path parameters\n\nIn Hono, read a path parameter with c.req.param().\n\n## Grouping\n\nGroup Hono routes with app.route().',
+    'middleware.md': '# Middleware\n\n## Logger\n\nHono logs each request with the logger middleware.\n\n## Timing\n\nSend Server-Timing headers with Hono responses.',
+    'deploy.md': '# Deploy\n\n## Workers\n\nDeploy a Hono app to Cloudflare Workers with wrangler.\n\n## Models\n\nA model of the request is kept for each route.',
+  });
+
+  it('does not take the name as a word the question shares with a section', () => {
+    expect(index.sectionShare('hono')).toBeGreaterThan(0.55);
+    expect(notFound(index, 'How do I send emails with Hono?')).toBe(true);
+    // Without the name, the section still shares two words with this one.
+    expect(notFound(index, 'How do I log each request of my Hono routes to a terminal?')).toBe(false);
+  });
+});
+
 describe('given a question the docs answer but for a name they never use', () => {
   it('says the docs do not mention the name before quoting what matches the rest', async () => {
     const index = widgetDocs();
