@@ -23,6 +23,10 @@ export const NOTHING_FOUND = `${NOT_IN_DOCS} Try other words, such as the name o
 const MAX_SECTIONS = 3;
 /** A lead section this short that matches the question only by its heading is not quoted when others match. */
 const THIN_SECTION_CHARS = 160;
+/** A paragraph this short without a full stop reads as a heading (a fourth-level one is kept in its section's text). */
+const MAX_HEADING_LIKE_CHARS = 60;
+/** A list or table a quoted paragraph announces is quoted whole up to this many lines, else like any other. */
+const WHOLE_ANNOUNCED_LINES = 30;
 /** Blocks quoted from the best section, and from each further one. */
 const LEAD_BLOCKS = 2;
 /** A paragraph up to this long is quoted whole; a longer one keeps its first sentence and the matching ones. */
@@ -100,15 +104,42 @@ type Score = (terms: ReadonlySet<string>) => number;
  * matching ones. A further section (`whole` false) adds only its matching units (and a table's header):
  * a ten-line list that mentions the question's word once is noise under the answer.
  */
-function quotedUnits(block: Block, score: Score, whole = true): AnalysedUnit[] {
-  if (block.kind === 'code') return block.units;
-  if (!whole) return block.units.filter((unit, index) => score(unit.terms) > 0 || (index === 0 && unit.kind === 'row'));
+function quotedUnits(block: Block, score: Score, whole = true, announced = false): AnalysedUnit[] {
+  if (block.kind === 'code' || (announced && block.units.length <= WHOLE_ANNOUNCED_LINES)) return block.units;
+  const matching = matchingUnits(block, score);
+  if (!whole && !announced) return block.units.filter((unit, index) => matching.has(unit) || (index === 0 && unit.kind === 'row'));
   if (block.kind === 'sentence') {
     const length = block.units.reduce((total, unit) => total + unit.text.length, 0);
     if (length <= WHOLE_PARAGRAPH_CHARS) return block.units;
   } else if (block.units.length <= WHOLE_LIST_LINES) return block.units;
   // The first line of a table is its header, of a list its lead item, of a paragraph its topic sentence.
-  return block.units.filter((unit, index) => index === 0 || score(unit.terms) > 0);
+  return block.units.filter((unit, index) => index === 0 || matching.has(unit));
+}
+
+/**
+ * The units of a block that match the question. In a long list or table, each question word weighs by how
+ * few of its lines have it, and the lines kept match at least half as well as the best: in a table of an
+ * agent's flags, nearly every row says "agent" or "job", and "Can I run agent jobs on several servers?"
+ * quoted thirteen rows for the one on several instances.
+ */
+function matchingUnits(block: Block, score: Score): Set<AnalysedUnit> {
+  const matching = block.units.filter((unit) => score(unit.terms) > 0);
+  // Paragraphs and short lists keep every matching line: there each one reads as part of the passage.
+  if (block.kind === 'sentence' || block.units.length <= WHOLE_LIST_LINES) return new Set(matching);
+  const linesWith = new Map<string, number>();
+  for (const unit of matching) for (const term of unit.terms) if (score(new Set([term])) > 0) linesWith.set(term, (linesWith.get(term) ?? 0) + 1);
+  const weightOf = (unit: AnalysedUnit) => {
+    let weight = 0;
+    for (const term of unit.terms) {
+      const lines = linesWith.get(term);
+      if (lines !== undefined) weight += score(new Set([term])) * Math.log(block.units.length / lines);
+    }
+    return weight;
+  };
+  const weights = new Map(matching.map((unit) => [unit, weightOf(unit)]));
+  const best = Math.max(0, ...weights.values());
+  // A word in every line tells none of them apart: then every matching line is kept.
+  return new Set(best === 0 ? matching : matching.filter((unit) => (weights.get(unit) as number) >= best / 2));
 }
 
 interface Quote {
@@ -151,10 +182,18 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   const indexes = new Set(chosen.map((entry) => entry.index));
   /** Paragraphs quoted only for their last sentence: the one that introduces the code chosen after them. */
   const introductions = new Set<number>();
+  /** Lists and tables a quoted paragraph announces ("receive these events:"): quoted whole when not too long. */
+  const announced = new Set<number>();
   for (const entry of chosen) {
     // A passage's example: the code block right after it (a passage ending "for example:" needs it).
     const next = blocks[entry.index + 1];
     if (entry.block.kind !== 'code' && next?.kind === 'code' && next.units.length > 0 && lineCount(next) <= MAX_FOLLOWING_CODE_LINES) indexes.add(entry.index + 1);
+    // The list or table a passage ends by announcing: "Three limits protect the server:" quoted without its
+    // three limits, or "these events:" without the events, left the reader with a colon.
+    if (entry.block.kind === 'sentence' && (next?.kind === 'line' || next?.kind === 'row') && next.units.length > 0 && endsAnnouncing(entry.block, score, lead)) {
+      indexes.add(entry.index + 1);
+      announced.add(entry.index + 1);
+    }
     // Code's introduction: the sentence right before it says what it does ("Within the handler, you can get
     // the validated value with c.req.valid('form')"); code quoted alone left the reader to guess.
     const previous = blocks[entry.index - 1];
@@ -166,11 +205,22 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
     const block = blocks[index];
     if (!block) return [];
-    const quoted = introductions.has(index) ? block.units.slice(-1) : quotedUnits(block, score, lead);
+    const quoted = introductions.has(index) ? block.units.slice(-1) : quotedUnits(block, score, lead, announced.has(index));
     return quoted.filter((unit) => !wasRead(unit, readContext)).flatMap(capped);
   });
   if (units.length === 0) return undefined;
   return { section, units, score: chosen[0]?.score ?? 0, bestIsCode: chosen[0]?.block.kind === 'code' };
+}
+
+/**
+ * Whether the paragraph announces what follows: its last sentence, quoted, ends in a colon, or it is a short
+ * line with no full stop, as a fourth-level heading inside a section reads ("Options" over a table of them).
+ */
+function endsAnnouncing(block: Block, score: Score, whole: boolean): boolean {
+  const last = block.units.at(-1);
+  if (last === undefined || !quotedUnits(block, score, whole).includes(last)) return false;
+  const headingLike = block.units.length === 1 && last.text.length <= MAX_HEADING_LIKE_CHARS && !/[.。!?！？]\s*$/.test(last.text);
+  return headingLike || /[:：]\s*$/.test(last.text);
 }
 
 /** The unit as quoted: whole when short, else cut at a word with an ellipsis; an oversized code block not at all. */

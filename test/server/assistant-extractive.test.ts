@@ -48,6 +48,31 @@ describe('given sections and a question', () => {
     expect(answer.text).toBe('**[Page › Options](/page#options)**\n\n| Name | Meaning |\n| --- | --- |\n| `mode` | Either `a \\| b`; the relay mode. |');
   });
 
+  it('quotes the rows of a long table that match its rarer question words, not every row with a word most rows have', () => {
+    const rows = Array.from({ length: 12 }, (_unused, index) => `\`--agent-option${index}\` | Sets thing ${index} of agent jobs.`);
+    rows.splice(5, 0, '`--agent-lease` | With several servers, how long a job whose server died waits.');
+    const answer = composeExtractiveAnswer([section('flags', 'Flags', ['Flag | Meaning', ...rows].join('\n'))], question('Can I run agent jobs on several servers?'));
+    expect(answer.text).toBe('**[Page › Flags](/page#flags)**\n\n| Flag | Meaning |\n| --- | --- |\n| `--agent-lease` | With several servers, how long a job whose server died waits. |');
+  });
+
+  it('quotes the list or table a quoted paragraph announces with a colon, though none of it matches', () => {
+    const limits = 'Three limits protect the server, each configurable:\n\n- 10,000 per key per month,\n- 10,000 per domain per hour.\n\nOver a limit, the server answers 429.';
+    expect(composeExtractiveAnswer([section('limits', 'Limits', limits)], question('Which limits protect the server?')).text).toBe(
+      '**[Page › Limits](/page#limits)**\n\nThree limits protect the server, each configurable:\n\n- 10,000 per key per month,\n- 10,000 per domain per hour.\n\nOver a limit, the server answers 429.',
+    );
+    // A fourth-level heading is kept in its section as a short line without a full stop: it announces too.
+    const options = 'Options\n\nName | Meaning\n`--target` | The transpile target.\n`--outDir` | The output folder.';
+    expect(composeExtractiveAnswer([section('build', 'vite build', `Builds for production.\n\n${options}`)], question('vite build options')).text).toBe(
+      '**[Page › vite build](/page#build)**\n\nBuilds for production.\n\nOptions\n\n| Name | Meaning |\n| --- | --- |\n| `--target` | The transpile target. |\n| `--outDir` | The output folder. |',
+    );
+    // In a further section too, where a list or table otherwise keeps only its matching lines.
+    const events = 'Other notes come first.\n\nThe widget emits these events to onEvent:\n\nName | When\n`open` | The dialog opened.\n`close` | The dialog closed.';
+    const further = composeExtractiveAnswer([section('lead', 'Lead', 'Events are listed below.'), section('events', 'Events', events)], question('Which events does the widget emit to onEvent?'));
+    expect(further.text).toBe(
+      '**[Page › Lead](/page#lead)**\n\nEvents are listed below.\n\n**[Page › Events](/page#events)**\n\nThe widget emits these events to onEvent:\n\n| Name | When |\n| --- | --- |\n| `open` | The dialog opened. |\n| `close` | The dialog closed. |',
+    );
+  });
+
   it('quotes a table whose header ends with an empty cell as a table of the same width', () => {
     const answer = composeExtractiveAnswer([section('options', 'Options', 'Option | \n`--port <port>` | Sets the relay port.\n`--host` | Sets the host.')], question('relay port option'));
     expect(answer.text).toContain('| Option |  |\n| --- | --- |\n| `--port <port>` | Sets the relay port. |');
