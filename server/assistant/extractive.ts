@@ -167,8 +167,10 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   let chosen: typeof ranked = [];
   for (const entry of ranked) {
     if (chosen.length >= maxBlocks || (chosen.length > 0 && entry.score < (chosen[0]?.score ?? 0) / 2)) break;
-    // Code right after a chosen passage comes with it anyway (below), so it takes no place of its own.
-    if (entry.block.kind === 'code' && chosen.some((other) => other.index === entry.index - 1 && other.block.kind !== 'code')) continue;
+    // Code right after a chosen passage comes with it anyway when short enough to follow it (below), so it
+    // takes no place of its own; longer matching code takes its place ("return json with a status code"
+    // quoted the sentence announcing the 22-line example, without the example).
+    if (entry.block.kind === 'code' && lineCount(entry.block) <= MAX_FOLLOWING_CODE_LINES && chosen.some((other) => other.index === entry.index - 1 && other.block.kind !== 'code')) continue;
     chosen.push(entry);
   }
   if (chosen.length === 0) {

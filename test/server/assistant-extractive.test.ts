@@ -34,6 +34,14 @@ describe('given sections and a question', () => {
     expect(answer.text).toContain('Install the relay with npm.\n\n```sh\nnpm install relay\n```\n\n- Install needs npm 10.\n- Another item.');
   });
 
+  it('quotes matching code too long to come with the sentence before it as a block of its own', () => {
+    const body = Array.from({ length: 18 }, (_unused, index) => `  const step${index} = prepare(${index})`).join('\n');
+    const code = `\`\`\`ts\napp.get('/posts', (c) => {\n${body}\n  return c.json({ post }, 404)\n})\n\`\`\``;
+    const text = `Specify the status code in \`c.json()\` and it becomes part of the type.\n\n${code}\n\nThe client reads it back.`;
+    const answer = composeExtractiveAnswer([section('status', 'Status code', text)], question('return json with a status code'));
+    expect(answer.text).toBe(`**[Page › Status code](/page#status)**\n\nSpecify the status code in \`c.json()\` and it becomes part of the type.\n\n${code}`);
+  });
+
   it('quotes the sentence that introduces a matching code block, before it', () => {
     const opening = Array.from({ length: 14 }, (_unused, index) => `Opening sentence ${index} about forms in general.`).join(' ');
     const text = `${opening} Within the handler, read the checked value with \`c.req.valid()\`.\n\n\`\`\`ts\napp.post('/', (c) => c.json(c.req.valid('json')))\n\`\`\``;
