@@ -182,7 +182,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     chosen = [{ block, index, score: 0 }];
   }
   const indexes = new Set(chosen.map((entry) => entry.index));
-  /** Paragraphs quoted only for their last sentence: the one that introduces the code chosen after them. */
+  /** Paragraphs quoted only for their last sentence: the one that introduces the code, list or table chosen after them. */
   const introductions = new Set<number>();
   /** Lists and tables a quoted paragraph announces ("receive these events:"): quoted whole when not too long. */
   const announced = new Set<number>();
@@ -203,6 +203,12 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
       indexes.add(entry.index - 1);
       introductions.add(entry.index - 1);
     }
+    // A list's or table's announcement, the same way: "The `theme` option picks the color scheme:" over
+    // "- `light` or `dark`: fixed." (a list quoted alone began mid-passage).
+    if ((entry.block.kind === 'line' || entry.block.kind === 'row') && previous?.kind === 'sentence' && announces(previous) && !indexes.has(entry.index - 1)) {
+      indexes.add(entry.index - 1);
+      introductions.add(entry.index - 1);
+    }
   }
   const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
     const block = blocks[index];
@@ -220,7 +226,13 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
  */
 function endsAnnouncing(block: Block, score: Score, whole: boolean): boolean {
   const last = block.units.at(-1);
-  if (last === undefined || !quotedUnits(block, score, whole).includes(last)) return false;
+  return last !== undefined && quotedUnits(block, score, whole).includes(last) && announces(block);
+}
+
+/** Whether the paragraph ends announcing what follows: in a colon, or as a short line with no full stop (a heading). */
+function announces(block: Block): boolean {
+  const last = block.units.at(-1);
+  if (last === undefined) return false;
   const headingLike = block.units.length === 1 && last.text.length <= MAX_HEADING_LIKE_CHARS && !/[.。!?！？]\s*$/.test(last.text);
   return headingLike || /[:：]\s*$/.test(last.text);
 }

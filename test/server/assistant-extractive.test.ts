@@ -42,6 +42,13 @@ describe('given sections and a question', () => {
     expect(answer.text).toBe(`**[Page › Status code](/page#status)**\n\nSpecify the status code in \`c.json()\` and it becomes part of the type.\n\n${code}`);
   });
 
+  it('quotes the sentence that announces a matching list, before it', () => {
+    const opening = Array.from({ length: 14 }, (_unused, index) => `Opening sentence ${index} about colors in general.`).join(' ');
+    const text = `${opening} The theme option picks the color scheme:\n\n- \`auto\`: follows the reader's setting.\n- \`light\` or \`dark\`: fixed.`;
+    const answer = composeExtractiveAnswer([section('theme', 'Theme', text)], question('and in dark mode?'));
+    expect(answer.text).toBe("**[Page › Theme](/page#theme)**\n\nThe theme option picks the color scheme:\n\n- `auto`: follows the reader's setting.\n- `light` or `dark`: fixed.");
+  });
+
   it('quotes the sentence that introduces a matching code block, before it', () => {
     const opening = Array.from({ length: 14 }, (_unused, index) => `Opening sentence ${index} about forms in general.`).join(' ');
     const text = `${opening} Within the handler, read the checked value with \`c.req.valid()\`.\n\n\`\`\`ts\napp.post('/', (c) => c.json(c.req.valid('json')))\n\`\`\``;
