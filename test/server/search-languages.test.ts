@@ -116,6 +116,13 @@ describe('given a question or a page, its language', () => {
   });
 });
 
+describe('given a Japanese question asking whether something can be used (使える)', () => {
+  it('searches for the thing alone: "can use" frames the question, as "how do I" does', () => {
+    expect(termsOf('TypeScript は使える？')).toEqual(['typescript', 'type', 'script']);
+    expect(termsOf('Sass は使えますか')).toEqual(['sass']);
+  });
+});
+
 describe('given a site with the same page in English and Japanese', () => {
   const index = indexOf({
     'guide/env.md': '# Env variables and modes\n\nVite exposes env variables on `import.meta.env`. 環境変数 are loaded from `.env` files.',
