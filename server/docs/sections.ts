@@ -126,8 +126,17 @@ function isSectionHeading(node: RootContent): node is Heading {
 function readHeading(node: Heading, slugger: GithubSlugger): { text: string; anchor: string } {
   const raw = inlineText(node).replace(/\s+/g, ' ').trim();
   const custom = CUSTOM_ANCHOR.exec(raw);
-  if (custom?.[1]) return { text: raw.slice(0, custom.index).trim(), anchor: custom[1] };
-  return { text: raw, anchor: slugger.slug(raw) };
+  if (custom?.[1]) return { text: withoutMarkers(raw.slice(0, custom.index).trim()), anchor: custom[1] };
+  // The anchor is the site's own, from the heading as written; only the text a reader sees loses its markers.
+  return { text: withoutMarkers(raw), anchor: slugger.slug(raw) };
+}
+
+/**
+ * A heading without the asterisks some sites put after it as a marker (Vue's docs: `## reactive() \*\*`
+ * for a section of one API style), which answers showed as "reactive() **". A heading of asterisks alone stays.
+ */
+function withoutMarkers(text: string): string {
+  return text.replace(/(?<=\S)\s+\*+$/, '');
 }
 
 function fallbackTitle(file: string): string {

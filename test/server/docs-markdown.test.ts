@@ -105,3 +105,15 @@ describe('given links on several lines of a paragraph', () => {
     ]);
   });
 });
+
+describe('given headings that end in a marker of asterisks (Vue marks a section of one API style so)', () => {
+  it('leaves the marker out of the heading readers see, and keeps the anchor the site gives', () => {
+    const source = '# Reactivity\n\n## `reactive()` \\*\\* {#reactive}\n\nText.\n\n## Limits \\*\n\nMore text.\n\n## \\*\\*\n\nStars alone.';
+    const sections = buildPage('reactivity.md', source, {}).page.sections;
+    expect(sections.map((section) => [section.headingPath.at(-1), section.anchor])).toEqual([
+      ['reactive()', 'reactive'],
+      ['Limits', 'limits-'],
+      ['**', ''],
+    ]);
+  });
+});
