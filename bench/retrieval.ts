@@ -17,7 +17,7 @@ export type QuestionKind = 'paraphrase' | 'symptom' | 'detail' | 'typo' | 'vague
 export interface RetrievalQuestion {
   question: string;
   kind?: QuestionKind;
-  /** Doc files (relative to the corpus) any of which answers the question. */
+  /** Doc files (relative to the corpus) any of which answers the question; `file#anchor` names one section of it. */
   expected: string[];
 }
 
@@ -58,6 +58,7 @@ export const REWORDED_SETS = [
   { name: 'docs-reworded', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded') },
   { name: 'docs-reworded-2', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded-2') },
   { name: 'docs-reworded-3', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded-3') },
+  { name: 'docs-sections', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-sections') },
   { name: 'hono-reworded', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded') },
   { name: 'hono-reworded-2', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-2') },
   { name: 'hono-reworded-3', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-3') },
@@ -71,14 +72,18 @@ export async function readQuestions(file: string): Promise<RetrievalQuestion[]> 
   return JSON.parse(await readFile(file, 'utf8')) as RetrievalQuestion[];
 }
 
-/** Page-level: a question counts when a section of an expected file is in the top 5; MRR over the top 10. */
+/**
+ * Page-level: a question counts when a section of an expected file is in the top 5; MRR over the top 10.
+ * Section-level for expectations written `file#anchor`: only that section counts.
+ */
 export function scoreRetrieval(questionList: RetrievalQuestion[], retrieve: Retrieve): RetrievalScore {
   let found = 0;
   let first = 0;
   let reciprocalRanks = 0;
   const misses: string[] = [];
   for (const { question, expected } of questionList) {
-    const files = retrieve(question).map((section) => section.file);
+    const bySection = expected.some((entry) => entry.includes('#'));
+    const files = retrieve(question).map((section) => (bySection ? `${section.file}#${section.anchor}` : section.file));
     const rank = files.slice(0, 10).findIndex((file) => expected.includes(file));
     if (rank >= 0 && rank < 5) found++;
     else misses.push(`${question}  (expected ${expected.join(', ')}; got ${files.slice(0, 3).join(', ') || 'nothing'})`);
