@@ -152,6 +152,7 @@ async function report(docsDir: string, questionsFile: string, withVariants: bool
       ['  without field boosts', ourRetriever(docs, { boost: { heading: 1, title: 1, breadcrumbs: 1, text: 1 } })],
       ['  without prefix and fuzzy', ourRetriever(docs, { prefixMinLength: Infinity, fuzzyMinLength: Infinity })],
       ['  without readers\' words (synonyms.ts)', ourRetriever(docs, { alternatives: false })],
+      ['  without named section before the intro', ourRetriever(docs, { namedSectionFirst: false })],
     );
   const rows = variants.map(([name, retrieve]) => ({ name, retrieve, ...scoreRetrieval(questionList, retrieve) }));
   for (const row of rows) console.log(line(row.name, row));

@@ -84,3 +84,36 @@ export function capPerPage(ranked: Candidate[], limit: number, perPage: number):
   }
   return chosen;
 }
+
+/** A section of the first page scoring at least this share of its intro's score may take the intro's place. */
+const NAMED_SECTION_SHARE = 0.75;
+
+/**
+ * A page's intro found first gives way to a section of the same page that scores nearly as well and whose
+ * heading names what the question adds to the page's title: every telling word of the heading past the
+ * title's is a word of the question. The intro holds the page's title as its heading too, so a question
+ * naming the page ("What states can an agent job be in?") found "Agent jobs" before "Job states". A question
+ * naming only the page keeps the intro, and so does one a heading only half names ("Pages Router" for a
+ * question on the app router).
+ */
+export function namedSectionFirst(ranked: Candidate[], questionTerms: ReadonlySet<string>, termsOf: (text: string) => string[], telling: (term: string) => boolean = () => true): Candidate[] {
+  const first = ranked[0];
+  if (!first || first.section.headingPath.length !== 1) return ranked;
+  const titleTerms = new Set(termsOf(first.section.pageTitle));
+  const namesTheQuestion = (heading: string) => {
+    // Its telling words past the title's: at least one, and all of them the question's ("Job states", not "Pages Router" for an app router).
+    const own = termsOf(heading).filter((term) => !titleTerms.has(term) && telling(term));
+    return own.length > 0 && own.every((term) => questionTerms.has(term));
+  };
+  const named = ranked.findIndex(
+    (candidate, position) =>
+      position > 0 &&
+      candidate.section.file === first.section.file &&
+      candidate.score >= first.score * NAMED_SECTION_SHARE &&
+      namesTheQuestion(candidate.section.headingPath.at(-1) ?? ''),
+  );
+  if (named < 0) return ranked;
+  const reordered = [...ranked];
+  const [section] = reordered.splice(named, 1);
+  return section ? [section, ...reordered] : ranked;
+}

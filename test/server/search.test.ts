@@ -433,3 +433,27 @@ describe('given a section that says what happened and one on what a crash does',
     expect(idsFor(index, 'what happened?')).toEqual([]);
   });
 });
+
+describe('given a page whose intro and one of its sections both match a question naming the page', () => {
+  const index = indexOf({
+    'agent-jobs.md': [
+      '# Agent jobs',
+      'Agent jobs let an agent edit your docs; the state of each job is shown in the list of jobs.',
+      '## Job states',
+      'A job is pending, active, completed or failed: these four states are the only ones.',
+      '## Pages Router',
+      'With the pages router, jobs are listed on a page of their own.',
+    ].join('\n\n'),
+    'other.md': '# Other\n\n## Install\n\nInstall the package.\n\n## Theme\n\nSet the colors.\n\n## Keys\n\nRotate the keys.\n\n## Logs\n\nRead the logs.\n\n## Ports\n\nChange the port.\n\n## Limits\n\nRaise the limits.',
+  });
+  const first = (question: string) => index.search(question, { limit: 3 })[0]?.section.id;
+
+  it('gives the first place to the section whose heading names what the question adds to the title', () => {
+    expect(first('What states can an agent job be in?')).toBe('/agent-jobs#job-states');
+  });
+
+  it('keeps the intro for a question naming only the page, or one a heading names only in part', () => {
+    expect(first('agent jobs')).toBe('/agent-jobs#agent-jobs');
+    expect(first('Can agent jobs run in the app router?')).toBe('/agent-jobs#agent-jobs');
+  });
+});
