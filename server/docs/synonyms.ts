@@ -39,6 +39,7 @@ upload, uploads, uploading, multipart, formdata, form data => upload, multipart,
 metrics, monitoring, monitor, analytics, statistics, stats, telemetry, observability, dashboard, dashboards => metrics, monitoring, prometheus, analytics
 logs, logging, logger
 timed out, times out, time out, timeouts, hangs, hanging => timeout
+healthy, unhealthy, healthcheck, health check, health checks, liveness, readiness, uptime => health, ready
 publish, publishing, go live, hosting, host it, self-host, self-hosting, self-hosted => deploy, deployment, host
 settings, preferences, configure, configuring => config, configuration, option, options
 customize, customise, customizing, personalize, look and feel, appearance, restyle, styling => theme, theming, css, style
