@@ -638,7 +638,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     }
   }
 
-  /** Sections with every question term first (without question terms, the context alone decides), then by score, capped per page. */
+  /** By score (with allTermsFirst, sections with every question term first), a named section before its page's intro, capped per page. */
   function rank(questionTerms: readonly string[], limit: number): SearchHit[] {
     const questionTermCount = questionTerms.length;
     const { documents, scores, matched } = question;
