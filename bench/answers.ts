@@ -174,11 +174,14 @@ export interface AnswerQuality {
   /** Questions written after the not-in-the-docs rules were last tuned (questions/held-out.json; docs and hono). */
   heldOut: { answerable: number; answerableNotFound: number; outOfScope: number; outOfScopeNotFound: number; misses: string[] };
   followUps: FollowUpQuality;
+  /** The same for follow-ups written after the setting's weight was last tuned (questions/follow-ups-2.json). */
+  heldOutFollowUps: FollowUpQuality;
 }
 
 const OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/out-of-scope.json', import.meta.url));
 const HELD_OUT_FILE = fileURLToPath(new URL('./questions/held-out.json', import.meta.url));
 const FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups.json', import.meta.url));
+const HELD_OUT_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-2.json', import.meta.url));
 
 /** Short follow-ups after a first question (questions/follow-ups.json): is the page they ask about the first source? */
 export interface FollowUpQuality {
@@ -190,8 +193,8 @@ export interface FollowUpQuality {
   misses: string[];
 }
 
-function measureFollowUps(index: DocsIndex, set: SetName): FollowUpQuality {
-  const followUps = (JSON.parse(readFileSync(FOLLOW_UPS_FILE, 'utf8')) as Record<string, { previous: string; question: string; expected: string[] }[]>)[set] ?? [];
+function measureFollowUps(index: DocsIndex, set: SetName, file = FOLLOW_UPS_FILE): FollowUpQuality {
+  const followUps = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { previous: string; question: string; expected: string[] }[]>)[set] ?? [];
   const quality: FollowUpQuality = { questions: followUps.length, first: 0, firstAlone: 0, misses: [] };
   for (const { previous, question, expected } of followUps) {
     const history: Turn[] = [
@@ -222,6 +225,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     defects: [],
     heldOut: { answerable: 0, answerableNotFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     followUps: measureFollowUps(index, set.name),
+    heldOutFollowUps: measureFollowUps(index, set.name, HELD_OUT_FOLLOW_UPS_FILE),
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -310,7 +314,9 @@ async function main(): Promise<void> {
     console.log(`  answers with a markdown defect         ${quality.defects.length} of ${quality.answers}`);
     const { followUps } = quality;
     console.log(`  follow-ups: their page first            ${share(followUps.first, followUps.questions)} of ${followUps.questions} (asked alone: ${share(followUps.firstAlone, followUps.questions).trim()})`);
-    if (show) for (const line of [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...quality.defects, ...followUps.misses]) console.log(`    ${line}`);
+    const heldOutFollowUps = quality.heldOutFollowUps;
+    console.log(`  held out: follow-ups' page first        ${share(heldOutFollowUps.first, heldOutFollowUps.questions)} of ${heldOutFollowUps.questions} (asked alone: ${share(heldOutFollowUps.firstAlone, heldOutFollowUps.questions).trim()})`);
+    if (show) for (const line of [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses]) console.log(`    ${line}`);
   }
 }
 
