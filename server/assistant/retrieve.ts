@@ -26,6 +26,8 @@ const SUGGESTIONS = 3;
  * answerable question was lost; so the line sits between the two, drawn on these few sets.
  */
 const MAX_TELLING_SHARE = 0.55;
+/** Below this many sections a share says little (in three pages, any word of a page's title is in a third of them): the rule is off. */
+const MIN_SECTIONS_FOR_SHARES = 50;
 
 /** Words that point at the attached selection or code rather than name a topic. */
 const POINTING_TERMS = new Set(
@@ -137,7 +139,7 @@ function offTopic(index: DocsIndex, question: string, section: Section): boolean
   const sectionTerms = termsOfSection(section);
   // A Chinese word the section writes in the other script is the same word (a synonym would not be).
   // A word in most sections (the product's name: Hono, Vite, Vue) is shared by any section it finds.
-  const telling = (term: string) => index.sectionShare(term) <= MAX_TELLING_SHARE;
+  const telling = (term: string) => index.sectionCount < MIN_SECTIONS_FOR_SHARES || index.sectionShare(term) <= MAX_TELLING_SHARE;
   const shared = terms.filter((term) => telling(term) && (sectionTerms.has(term) || otherScriptForms(term).some((form) => sectionTerms.has(form)))).length;
   return shared <= 1 && shared * 2 < terms.length;
 }

@@ -11,7 +11,7 @@ type KeptPage = Omit<Page, 'sections'> & { sections: Omit<Section, PageLevelFiel
 function keptForm(page: Page): KeptPage {
   return {
     ...page,
-    sections: page.sections.map(({ id, anchor, url, headingPath, text }) => ({ id, anchor, url, headingPath, text })),
+    sections: page.sections.map(({ id, anchor, url, headingPath, text, listsSubsections }) => ({ id, anchor, url, headingPath, text, ...(listsSubsections ? { listsSubsections } : {}) })),
   };
 }
 

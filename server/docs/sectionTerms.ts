@@ -24,7 +24,8 @@ export function toDocument(key: number, section: Section, firstOfPage: boolean):
   const heading = section.headingPath.at(-1) ?? '';
   const parents = section.headingPath.slice(0, -1).filter((parent) => parent !== section.pageTitle);
   const description = firstOfPage && section.description ? `${section.description}\n\n` : '';
-  return { key, title: section.pageTitle, heading, breadcrumbs: parents.join(' '), text: description + searchableText(section.text) };
+  const text = section.listsSubsections ? '' : searchableText(section.text);
+  return { key, title: section.pageTitle, heading, breadcrumbs: parents.join(' '), text: description + text };
 }
 
 /** The terms of a page's sections, in section order, each section's fields in INDEXED_FIELDS order. */

@@ -27,6 +27,7 @@ interface DraftSection {
   anchor: string;
   headingPath: string[];
   blocks: string[];
+  listsSubsections?: true;
 }
 
 /** Throws on unreadable frontmatter; the loader reports the file as skipped. */
@@ -52,6 +53,7 @@ export function buildPage(file: string, source: string, options: PageOptions = {
     if (text !== '') drafts.at(-1)?.blocks.push(text);
   }
 
+  listSubsections(drafts);
   const route = routeForFile(file);
   const title = frontmatter.title ?? firstH1 ?? fallbackTitle(file);
   const kept = drafts.filter((draft) => draft.blocks.length > 0);
@@ -68,6 +70,7 @@ export function buildPage(file: string, source: string, options: PageOptions = {
     ...(frontmatter.description ? { description: frontmatter.description } : {}),
     headingPath: draft.headingPath,
     text: draft.blocks.join('\n\n'),
+    ...(draft.listsSubsections ? { listsSubsections: draft.listsSubsections } : {}),
     metadata,
   }));
 
@@ -81,6 +84,28 @@ export function buildPage(file: string, source: string, options: PageOptions = {
       sections,
     },
   };
+}
+
+/**
+ * A heading with nothing under it but deeper headings ("## Options" over one "### origin" per option) gets
+ * the list of those headings as its text: "what options does the cors middleware take?" found nothing to
+ * quote, as an empty section is not kept and the options were only the headings of their own sections. The
+ * list is quoted, not indexed (sectionTerms.ts): as words of a short text it drew questions on any of them.
+ */
+function listSubsections(drafts: DraftSection[]): void {
+  for (const [position, draft] of drafts.entries()) {
+    // Below the page's own heading: a page whose title stands over its sections is found by them as before.
+    const depth = draft.headingPath.length;
+    if (draft.heading === '' || draft.blocks.length > 0 || depth < 2) continue;
+    const children: string[] = [];
+    for (const next of drafts.slice(position + 1)) {
+      if (next.headingPath.length <= depth) break;
+      if (next.headingPath.length === depth + 1) children.push(next.heading);
+    }
+    if (children.length < 2) continue;
+    draft.blocks.push(children.map((heading) => `- ${heading.replace(/[\\`*_<>[\]]/g, '\\$&')}`).join('\n'));
+    draft.listsSubsections = true;
+  }
 }
 
 /**

@@ -23,6 +23,8 @@ export interface Section {
   headingPath: string[];
   /** The section's text with code blocks kept (fenced as Markdown). */
   text: string;
+  /** True when the text only lists the headings of the sections under this one (it had no text of its own): quoted, not indexed. */
+  listsSubsections?: true;
   /** Frontmatter metadata used by `filter`. */
   metadata: SectionMetadata;
 }

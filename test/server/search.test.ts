@@ -5,7 +5,7 @@ import { createDocsIndex, MINISEARCH_OPTIONS, openDocsIndex, toDocument, type In
 import { createFieldAnalyzer, createTermReader, numberedPageTermsOf, pageTermsOf, type PageTerms } from '../../server/docs/sectionTerms.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import type { DocsIndex, Page } from '../../server/docs/types.ts';
-import { indexOf } from './support/docs.ts';
+import { extractiveAnswer, indexOf } from './support/docs.ts';
 
 function idsFor(index: DocsIndex, query: string, options: Partial<Parameters<DocsIndex['search']>[1]> = {}): string[] {
   return index.search(query, { limit: 5, ...options }).map((hit) => hit.section.id);
@@ -455,5 +455,22 @@ describe('given a page whose intro and one of its sections both match a question
   it('keeps the intro for a question naming only the page, or one a heading names only in part', () => {
     expect(first('agent jobs')).toBe('/agent-jobs#agent-jobs');
     expect(first('Can agent jobs run in the app router?')).toBe('/agent-jobs#agent-jobs');
+  });
+});
+
+describe('given an Options heading whose options are the headings of their own sections', () => {
+  const files = {
+    'cors.md': '# CORS Middleware\n\nAdds the headers browsers ask for on requests from other sites.\n\n## Options\n\n### origin: `string[]`\n\nThe allowed origins.\n\n### maxAge: `number`\n\nHow long a preflight is cached.',
+    'logger.md': '# Logger\n\nLogs each request with its origin and timing.',
+  };
+
+  it('answers a question on the options from that heading, quoting the list of them', async () => {
+    const index = indexOf(files);
+    expect(idsFor(index, 'what options does the cors middleware take?')[0]).toBe('/cors#options');
+    expect(await extractiveAnswer(index, 'what options does the cors middleware take?')).toMatch(/^\*\*\[CORS Middleware › Options\]\(\/cors#options\)\*\*\n\n- origin: string\\\[\\\]\n- maxAge: number/);
+  });
+
+  it('finds an option by its own section, not by the list that names it', () => {
+    expect(idsFor(indexOf(files), 'maxAge')[0]).toBe('/cors#maxage-number');
   });
 });
