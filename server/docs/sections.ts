@@ -53,8 +53,8 @@ export function buildPage(file: string, source: string, options: PageOptions = {
     if (text !== '') drafts.at(-1)?.blocks.push(text);
   }
 
-  listSubsections(drafts);
   const route = routeForFile(file);
+  listSubsections(drafts, (anchor) => sectionUrl(options.siteUrl, route, anchor));
   const title = frontmatter.title ?? firstH1 ?? fallbackTitle(file);
   const kept = drafts.filter((draft) => draft.blocks.length > 0);
   // A page of headings only still deserves to be findable by its headings.
@@ -92,18 +92,19 @@ export function buildPage(file: string, source: string, options: PageOptions = {
  * quote, as an empty section is not kept and the options were only the headings of their own sections. The
  * list is quoted, not indexed (sectionTerms.ts): as words of a short text it drew questions on any of them.
  */
-function listSubsections(drafts: DraftSection[]): void {
+function listSubsections(drafts: DraftSection[], urlOf: (anchor: string) => string): void {
   for (const [position, draft] of drafts.entries()) {
     // Below the page's own heading: a page whose title stands over its sections is found by them as before.
     const depth = draft.headingPath.length;
     if (draft.heading === '' || draft.blocks.length > 0 || depth < 2) continue;
-    const children: string[] = [];
+    const children: DraftSection[] = [];
     for (const next of drafts.slice(position + 1)) {
       if (next.headingPath.length <= depth) break;
-      if (next.headingPath.length === depth + 1) children.push(next.heading);
+      if (next.headingPath.length === depth + 1) children.push(next);
     }
     if (children.length < 2) continue;
-    draft.blocks.push(children.map((heading) => `- ${heading.replace(/[\\`*_<>[\]]/g, '\\$&')}`).join('\n'));
+    // Each a link to its section, where the reader finds what it says.
+    draft.blocks.push(children.map((child) => `- [${child.heading.replace(/[\\`*_<>[\]]/g, '\\$&')}](${urlOf(child.anchor)})`).join('\n'));
     draft.listsSubsections = true;
   }
 }

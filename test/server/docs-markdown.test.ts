@@ -119,11 +119,11 @@ describe('given headings that end in a marker of asterisks (Vue marks a section 
 });
 
 describe('given a heading with nothing under it but deeper headings (an Options heading over one heading per option)', () => {
-  it('keeps it as a section that lists those headings, escaped, and marks the list as not its own text', () => {
+  it('keeps it as a section that lists those headings, escaped and linked to their sections, and marks the list as not its own text', () => {
     const source = '# CORS\n\nAdds CORS headers.\n\n## Options\n\n### origin: `string[]`\n\nThe allowed origins.\n\n### maxAge: `number`\n\nHow long a preflight is cached.\n\n## Usage\n\nCall cors().';
     const sections = buildPage('cors.md', source, {}).page.sections;
     const options = sections.find((section) => section.anchor === 'options');
-    expect(options?.text).toBe('- origin: string\\[\\]\n- maxAge: number');
+    expect(options?.text).toBe('- [origin: string\\[\\]](/cors#origin-string)\n- [maxAge: number](/cors#maxage-number)');
     expect(options?.listsSubsections).toBe(true);
     expect(sections.filter((section) => section.listsSubsections).map((section) => section.anchor)).toEqual(['options']);
   });

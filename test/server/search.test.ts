@@ -467,7 +467,7 @@ describe('given an Options heading whose options are the headings of their own s
   it('answers a question on the options from that heading, quoting the list of them', async () => {
     const index = indexOf(files);
     expect(idsFor(index, 'what options does the cors middleware take?')[0]).toBe('/cors#options');
-    expect(await extractiveAnswer(index, 'what options does the cors middleware take?')).toMatch(/^\*\*\[CORS Middleware › Options\]\(\/cors#options\)\*\*\n\n- origin: string\\\[\\\]\n- maxAge: number/);
+    expect(await extractiveAnswer(index, 'what options does the cors middleware take?')).toMatch(/^\*\*\[CORS Middleware › Options\]\(\/cors#options\)\*\*\n\n- \[origin: string\\\[\\\]\]\(\/cors#origin-string\)\n- \[maxAge: number\]\(\/cors#maxage-number\)/);
   });
 
   it('finds an option by its own section, not by the list that names it', () => {
