@@ -3,6 +3,7 @@ import { generateText, isStepCount, streamText, tool, type LanguageModel, type M
 import { z } from 'zod';
 import type { Section } from '../docs/types.ts';
 import type { AssistantContextItem } from '../../src/wire.ts';
+import { phrasesFor } from './answerPhrases.ts';
 import { composeExtractiveAnswer, composeNotFoundAnswer, NOT_IN_DOCS, splitIntoDeltas } from './extractive.ts';
 import type { Turn } from './conversation.ts';
 import { buildRewriteTurn, buildUserTurn, formatSources, REWRITE_PROMPT, systemPrompt } from './prompt.ts';
@@ -56,14 +57,16 @@ export class AnswerError extends Error {
 export function createExtractiveAnswerer(): Answerer {
   return (input) => {
     const retrieved = input.retrieve(input.question, input.history);
+    const phrases = phrasesFor(input.question);
     const answer = retrieved.notFound
-      ? composeNotFoundAnswer(retrieved.suggestions)
+      ? composeNotFoundAnswer(retrieved.suggestions, phrases)
       : composeExtractiveAnswer(retrieved.sections, {
           terms: retrieved.terms,
           contextTerms: retrieved.contextTerms,
           readContext: retrieved.locatedContext,
           onlyLead: retrieved.aboutContext,
           unknownNames: retrieved.unknownNames,
+          phrases,
         });
     async function* deltas() {
       for (const delta of splitIntoDeltas(answer.text)) {
@@ -71,7 +74,7 @@ export function createExtractiveAnswerer(): Answerer {
         yield delta;
       }
     }
-    return { sources: answer.sections, deltas: deltas(), notFound: () => answer.text.startsWith(NOT_IN_DOCS) };
+    return { sources: answer.sections, deltas: deltas(), notFound: () => answer.notFound };
   };
 }
 

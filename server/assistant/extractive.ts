@@ -8,17 +8,20 @@ import { sectionTitle } from './sources.ts';
 import { termsOf } from '../docs/analyzer.ts';
 import { markdownLink, searchableText } from '../docs/blockText.ts';
 import { normalize } from './contextSource.ts';
+import { ENGLISH_PHRASES, type AnswerPhrases } from './answerPhrases.ts';
 
 export interface ExtractiveAnswer {
   /** Markdown text of the answer. */
   text: string;
   /** The sections the answer quotes, in the order quoted (these are its sources). */
   sections: Section[];
+  /** The docs do not cover the question: the answer says so and quotes nothing. */
+  notFound: boolean;
 }
 
-/** The first sentence of every answer the docs do not cover; clients may match on `notFound` instead. */
-export const NOT_IN_DOCS = 'I could not find this in the docs.';
-export const NOTHING_FOUND = `${NOT_IN_DOCS} Try other words, such as the name of a command, option or page.`;
+/** The first sentence of every English answer the docs do not cover; clients may match on `notFound` instead. */
+export const NOT_IN_DOCS = ENGLISH_PHRASES.notInDocs;
+export const NOTHING_FOUND = `${NOT_IN_DOCS} ${ENGLISH_PHRASES.tryOtherWords}`;
 
 const MAX_SECTIONS = 3;
 /** A lead section this short that matches the question only by its heading is not quoted when others match. */
@@ -54,6 +57,8 @@ export interface MatchTerms {
   onlyLead?: boolean;
   /** Names in the question no page uses: the answer says so before quoting what matches the rest. */
   unknownNames?: readonly string[];
+  /** The sentences the answer writes itself, in the reader's language (answerPhrases.ts). @default English */
+  phrases?: AnswerPhrases;
 }
 
 interface AnalysedUnit extends Unit {
@@ -270,8 +275,10 @@ function titleLink(section: Section): string {
 
 /** Builds the answer from ranked sections (best first). */
 export function composeExtractiveAnswer(sections: readonly Section[], match: MatchTerms): ExtractiveAnswer {
+  const phrases = match.phrases ?? ENGLISH_PHRASES;
+  const nothingFound = { text: `${phrases.notInDocs}${phrases.sentenceGap}${phrases.tryOtherWords}`, sections: [], notFound: true };
   const lead = sections[0];
-  if (!lead) return { text: NOTHING_FOUND, sections: [] };
+  if (!lead) return nothingFound;
   const score = scorer(match);
   const quotes: Quote[] = [];
   const leadQuote = quoteSection(lead, score, LEAD_BLOCKS, true, match.readContext);
@@ -293,31 +300,24 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   if (thinLead && quotes.length > 1) quotes.shift();
   if (quotes.length === 0 && (match.readContext?.length ?? 0) > 0) {
     // The reader attached all the lead section has to say: name where it is from, which at least places it.
-    return { text: `This passage is from **${titleLink(lead)}**; the docs say nothing more about it there.`, sections: [lead] };
+    return { text: phrases.nothingMoreThere(titleLink(lead)), sections: [lead], notFound: false };
   }
-  if (quotes.length === 0) return { text: NOTHING_FOUND, sections: [] };
+  if (quotes.length === 0) return nothingFound;
   const quoted = quotes.map(({ section, units }) => `**${titleLink(section)}**\n\n${renderUnits(units)}`).join('\n\n');
+  // "The docs do not mention “Slack”; …": quoting what matches the rest of a question about something the
+  // docs never name would read as an answer about it.
   return {
-    text: match.unknownNames?.length ? `${unknownNamesNote(match.unknownNames)}\n\n${quoted}` : quoted,
+    text: match.unknownNames?.length ? `${phrases.unknownNames(match.unknownNames)}\n\n${quoted}` : quoted,
     sections: quotes.map(({ section }) => section),
+    notFound: false,
   };
 }
 
-/**
- * "The docs do not mention “Slack”; …": quoting what matches the rest of a question about something the
- * docs never name would read as an answer about it.
- */
-function unknownNamesNote(names: readonly string[]): string {
-  const quoted = names.map((name) => `“${name.replace(/[\\`*_<>[\]]/g, '\\$&')}”`);
-  const list = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0];
-  return `The docs do not mention ${list}; this is what they say about the rest of the question.`;
-}
-
 /** The answer when the docs do not cover the question: said first, then the closest pages to try. */
-export function composeNotFoundAnswer(suggestions: readonly Section[]): ExtractiveAnswer {
-  if (suggestions.length === 0) return { text: NOTHING_FOUND, sections: [] };
+export function composeNotFoundAnswer(suggestions: readonly Section[], phrases: AnswerPhrases = ENGLISH_PHRASES): ExtractiveAnswer {
+  if (suggestions.length === 0) return { text: `${phrases.notInDocs}${phrases.sentenceGap}${phrases.tryOtherWords}`, sections: [], notFound: true };
   const links = suggestions.map((section) => `- ${titleLink(section)}`).join('\n');
-  return { text: `${NOT_IN_DOCS} These pages are the closest:\n\n${links}`, sections: [] };
+  return { text: `${phrases.notInDocs}${phrases.sentenceGap}${phrases.closestPages}\n\n${links}`, sections: [], notFound: true };
 }
 
 /** Splits text into small deltas at word boundaries; joined, they give back `text` exactly. */

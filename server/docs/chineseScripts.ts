@@ -32,3 +32,14 @@ export function otherScriptForms(term: string): string[] {
   forms.delete(term);
   return [...forms];
 }
+
+/** Whether Chinese text is written in traditional characters: converting it to simplified changes more of it than converting it to traditional. */
+export function isTraditionalChinese(text: string): boolean {
+  if (!HAN.test(text)) return false;
+  const { toSimplified, toTraditional } = loaded();
+  const changed = (converted: string) => {
+    const original = [...text];
+    return [...converted].filter((character, position) => character !== original[position]).length;
+  };
+  return changed(toSimplified(text)) > changed(toTraditional(text));
+}

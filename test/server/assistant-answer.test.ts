@@ -77,6 +77,18 @@ describe('given the fixture docs and no model (extractive answers)', () => {
     expect(message.metadata).toMatchObject({ notFound: true });
   });
 
+  it('says it in the language of the question: Chinese in either script, and Japanese', async () => {
+    const app = await fixtureApp();
+    const asked = async (question: string) => {
+      const { message } = await readAnswer(await postMessage(app, questionBody(question)));
+      expect(message.metadata).toMatchObject({ notFound: true });
+      return answerText(message);
+    };
+    expect(await asked('中继支持 SAML 单点登录吗')).toMatch(/^文档中没有找到相关内容。(以下页面最接近：\n\n- \[|请换个说法再试)/);
+    expect(await asked('中繼支援 SAML 單點登入嗎')).toMatch(/^文件中沒有找到相關內容。(以下頁面最接近：\n\n- \[|請換個說法再試)/);
+    expect(await asked('リレーは SAML のシングルサインオンに対応していますか')).toMatch(/^ドキュメントには見つかりませんでした。(近いページ：\n\n- \[|コマンド)/);
+  });
+
   it('applies the filter to frontmatter metadata', async () => {
     const app = await fixtureApp();
     const v1 = await readAnswer(await postMessage(app, questionBody('How many times is a failed delivery retried?', { filter: { version: 'v1' } })));

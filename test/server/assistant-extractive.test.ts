@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalize } from '../../server/assistant/contextSource.ts';
+import { phrasesFor } from '../../server/assistant/answerPhrases.ts';
 import { composeExtractiveAnswer, composeNotFoundAnswer, NOT_IN_DOCS, NOTHING_FOUND, splitIntoDeltas } from '../../server/assistant/extractive.ts';
 import { contentTerms } from '../../server/assistant/terms.ts';
 import type { Section } from '../../server/docs/types.ts';
@@ -147,13 +148,23 @@ describe('given sections and a question', () => {
   });
 
   it('says plainly when there is nothing to quote', () => {
-    expect(composeExtractiveAnswer([], question('how do I?'))).toEqual({ text: NOTHING_FOUND, sections: [] });
+    expect(composeExtractiveAnswer([], question('how do I?'))).toEqual({ text: NOTHING_FOUND, sections: [], notFound: true });
   });
 
   it('says the docs do not cover a question first, then lists the closest pages, with no sources', () => {
     const answer = composeNotFoundAnswer([section('a', 'A', 'x'), section('b', 'B', 'y')]);
     expect(answer.text).toBe(`${NOT_IN_DOCS} These pages are the closest:\n\n- [Page › A](/page#a)\n- [Page › B](/page#b)`);
     expect(answer.sections).toEqual([]);
+    expect(answer.notFound).toBe(true);
+  });
+
+  it('writes its own sentences in the language of the question, and a name the docs never use in its quotes', () => {
+    const found = section('a', 'A', 'The relay forwards webhooks.');
+    expect(composeNotFoundAnswer([found], phrasesFor('怎么配置 SAML')).text).toBe('文档中没有找到相关内容。以下页面最接近：\n\n- [Page › A](/page#a)');
+    expect(composeNotFoundAnswer([], phrasesFor('怎麼設定 SAML')).text).toBe('文件中沒有找到相關內容。請換個說法再試，例如命令、選項或頁面的名稱。');
+    const named = composeExtractiveAnswer([found], { ...question('webhooks を Slack に転送するには'), unknownNames: ['Slack'], phrases: phrasesFor('webhooks を Slack に転送するには') });
+    expect(named.text).toMatch(/^ドキュメントには「Slack」についての記載がありません。質問のほかの部分については次のとおりです。\n\n\*\*\[Page › A\]/);
+    expect(phrasesFor('How do I forward webhooks?')).toBe(phrasesFor('42?'));
   });
 });
 

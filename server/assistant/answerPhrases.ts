@@ -1,0 +1,71 @@
+// The few sentences an extractive answer writes itself (the rest is quoted), in the reader's language: a
+// reader asking in Chinese or Japanese was told "I could not find this in the docs." in English. Chinese in
+// the script the question is written in. Other languages, and a question with no letters, get English.
+import { isTraditionalChinese } from '../docs/chineseScripts.ts';
+import { languageOfText } from '../docs/language.ts';
+
+export interface AnswerPhrases {
+  /** The first sentence of an answer the docs do not cover (`notFound`). */
+  notInDocs: string;
+  /** After notInDocs, before the list of the closest pages. */
+  closestPages: string;
+  /** Between two sentences: a space in English, none after a Chinese or Japanese full stop. */
+  sentenceGap: string;
+  /** After notInDocs when there is nothing to suggest. */
+  tryOtherWords: string;
+  /** Names the docs never use, quoted, before what they say about the rest of the question. */
+  unknownNames(names: readonly string[]): string;
+  /** A selection's own section has nothing more to quote than the selection. */
+  nothingMoreThere(titleLink: string): string;
+}
+
+/** Markdown-escaped, so a name cannot open emphasis, code or a link. */
+const escaped = (name: string) => name.replace(/[\\`*_<>[\]]/g, '\\$&');
+
+export const ENGLISH_PHRASES: AnswerPhrases = {
+  notInDocs: 'I could not find this in the docs.',
+  closestPages: 'These pages are the closest:',
+  sentenceGap: ' ',
+  tryOtherWords: 'Try other words, such as the name of a command, option or page.',
+  unknownNames(names) {
+    const quoted = names.map((name) => `“${escaped(name)}”`);
+    const list = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0];
+    return `The docs do not mention ${list}; this is what they say about the rest of the question.`;
+  },
+  nothingMoreThere: (titleLink) => `This passage is from **${titleLink}**; the docs say nothing more about it there.`,
+};
+
+const SIMPLIFIED_CHINESE: AnswerPhrases = {
+  notInDocs: '文档中没有找到相关内容。',
+  closestPages: '以下页面最接近：',
+  sentenceGap: '',
+  tryOtherWords: '请换个说法再试，例如命令、选项或页面的名称。',
+  unknownNames: (names) => `文档中没有提到${names.map((name) => `“${escaped(name)}”`).join('或')}；以下是文档中关于问题其余部分的内容。`,
+  nothingMoreThere: (titleLink) => `这段内容出自 **${titleLink}**；文档在那里没有更多说明。`,
+};
+
+const TRADITIONAL_CHINESE: AnswerPhrases = {
+  notInDocs: '文件中沒有找到相關內容。',
+  closestPages: '以下頁面最接近：',
+  sentenceGap: '',
+  tryOtherWords: '請換個說法再試，例如命令、選項或頁面的名稱。',
+  unknownNames: (names) => `文件中沒有提到${names.map((name) => `「${escaped(name)}」`).join('或')}；以下是文件中關於問題其餘部分的內容。`,
+  nothingMoreThere: (titleLink) => `這段內容出自 **${titleLink}**；文件在那裡沒有更多說明。`,
+};
+
+const JAPANESE: AnswerPhrases = {
+  notInDocs: 'ドキュメントには見つかりませんでした。',
+  closestPages: '近いページ：',
+  sentenceGap: '',
+  tryOtherWords: 'コマンド、オプション、ページの名前など、別の言葉で試してください。',
+  unknownNames: (names) => `ドキュメントには${names.map((name) => `「${escaped(name)}」`).join('や')}についての記載がありません。質問のほかの部分については次のとおりです。`,
+  nothingMoreThere: (titleLink) => `この一節は **${titleLink}** のものです。ドキュメントにはそれ以上の説明はありません。`,
+};
+
+/** The phrases for a question, by the language it is written in. */
+export function phrasesFor(question: string): AnswerPhrases {
+  const language = languageOfText(question);
+  if (language === 'ja') return JAPANESE;
+  if (language === 'zh') return isTraditionalChinese(question) ? TRADITIONAL_CHINESE : SIMPLIFIED_CHINESE;
+  return ENGLISH_PHRASES;
+}
