@@ -69,3 +69,17 @@ export function phrasesFor(question: string): AnswerPhrases {
   if (language === 'zh') return isTraditionalChinese(question) ? TRADITIONAL_CHINESE : SIMPLIFIED_CHINESE;
   return ENGLISH_PHRASES;
 }
+
+/** Every language's not-in-the-docs sentence: the model is told to open with the one of the reader's language, and is marked notFound by any. */
+export const NOT_IN_DOCS_SENTENCES: readonly { language: string; sentence: string }[] = [
+  { language: 'English, and any language not listed here', sentence: ENGLISH_PHRASES.notInDocs },
+  { language: 'Chinese in simplified characters', sentence: SIMPLIFIED_CHINESE.notInDocs },
+  { language: 'Chinese in traditional characters', sentence: TRADITIONAL_CHINESE.notInDocs },
+  { language: 'Japanese', sentence: JAPANESE.notInDocs },
+];
+
+/** Whether an answer opens by saying the docs do not cover the question, in any of those languages. */
+export function opensNotInDocs(text: string): boolean {
+  const opening = text.trimStart();
+  return NOT_IN_DOCS_SENTENCES.some(({ sentence }) => opening.startsWith(sentence));
+}

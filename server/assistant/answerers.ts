@@ -3,8 +3,8 @@ import { generateText, isStepCount, streamText, tool, type LanguageModel, type M
 import { z } from 'zod';
 import type { Section } from '../docs/types.ts';
 import type { AssistantContextItem } from '../../src/wire.ts';
-import { phrasesFor } from './answerPhrases.ts';
-import { composeExtractiveAnswer, composeNotFoundAnswer, NOT_IN_DOCS, splitIntoDeltas } from './extractive.ts';
+import { opensNotInDocs, phrasesFor } from './answerPhrases.ts';
+import { composeExtractiveAnswer, composeNotFoundAnswer, splitIntoDeltas } from './extractive.ts';
 import type { Turn } from './conversation.ts';
 import { buildRewriteTurn, buildUserTurn, formatSources, REWRITE_PROMPT, systemPrompt } from './prompt.ts';
 import type { RetrievedDocs } from './retrieve.ts';
@@ -171,8 +171,8 @@ export function createModelAnswerer(options: ModelAnswererOptions): Answerer {
         }
       }
     }
-    // The system prompt has the model open with NOT_IN_DOCS when the excerpts do not answer.
-    return { sources, deltas: deltas(), notFound: () => text.trimStart().startsWith(NOT_IN_DOCS) };
+    // The system prompt has the model open with the not-in-the-docs sentence of the reader's language when the excerpts do not answer.
+    return { sources, deltas: deltas(), notFound: () => opensNotInDocs(text) };
   };
 }
 

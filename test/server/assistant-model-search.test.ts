@@ -144,6 +144,21 @@ describe('given a model that searches the docs again', () => {
     const { message } = await readAnswer(response);
     expect(message.metadata).toEqual({ threadId: response.headers.get('x-thread-id'), notFound: true });
   });
+
+  it('marks it so in Chinese and Japanese too, and tells the model each language\'s sentence', async () => {
+    for (const [question, reply] of [
+      ['中继怎么配置 SAML', '文档中没有找到相关内容。最接近的是 [1]。'],
+      ['リレーで SAML を設定するには', 'ドキュメントには見つかりませんでした。近いのは [1] です。'],
+    ] as const) {
+      const model = scriptedModel([reply]);
+      const { message } = await readAnswer(await postMessage(await modelApp(model), questionBody(question)));
+      expect(message.metadata).toMatchObject({ notFound: true });
+      expect(JSON.stringify(model.doStreamCalls[0]?.prompt)).toContain(reply.slice(0, reply.indexOf('。') + 1));
+    }
+    const answered = scriptedModel(['中继的端口用 --port 设置 [1]。']);
+    const { message } = await readAnswer(await postMessage(await modelApp(answered), questionBody('中继的端口怎么改')));
+    expect(message.metadata).not.toHaveProperty('notFound');
+  });
 });
 
 describe('given an OpenAI-compatible model over HTTP', () => {
