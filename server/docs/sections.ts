@@ -92,17 +92,22 @@ export function buildPage(file: string, source: string, options: PageOptions = {
  * quote, as an empty section is not kept and the options were only the headings of their own sections. The
  * list is quoted, not indexed (sectionTerms.ts): as words of a short text it drew questions on any of them.
  */
+const MAX_LISTED_SUBSECTIONS = 50;
+
 function listSubsections(drafts: DraftSection[], urlOf: (anchor: string) => string): void {
   for (const [position, draft] of drafts.entries()) {
     // Below the page's own heading: a page whose title stands over its sections is found by them as before.
     const depth = draft.headingPath.length;
     if (draft.heading === '' || draft.blocks.length > 0 || depth < 2) continue;
+    // Read in place (no copy of the rest per heading): a file of thousands of empty headings stays linear.
     const children: DraftSection[] = [];
-    for (const next of drafts.slice(position + 1)) {
+    for (let after = position + 1; after < drafts.length; after++) {
+      const next = drafts[after] as DraftSection;
       if (next.headingPath.length <= depth) break;
       if (next.headingPath.length === depth + 1) children.push(next);
     }
-    if (children.length < 2) continue;
+    // One subsection is its own answer; past a few dozen, a list of them is no answer either.
+    if (children.length < 2 || children.length > MAX_LISTED_SUBSECTIONS) continue;
     // Each a link to its section, where the reader finds what it says.
     draft.blocks.push(children.map((child) => `- [${child.heading.replace(/[\\`*_<>[\]]/g, '\\$&')}](${urlOf(child.anchor)})`).join('\n'));
     draft.listsSubsections = true;
