@@ -127,4 +127,11 @@ describe('given a heading with nothing under it but deeper headings (an Options 
     expect(options?.listsSubsections).toBe(true);
     expect(sections.filter((section) => section.listsSubsections).map((section) => section.anchor)).toEqual(['options']);
   });
+
+  it('lists none under a heading over more than 50 of them, nor for a single one', () => {
+    const many = Array.from({ length: 51 }, (_unused, option) => `### option${option}\n\nText.`).join('\n\n');
+    const sections = buildPage('many.md', `# Many\n\nIntro.\n\n## Options\n\n${many}\n\n## Single\n\n### only\n\nText.`, {}).page.sections;
+    expect(sections.some((section) => section.listsSubsections)).toBe(false);
+    expect(sections.map((section) => section.anchor)).not.toContain('options');
+  });
 });
