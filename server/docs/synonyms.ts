@@ -40,6 +40,8 @@ metrics, monitoring, monitor, analytics, statistics, stats, telemetry, observabi
 logs, logging, logger
 timed out, times out, time out, timeouts, hangs, hanging => timeout
 healthy, unhealthy, healthcheck, health check, health checks, liveness, readiness, uptime => health, ready
+修改, 更改, 改变, 变更, 改變, 變更
+最多, 最大
 publish, publishing, go live, hosting, host it, self-host, self-hosting, self-hosted => deploy, deployment, host
 settings, preferences, configure, configuring => config, configuration, option, options
 customize, customise, customizing, personalize, look and feel, appearance, restyle, styling => theme, theming, css, style

@@ -63,6 +63,15 @@ describe('given docs that name things in their own words', () => {
     expect(firstHeading(indexOf(WIDGET_DOCS), 'Can readers get answers in Spanish?')).toBe('Does it support other languages?');
   });
 
+  it('finds a Chinese section in its word for the reader\'s, in either script (修改 and 更改, 改變 and 变更)', () => {
+    const index = indexOf({
+      'props.md': '# Props\n\n## 单向数据流\n\n子组件不应该更改 prop 的值，应该触发事件通知父组件。\n\n## 类型\n\n每个 prop 都可以声明类型。',
+      'events.md': '# 事件\n\n## 触发事件\n\n子组件可以触发事件。',
+    });
+    expect(firstHeading(index, '子组件可以直接修改 prop 吗')).toBe('单向数据流');
+    expect(DEFAULT_SYNONYMS.alternativesIn('怎麼改變 prop').get('改變')).toEqual(expect.arrayContaining(['更改', '修改']));
+  });
+
   it('puts a section with the reader\'s own word before one with the docs\' word for it', () => {
     const docs = { ...WIDGET_DOCS, 'spam.md': '# Spam\n\n## Spam filter\n\nThe spam filter drops questions made of links only.' };
     expect(firstHeading(indexOf(docs), 'How do I stop spam?')).toBe('Spam filter');
