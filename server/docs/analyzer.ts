@@ -7,8 +7,9 @@
 import { stemmer } from 'stemmer';
 
 // Common English function words: they match nearly every section and only blur the ranking. The last words
-// frame a reader's question ("what happens if...") and name nothing: "happened" in a list of a job's events
-// outranked the section on crashes.
+// frame a reader's question ("what happens if...", "hi, thanks, I'd like to know...") and name nothing:
+// "happened" in a list of a job's events outranked the section on crashes, and an unknown "hi" weighed most
+// of a question. "tell" stays: "tell the bot to answer politely" is about the model's instructions.
 const STOP_WORDS = new Set(
   `a about above after again against all am an and any are as at be because been before being below between both but by
   can could did do does doing down during each few for from further had has have having he her here hers herself him
@@ -16,7 +17,7 @@ const STOP_WORDS = new Set(
   our ours ourselves out over own same she should so some such than that the their theirs them themselves then there
   these they this those through to too under until up very was we were what when where which while who whom why will
   with would you your yours yourself yourselves ll ve re s t d m don doesn didn isn aren wasn weren won can't i'm
-  please want wanted need needs also way happen happens happened happening`.split(/\s+/),
+  please want wanted need needs also way happen happens happened happening hi hello hey thanks thank thx know`.split(/\s+/),
 );
 
 // Chinese function words and question words: 怎么/如何/什么 are in nearly every question and no answer.

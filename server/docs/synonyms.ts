@@ -40,6 +40,7 @@ metrics, monitoring, monitor, analytics, statistics, stats, telemetry, observabi
 logs, logging, logger
 timed out, times out, time out, timeouts, hangs, hanging => timeout
 healthy, unhealthy, healthcheck, health check, health checks, liveness, readiness, uptime => health, ready
+change, changing, modify, modifying, alter, altering => set, configure, another, custom
 修改, 更改, 改变, 变更, 改變, 變更
 最多, 最大
 publish, publishing, go live, hosting, host it, self-host, self-hosting, self-hosted => deploy, deployment, host

@@ -474,3 +474,17 @@ describe('given an Options heading whose options are the headings of their own s
     expect(idsFor(indexOf(files), 'maxAge')[0]).toBe('/cors#maxage-number');
   });
 });
+
+describe('given docs that say "another port" where a reader says "change the port"', () => {
+  const index = indexOf({
+    'server.md': '# Server\n\n## Run the server on another port\n\nStart it with `--port 3000`; `--port 0` picks a free one.',
+    'jobs.md': '# Jobs\n\n## From a request to a merged change\n\nAsk the agent to document the new --port flag; it opens a pull request.',
+    'other.md': '# Other\n\n## Install\n\nInstall the package.\n\n## Theme\n\nSet the colors.',
+  });
+
+  it('finds the section on running on another port, however politely asked', () => {
+    for (const question of ['How do I change the port?', 'Hi! Thanks, and how do I change the port?', "I'd like to know how to change the port"]) {
+      expect(idsFor(index, question)[0]).toBe('/server#run-the-server-on-another-port');
+    }
+  });
+});
