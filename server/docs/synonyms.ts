@@ -63,6 +63,7 @@ cross-origin, cross origin => cors, origin
 xsrf, cross-site request forgery, request forgery, forgery => csrf
 json web token, json web tokens => jwt
 not found, no route, no routes, unknown route, missing page => 404, notfound
+404 => notfound
 interceptor, interceptors => middleware
 website, websites => site
 popup, pop-up, modal, overlay, lightbox => dialog, modal, popup

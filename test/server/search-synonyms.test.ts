@@ -22,6 +22,11 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I set the port?')).toEqual(new Map());
   });
 
+  it('reads a status code as the docs\' name for it, and the reverse: 404 finds notFound(), "not found" finds 404', () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('How do I return a custom 404 page?').get('404')).toEqual(['notfound']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('What if a page is not found?').get('found')).toEqual(expect.arrayContaining(['404']));
+  });
+
   it('matches a phrase only with its words in a row, and gives its docs\' words to its last word that is not a stop word', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('Show a page when not found')).toEqual(new Map([['found', ['404', 'notfound']]]));
     expect(DEFAULT_SYNONYMS.alternativesIn('Not every route is found')).toEqual(new Map());
