@@ -43,6 +43,7 @@ healthy, unhealthy, healthcheck, health check, health checks, liveness, readines
 change, changing, modify, modifying, alter, altering => set, configure, another, custom
 修改, 更改, 改变, 变更, 改變, 變更
 最多, 最大
+监听, 監聽 => 侦听, 偵聽
 publish, publishing, go live, hosting, host it, self-host, self-hosting, self-hosted => deploy, deployment, host
 settings, preferences, configure, configuring => config, configuration, option, options
 customize, customise, customizing, personalize, look and feel, appearance, restyle, styling => theme, theming, css, style

@@ -75,6 +75,8 @@ describe('given docs that name things in their own words', () => {
     });
     expect(firstHeading(index, '子组件可以直接修改 prop 吗')).toBe('单向数据流');
     expect(DEFAULT_SYNONYMS.alternativesIn('怎麼改變 prop').get('改變')).toEqual(expect.arrayContaining(['更改', '修改']));
+    // Vue's docs say 侦听 for watching data, where readers say 监听.
+    expect(DEFAULT_SYNONYMS.alternativesIn('怎么监听数据变化').get('监听')).toEqual(expect.arrayContaining(['侦听']));
   });
 
   it('puts a section with the reader\'s own word before one with the docs\' word for it', () => {
