@@ -6,7 +6,7 @@ import type { Section } from '../docs/types.ts';
 import { isOpenMarkdown, renderUnits, splitUnits, type Unit } from './passages.ts';
 import { sectionTitle } from './sources.ts';
 import { termsOf } from '../docs/analyzer.ts';
-import { markdownLink, searchableText } from '../docs/blockText.ts';
+import { plainTextLink, searchableText } from '../docs/blockText.ts';
 import { normalize } from './contextSource.ts';
 import { ENGLISH_PHRASES, type AnswerPhrases } from './answerPhrases.ts';
 
@@ -131,13 +131,23 @@ function matchingUnits(block: Block, score: Score): Set<AnalysedUnit> {
   const matching = block.units.filter((unit) => score(unit.terms) > 0);
   // Paragraphs and short lists keep every matching line: there each one reads as part of the passage.
   if (block.kind === 'sentence' || block.units.length <= WHOLE_LIST_LINES) return new Set(matching);
-  const linesWith = new Map<string, number>();
-  for (const unit of matching) for (const term of unit.terms) if (score(new Set([term])) > 0) linesWith.set(term, (linesWith.get(term) ?? 0) + 1);
+  // Per question word of the block: what it scores alone, and how many of the lines have it.
+  const words = new Map<string, { points: number; lines: number }>();
+  for (const unit of matching) {
+    for (const term of unit.terms) {
+      const word = words.get(term);
+      if (word) word.lines++;
+      else {
+        const points = score(new Set([term]));
+        if (points > 0) words.set(term, { points, lines: 1 });
+      }
+    }
+  }
   const weightOf = (unit: AnalysedUnit) => {
     let weight = 0;
     for (const term of unit.terms) {
-      const lines = linesWith.get(term);
-      if (lines !== undefined) weight += score(new Set([term])) * Math.log(block.units.length / lines);
+      const word = words.get(term);
+      if (word) weight += word.points * Math.log(block.units.length / word.lines);
     }
     return weight;
   };
@@ -197,20 +207,17 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     if (entry.block.kind !== 'code' && next?.kind === 'code' && next.units.length > 0 && lineCount(next) <= MAX_FOLLOWING_CODE_LINES) indexes.add(entry.index + 1);
     // The list or table a passage ends by announcing: "Three limits protect the server:" quoted without its
     // three limits, or "these events:" without the events, left the reader with a colon.
-    if (entry.block.kind === 'sentence' && (next?.kind === 'line' || next?.kind === 'row') && next.units.length > 0 && endsAnnouncing(entry.block, score, lead)) {
+    if (entry.block.kind === 'sentence' && next && isListing(next) && next.units.length > 0 && endsAnnouncing(entry.block, score, lead)) {
       indexes.add(entry.index + 1);
       announced.add(entry.index + 1);
     }
     // Code's introduction: the sentence right before it says what it does ("Within the handler, you can get
-    // the validated value with c.req.valid('form')"); code quoted alone left the reader to guess.
-    const previous = blocks[entry.index - 1];
-    if (entry.block.kind === 'code' && previous?.kind === 'sentence' && previous.units.length > 0 && !indexes.has(entry.index - 1)) {
-      indexes.add(entry.index - 1);
-      introductions.add(entry.index - 1);
-    }
-    // A list's or table's announcement, the same way: "The `theme` option picks the color scheme:" over
+    // the validated value with c.req.valid('form')"); code quoted alone left the reader to guess. A list's or
+    // table's, when that sentence announces it: "The `theme` option picks the color scheme:" over
     // "- `light` or `dark`: fixed." (a list quoted alone began mid-passage).
-    if ((entry.block.kind === 'line' || entry.block.kind === 'row') && previous?.kind === 'sentence' && announces(previous) && !indexes.has(entry.index - 1)) {
+    const previous = blocks[entry.index - 1];
+    const introduced = entry.block.kind === 'code' || (isListing(entry.block) && previous !== undefined && announces(previous));
+    if (introduced && previous?.kind === 'sentence' && previous.units.length > 0 && !indexes.has(entry.index - 1)) {
       indexes.add(entry.index - 1);
       introductions.add(entry.index - 1);
     }
@@ -232,6 +239,11 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
 function endsAnnouncing(block: Block, score: Score, whole: boolean): boolean {
   const last = block.units.at(-1);
   return last !== undefined && quotedUnits(block, score, whole).includes(last) && announces(block);
+}
+
+/** A list or a table: its lines are quoted one by one, and a sentence may announce it. */
+function isListing(block: Block): boolean {
+  return block.kind === 'line' || block.kind === 'row';
 }
 
 /** Whether the paragraph ends announcing what follows: in a colon, or as a short line with no full stop (a heading). */
@@ -265,12 +277,9 @@ function lineCount(block: Block): number {
   return (block.units[0]?.text.split('\n').length ?? 2) - 2;
 }
 
-/**
- * A section's title as a link. Titles are plain text: a heading with a literal `**` or `_` (written
- * `\\*\\*` in the page) must stay text, not open emphasis around the link.
- */
+/** A section's title as a link. */
 function titleLink(section: Section): string {
-  return markdownLink(sectionTitle(section).replace(/[\\`*_<>]/g, '\\$&'), section.url);
+  return plainTextLink(sectionTitle(section), section.url);
 }
 
 /** Builds the answer from ranked sections (best first). */

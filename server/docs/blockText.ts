@@ -46,6 +46,14 @@ export function inlineText(node: Nodes, markCode = false, resolveLink?: LinkReso
   }
 }
 
+/**
+ * A link whose text is plain (a heading, a page title): a heading with a literal `**` or `_` (written `\\*\\*`
+ * in the page) stays text, not emphasis around the link.
+ */
+export function plainTextLink(text: string, url: string): string {
+  return markdownLink(text.replace(/[\\`*_<>]/g, '\\$&'), url);
+}
+
 /** `[text](url)` with brackets in the text escaped and a target with spaces or parentheses in `<>`. */
 export function markdownLink(text: string, url: string): string {
   // Brackets in code spans are code: escaping them would show the backslashes.

@@ -2,7 +2,7 @@
 import GithubSlugger from 'github-slugger';
 import type { Heading, RootContent } from 'mdast';
 import path from 'node:path';
-import { blockText, inlineText, type LinkResolver } from './blockText.ts';
+import { blockText, inlineText, plainTextLink, type LinkResolver } from './blockText.ts';
 import { readFrontmatter } from './frontmatter.ts';
 import { languageOfPage } from './language.ts';
 import { parseMarkdown } from './markdown.ts';
@@ -109,7 +109,7 @@ function listSubsections(drafts: DraftSection[], urlOf: (anchor: string) => stri
     // One subsection is its own answer; past a few dozen, a list of them is no answer either.
     if (children.length < 2 || children.length > MAX_LISTED_SUBSECTIONS) continue;
     // Each a link to its section, where the reader finds what it says.
-    draft.blocks.push(children.map((child) => `- [${child.heading.replace(/[\\`*_<>[\]]/g, '\\$&')}](${urlOf(child.anchor)})`).join('\n'));
+    draft.blocks.push(children.map((child) => `- ${plainTextLink(child.heading, urlOf(child.anchor))}`).join('\n'));
     draft.listsSubsections = true;
   }
 }
