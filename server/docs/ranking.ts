@@ -96,7 +96,7 @@ const NAMED_SECTION_SHARE = 0.75;
  * naming only the page keeps the intro, and so does one a heading only half names ("Pages Router" for a
  * question on the app router).
  */
-export function namedSectionFirst(ranked: Candidate[], questionTerms: ReadonlySet<string>, termsOf: (text: string) => string[], telling: (term: string) => boolean = () => true): Candidate[] {
+export function namedSectionFirst(ranked: Candidate[], questionTerms: ReadonlySet<string>, termsOf: (text: string) => string[], telling: (term: string) => boolean): Candidate[] {
   const first = ranked[0];
   if (!first || first.section.headingPath.length !== 1) return ranked;
   const titleTerms = new Set(termsOf(first.section.pageTitle));
