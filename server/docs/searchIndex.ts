@@ -7,6 +7,7 @@
 // the best few are ranked (topRanked.ts), so a search at 50,000 sections stays within a few milliseconds.
 import { deserialize, serialize } from 'node:v8';
 import MiniSearch from 'minisearch';
+import { compoundParts } from './compounds.ts';
 import { pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
 import { otherScriptForms } from './chineseScripts.ts';
@@ -215,6 +216,14 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   const alternativesFor = (asked: string, terms: readonly string[]): Map<string, string[]> => {
     if (!settings.alternatives) return new Map();
     const alternatives = synonyms.alternativesIn(asked);
+    // A katakana compound is also searched for as the words it is made of, and theirs: the docs may write
+    // it once and say キャッシュ and ディレクトリー apart where they explain it.
+    for (const term of terms) {
+      const parts = compoundParts(term, exactlyKnown);
+      if (parts.length === 0) continue;
+      const partAlternatives = [...synonyms.alternativesIn(parts.join(' ')).values()].flat();
+      alternatives.set(term, [...new Set([...(alternatives.get(term) ?? []), ...parts, ...partAlternatives])]);
+    }
     if (!HAN.test(asked)) return alternatives;
     for (const term of terms) {
       const forms = otherScriptForms(term);

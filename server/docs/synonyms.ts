@@ -4,6 +4,8 @@
 // any one site's; a site adds its own (`synonyms:` in assistant.md: "bubble => launcher"). A reader's word,
 // matched as written (so "settings" can lead to config while "set" does not), also searches for the docs'
 // words at a lower weight (postings.ts), as the same word of the question.
+// Japanese docs keep options and APIs under their English names (`resolve.alias`, `build.minify`) and say
+// them in katakana in the text: the katakana lines find the English name for a reader who writes エイリアス.
 import { termsOfToken, wordsOf } from './analyzer.ts';
 
 /**
@@ -71,6 +73,31 @@ popup, pop-up, modal, overlay, lightbox => dialog, modal, popup
 sidebar, side bar, drawer => side, panel, sidebar
 bubble, floating button, chat button, chat icon => launcher, button
 system prompt, persona, tone, politely, polite, personality => prompt, instructions
+変, 変える, 変えて, 変更, 変更する => 指定
+エイリアス => alias
+プロキシ, プロキシー => proxy
+ホスト => host
+ソースマップ => sourcemap
+ミニファイ, ミニフィケーション, ミニファイ化 => minify
+ブラウザ, ブラウザー => browser
+キャッシュ => cache
+ディレクトリ, ディレクトリー, フォルダ, フォルダー => dir, directory, folder
+ターゲット => target
+ウォッチ, ウォッチモード => watch
+マニフェスト => manifest
+プレフィックス, プレフィクス, 接頭辞 => prefix
+ヘッダ, ヘッダー => header, headers
+クッキー => cookie
+ミドルウェア => middleware
+ワーカー => worker
+チャンク => chunk
+アセット => assets, asset
+ライブラリ, ライブラリー => lib, library
+リダイレクト => redirect
+タイムアウト => timeout
+トークン => token
+セッション => session
+ストリーミング => stream, streaming
 track, tracks, tracking, tracked, tracker, trackers, spy, spying, privacy, private data, personal data, personal information, pii, gdpr, ccpa, collect, collects, collecting, collected => privacy, data, cookie, cookies, fingerprint
 `;
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { baselineRetriever, ourRetriever, QUESTION_SETS, readQuestions, scoreRetrieval } from '../../bench/retrieval.ts';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { termsOf, tokenize } from '../../server/docs/analyzer.ts';
+import { compoundParts } from '../../server/docs/compounds.ts';
 import { languageOfPath, languageOfText } from '../../server/docs/language.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import { loadDocs } from '../../server/docs/load.ts';
@@ -34,6 +35,31 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
   it('keeps a katakana word whole wherever it stands and drops hiragana particles', () => {
     expect(termsOf('インポートする')).toEqual(['インポート']);
     expect(termsOf('ポートを変えたい')).toEqual(['ポート', '変']);
+  });
+
+  it('cuts a katakana compound into words the docs use, and finds them written apart', () => {
+    const known = new Set(['キャッシュ', 'ディレクトリ', 'ターゲット', 'ブラウザ', 'サーバ', 'プレビュー', 'イン']);
+    const isKnown = (word: string) => known.has(word);
+    expect(compoundParts('キャッシュディレクトリ', isKnown)).toEqual(['キャッシュ', 'ディレクトリ']);
+    // A part's final long-vowel mark goes, as the analyzer drops it.
+    expect(compoundParts('プレビューサーバー', isKnown)).toEqual(['プレビュー', 'サーバ']);
+    // Not cut: a part no page uses, a word of one part, or another script.
+    expect(compoundParts('ポートフォリオ', isKnown)).toEqual([]);
+    expect(compoundParts('ブラウザ', isKnown)).toEqual([]);
+    expect(compoundParts('缓存目录', isKnown)).toEqual([]);
+    const index = indexOf({
+      'config/shared.md': '# 共通オプション\n\n## cacheDir\n\nVite のキャッシュを保存するディレクトリー。',
+      'config/server.md': '# サーバーオプション\n\n## server.fs.cachedChecks\n\nファイルシステムのチェック結果を保存します。',
+    });
+    expect(filesFor(index, 'キャッシュディレクトリ')[0]).toBe('config/shared.md');
+  });
+
+  it('finds the English option name a Japanese reader writes in katakana (resolve.alias for エイリアス)', () => {
+    const index = indexOf({
+      'config/shared.md': '# 共通オプション\n\n## resolve.alias\n\n`import` の別名を定義します。\n\n## resolve.dedupe\n\n重複する依存関係を一つにします。',
+      'guide/cli.md': '# CLI\n\n## vite\n\n`vite serve` と `vite dev` は同じコマンドです。',
+    });
+    expect(index.search('エイリアスを設定したい', { limit: 1 })[0]?.section.headingPath.at(-1)).toBe('resolve.alias');
   });
 
   it('cuts a text with several scripts as it cuts each of its chunks alone (each language is segmented in one pass)', () => {
