@@ -299,3 +299,8 @@ export function termsOf(text: string): string[] {
   for (const token of tokenize(text)) for (const term of termsOfToken(token)) terms.add(term);
   return [...terms];
 }
+
+/** The distinct terms of a text's words, without the character pairs of its Han runs (局注 in 全局注册 is no word of it). */
+export function wordTermsOf(text: string): string[] {
+  return [...new Set(wordsOf(text).flatMap(termsOfToken))];
+}

@@ -8,7 +8,7 @@
 import { deserialize, serialize } from 'node:v8';
 import MiniSearch from 'minisearch';
 import { compoundParts } from './compounds.ts';
-import { pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf } from './analyzer.ts';
+import { pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf, wordTermsOf } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
 import { otherScriptForms } from './chineseScripts.ts';
 import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
@@ -670,7 +670,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
         return section ? [{ section, score: scores[document] as number, coverage: coverageOf(question, document) }] : [];
       });
       if (top.length < window || fillsUnderCap(ranked, limit, settings.sectionsPerPage)) {
-        const named = settings.namedSectionFirst ? namedSectionFirst(ranked, new Set(questionTerms), termsOf, (term) => index.sectionShare(term) <= MAX_NAMING_SHARE) : ranked;
+        const named = settings.namedSectionFirst ? namedSectionFirst(ranked, new Set(questionTerms), wordTermsOf, (term) => index.sectionShare(term) <= MAX_NAMING_SHARE) : ranked;
         return capPerPage(named, limit, settings.sectionsPerPage);
       }
     }

@@ -456,6 +456,22 @@ describe('given a page whose intro and one of its sections both match a question
     expect(first('agent jobs')).toBe('/agent-jobs#agent-jobs');
     expect(first('Can agent jobs run in the app router?')).toBe('/agent-jobs#agent-jobs');
   });
+
+  it('reads a Chinese heading by its words, not by the character pairs that join them (局注 in 全局注册)', () => {
+    const chinese = indexOf({
+      'registration.md': [
+        '# 组件注册',
+        '一个 Vue 组件在使用前需要先被注册，这样 Vue 才能在渲染模板时找到其对应的实现。组件注册有两种方式，全局和局部。',
+        '## 全局注册',
+        '我们可以使用 Vue 应用实例的 `.component()` 方法，让组件在当前 Vue 应用中全局可用。',
+        '## 局部注册',
+        '局部注册的组件需要在使用它的父组件中显式导入，并且只能在该父组件中使用。',
+      ].join('\n\n'),
+      // Enough other sections that 全局 and 注册 are telling words (in a quarter of the sections or fewer).
+      'other.md': ['# 其他', ...['安装', '主题', '日志', '端口', '限制', '密钥', '缓存', '路由', '测试', '部署', '构建', '插件'].map((word) => `## ${word}\n\n关于${word}的说明。`)].join('\n\n'),
+    });
+    expect(chinese.search('怎么注册全局组件', { limit: 3 })[0]?.section.headingPath.at(-1)).toBe('全局注册');
+  });
 });
 
 describe('given an Options heading whose options are the headings of their own sections', () => {
