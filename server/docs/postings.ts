@@ -57,6 +57,8 @@ export interface QueryTerm {
   fuzzy: number | false;
   /** The docs' words for what the reader's word names (synonyms.ts, chineseScripts.ts), found as this term. */
   alternatives?: readonly string[];
+  /** The alternatives are this word itself in another form (a katakana loanword's English name, a compound's words): they weigh in full. */
+  sameWord?: boolean;
 }
 
 /** Summed scores of one query: `documents[0..count)` were touched; index the arrays by short id. */
@@ -267,7 +269,7 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
   /** The term itself, then (as MiniSearch weighs them) longer words it prefixes, then (for an unknown word) words within its typo budget. */
   function expansions(query: QueryTerm): [FieldTermData, number][] {
     // Walking the radix tree for typos is the dearest step left for a long word: readers repeat words.
-    const cacheKey = `${query.term} ${query.prefix} ${query.fuzzy} ${query.alternatives?.join(' ') ?? ''}`;
+    const cacheKey = `${query.term} ${query.prefix} ${query.fuzzy} ${query.sameWord === true} ${query.alternatives?.join(' ') ?? ''}`;
     const known = expansionCache.get(cacheKey);
     if (known) return known;
     const found = expand(query);
@@ -303,7 +305,7 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
     for (const alternative of query.alternatives ?? []) {
       const data = internals.index.get(alternative);
       // A word the docs never use has only the docs' words for it to stand in for it.
-      if (data) found.push([data, exact ? ALTERNATIVE_WEIGHT : 1]);
+      if (data) found.push([data, exact && !query.sameWord ? ALTERNATIVE_WEIGHT : 1]);
     }
     return found;
   }

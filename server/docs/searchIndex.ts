@@ -98,6 +98,12 @@ export const DEFAULT_RANKING: RankingOptions = {
 const MAX_NAMING_SHARE = 0.25;
 
 const HAN = /\p{Script=Han}/u;
+/**
+ * A katakana word's alternatives are the word itself: a loanword's English name (エイリアス, alias: Japanese docs
+ * head options `resolve.alias` and say エイリアス in the text) or the words of a compound. They weigh in full,
+ * where a synonym weighs half when the docs use the reader's word too.
+ */
+const KATAKANA_WORD = /^[\p{Script=Katakana}ー]+$/u;
 /** A term of words joined by a hyphen or underscore (analyzer.ts). */
 const JOINED_NAME = /[-_]/;
 
@@ -457,7 +463,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       prefix: term.length >= settings.prefixMinLength,
       // A joined name (sign-on, max_age) is another name one letter off (sign-in), not a typo of it.
       fuzzy: term.length >= settings.fuzzyMinLength && !JOINED_NAME.test(term) ? settings.fuzziness : false,
-      ...(alternatives.has(term) ? { alternatives: alternatives.get(term) } : {}),
+      ...(alternatives.has(term) ? { alternatives: alternatives.get(term), sameWord: KATAKANA_WORD.test(term) } : {}),
     }));
   }
 

@@ -13,6 +13,7 @@ import {
   scoreRetrieval,
 } from '../../bench/retrieval.ts';
 import { loadDocs } from '../../server/docs/load.ts';
+import { createDocsIndex } from '../../server/docs/searchIndex.ts';
 
 /** Loading a corpus and building two indexes takes seconds on a busy CI machine. */
 const TIMEOUT = 60_000;
@@ -52,6 +53,24 @@ describe("given this project's own docs and their questions", () => {
       expect(ours.recallAt5, `missed:\n${ours.misses.join('\n')}`).toBeGreaterThanOrEqual(0.9);
       expect(ours.mrr).toBeGreaterThanOrEqual(0.8);
       expect(ours.mrr).toBeGreaterThan(baseline.mrr);
+    },
+    TIMEOUT,
+  );
+});
+
+const VITE_JA = QUESTION_SETS.find((set) => set.name === 'vite-ja')!;
+
+describe.skipIf(!existsSync(VITE_JA.docsDir))('given the Vite docs in Japanese, which head each option with its English name', () => {
+  it(
+    'opens on the option a reader names in katakana, above a section that only mentions the word',
+    async () => {
+      const index = createDocsIndex(await loadDocs(VITE_JA.docsDir));
+      const first = (question: string) => index.search(question, { limit: 1 })[0]?.section.headingPath.at(-1);
+      // 条件付き設定 (conditional config) says 設定 throughout and エイリアス once, in passing.
+      expect(first('エイリアスを設定したい')).toBe('resolve.alias');
+      expect(first('ミニファイを無効にしたい')).toBe('build.minify');
+      // A compound the docs never write: ウォッチモード (watch mode).
+      expect(first('ウォッチモードでビルドしたい')).toBe('build.watch');
     },
     TIMEOUT,
   );
