@@ -68,6 +68,7 @@ export const REWORDED_SETS = [
   { name: 'vue-zh-traditional', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-traditional') },
   { name: 'vue-zh-sections', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-sections') },
   { name: 'vite-ja-sections', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-sections') },
+  { name: 'vite-ja-sections-2', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-sections-2') },
 ] as const;
 
 export async function readQuestions(file: string): Promise<RetrievalQuestion[]> {
