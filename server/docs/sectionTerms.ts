@@ -19,11 +19,14 @@ export interface IndexedSection {
 /** The indexed fields, in MiniSearch's field order (its field ids are these positions). */
 export const INDEXED_FIELDS = ['title', 'heading', 'breadcrumbs', 'text'] as const;
 
-/** The indexed fields of a section; the page description counts as text of the page's first section. */
+/**
+ * The indexed fields of a section. The page description counts as text of the page's intro; a page with no
+ * intro keeps it out: a FAQ's description lists the page's topics, which made its first question match them all.
+ */
 export function toDocument(key: number, section: Section, firstOfPage: boolean): IndexedSection {
   const heading = section.headingPath.at(-1) ?? '';
   const parents = section.headingPath.slice(0, -1).filter((parent) => parent !== section.pageTitle);
-  const description = firstOfPage && section.description ? `${section.description}\n\n` : '';
+  const description = firstOfPage && section.headingPath.length <= 1 && section.description ? `${section.description}\n\n` : '';
   const text = section.listsSubsections ? '' : searchableText(section.text);
   return { key, title: section.pageTitle, heading, breadcrumbs: parents.join(' '), text: description + text };
 }

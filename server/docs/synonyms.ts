@@ -55,7 +55,7 @@ hotkey, hotkeys, keybinding, keybindings, key binding, keyboard shortcut => shor
 night mode, dark theme => dark
 phone, phones, smartphone, smartphones, tablet, tablets, mobile => mobile, responsive, viewport, small
 slow, slower, sluggish, laggy, lag, latency, speed, speedup, faster => fast, performance, speed, latency
-footprint, lightweight, heavy, bloat, bloated, weight => size, small
+footprint, lightweight, heavy, bloat, bloated, weight, how big, how large => size, small
 bytes, kilobyte, kilobytes, megabyte, megabytes, gigabyte, gigabytes => size, kb, mb, gb
 pr, prs, pull request, pull requests, merge request, merge requests => pull
 repo, repos, repository, repositories

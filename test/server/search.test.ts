@@ -507,3 +507,14 @@ describe('given docs that say "another port" where a reader says "change the por
     }
   });
 });
+
+describe('given a page with a description and no intro of its own, its first section a question', () => {
+  const index = indexOf({
+    'faq.md': '---\ndescription: Common questions. Keys, privacy, frameworks and languages.\n---\n\n# FAQ\n\n## Is the key a secret?\n\nNo. It is public and sent with every request.',
+    'guide/data.md': '# Data\n\n## What the widget sends\n\nThe widget sends the question, the page path and a visitor id. Read the privacy notes of your site before you turn on the fingerprint.',
+  });
+
+  it('does not take the description, a list of the page\'s topics, as words of that first question', () => {
+    expect(idsFor(index, 'privacy')).toEqual(['/guide/data#what-the-widget-sends']);
+  });
+});
