@@ -140,12 +140,26 @@ function offTopic(index: DocsIndex, question: string, section: Section): boolean
   // A Chinese word the section writes in the other script is the same word (a synonym would not be).
   // A word in most sections (the product's name: Hono, Vite, Vue) is shared by any section it finds.
   const telling = (term: string) => index.sectionCount < MIN_SECTIONS_FOR_SHARES || index.sectionShare(term) <= MAX_TELLING_SHARE;
-  const shared = terms.filter((term) => telling(term) && (sectionTerms.has(term) || otherScriptForms(term).some((form) => sectionTerms.has(form)))).length;
+  // A docs' word for a reader's word (a synonym: shrink => compress) is shared when the section is about it:
+  // in its heading or page title. In passing in its text it is weak evidence ("uptime" found "health" there).
+  const alternatives = index.alternativesIn(question);
+  const headingTerms = termsOfHeading(section);
+  const found = (term: string) =>
+    sectionTerms.has(term) || otherScriptForms(term).some((form) => sectionTerms.has(form)) || (alternatives.get(term) ?? []).some((alternative) => headingTerms.has(alternative));
+  const shared = terms.filter((term) => telling(term) && found(term)).length;
   return shared <= 1 && shared * 2 < terms.length;
 }
 
 /** Sections are immutable and shared: each is analysed once. */
 const sectionTermSets = new WeakMap<Section, ReadonlySet<string>>();
+const headingTermSets = new WeakMap<Section, ReadonlySet<string>>();
+
+/** The terms of a section's own heading and its page title. */
+function termsOfHeading(section: Section): ReadonlySet<string> {
+  let terms = headingTermSets.get(section);
+  if (!terms) headingTermSets.set(section, (terms = new Set(termsOf(`${section.pageTitle}\n${section.headingPath.at(-1) ?? ''}`))));
+  return terms;
+}
 
 /** The terms of a section's indexed fields (its page's description counted in), as the index analyses them. */
 function termsOfSection(section: Section): ReadonlySet<string> {

@@ -10,6 +10,7 @@ const KATAKANA_WORD = /^[\p{Script=Katakana}ー]+$/u;
 const MIN_PART_LENGTH = 2;
 const MAX_COMPOUND_LENGTH = 24;
 const MAX_PARTS = 3;
+const segmenter = new Intl.Segmenter('ja', { granularity: 'word' });
 
 /**
  * The parts of a katakana compound, each a word `known` to the docs (a part's final long-vowel mark may
@@ -18,6 +19,10 @@ const MAX_PARTS = 3;
  */
 export function compoundParts(term: string, known: (word: string) => boolean): string[] {
   if (!KATAKANA_WORD.test(term) || term.length > MAX_COMPOUND_LENGTH || term.length < 2 * MIN_PART_LENGTH) return [];
+  // Cut only where ICU's dictionary also ends a word: it keeps a loanword whole (データベース, not データ|ベース),
+  // though within a compound it cuts too often (ビル|ド|ツール), which the known parts then settle (ビルド|ツール).
+  const boundaries = new Set<number>();
+  for (const segment of segmenter.segment(term)) boundaries.add(segment.index);
   const asWord = (part: string): string | undefined => {
     if (part.length < MIN_PART_LENGTH) return undefined;
     if (known(part)) return part;
@@ -25,14 +30,15 @@ export function compoundParts(term: string, known: (word: string) => boolean): s
     return shortened !== undefined && shortened.length >= MIN_PART_LENGTH && known(shortened) ? shortened : undefined;
   };
   // Exactly `count` known parts, the longest first part first.
-  const cutInto = (rest: string, count: number): string[] | undefined => {
+  const cutInto = (rest: string, count: number, offset = 0): string[] | undefined => {
     if (count === 1) {
       const whole = asWord(rest);
       return whole === undefined ? undefined : [whole];
     }
     for (let end = rest.length - MIN_PART_LENGTH * (count - 1); end >= MIN_PART_LENGTH; end--) {
+      if (!boundaries.has(offset + end)) continue;
       const first = asWord(rest.slice(0, end));
-      const others = first === undefined ? undefined : cutInto(rest.slice(end), count - 1);
+      const others = first === undefined ? undefined : cutInto(rest.slice(end), count - 1, offset + end);
       if (others) return [first as string, ...others];
     }
     return undefined;

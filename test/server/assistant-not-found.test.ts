@@ -46,6 +46,23 @@ describe('given a question with a word no page has, whose best section shares on
   });
 });
 
+describe('given a question in readers\' words, one of them a synonym of the docs\' word', () => {
+  const index = indexOf({
+    'compress.md': '# Compress Middleware\n\nThis middleware compresses the response body with gzip or deflate.',
+    'status.md': '# Status\n\n## Health endpoint\n\nThe server answers `GET /health` while it runs.',
+    'hosting.md': '# Hosting\n\n## Self-host\n\nRun the server next to your docs site. Point your monitor at its health endpoint.',
+  });
+
+  it('takes the synonym as a shared word when the section is about the docs\' word (in its heading or title)', () => {
+    // shrink => compress; "huge" is no word of the docs.
+    expect(notFound(index, 'My responses are huge, can I shrink them before sending?')).toBe(false);
+  });
+
+  it('does not take a synonym the section mentions only in passing (uptime => health)', () => {
+    expect(notFound(index, 'What uptime does the hosted service guarantee?')).toBe(true);
+  });
+});
+
 describe('given docs whose product name is in most of their sections', () => {
   const index = indexOf({
     'routing.md': '# Routing\n\n## Path parameters\n\nIn Hono, read a path parameter with c.req.param().\n\n## Grouping\n\nGroup Hono routes with app.route().',
