@@ -5,7 +5,7 @@
 import type { Section } from '../docs/types.ts';
 import { isOpenMarkdown, renderUnits, splitUnits, type Unit } from './passages.ts';
 import { sectionTitle } from './sources.ts';
-import { termsOf } from '../docs/analyzer.ts';
+import { termsOf, wordTermsOf } from '../docs/analyzer.ts';
 import { plainTextLink, searchableText } from '../docs/blockText.ts';
 import { normalize } from './contextSource.ts';
 import { ENGLISH_PHRASES, type AnswerPhrases } from './answerPhrases.ts';
@@ -24,6 +24,8 @@ export const NOT_IN_DOCS = ENGLISH_PHRASES.notInDocs;
 export const NOTHING_FOUND = `${NOT_IN_DOCS} ${ENGLISH_PHRASES.tryOtherWords}`;
 
 const MAX_SECTIONS = 3;
+/** What the first passage under a heading the question names gains: as much as one more question word. */
+const OPENING_BONUS = 2;
 /** A lead section this short that matches the question only by its heading is not quoted when others match. */
 const THIN_SECTION_CHARS = 160;
 /** A paragraph this short without a full stop reads as a heading (a fourth-level one is kept in its section's text). */
@@ -175,13 +177,22 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   // The passages around a selection explain it (the paragraph before a code block says what it does).
   const nearRead = new Set(all.flatMap((block, index) => (isRead(block) ? [index - 1, index + 1] : [])));
   const blocks = all.map((block) => (isRead(block) ? { ...block, units: [], terms: new Set<string>() } : block));
+  // Under a heading the question names ("怎么注册全局组件" over 全局注册), the section's first passage is what the
+  // heading promises (how to register globally); later ones that repeat the heading's words say more about it.
+  const namedOpening = lead && namesSection(section, score) ? blocks.findIndex((block) => block.kind === 'sentence' && block.units.length > 0) : -1;
   const ranked = blocks
-    .map((block, index) => ({ block, index, score: block.units.length === 0 ? 0 : score(block.terms) + (nearRead.has(index) ? 3 : 0) }))
+    .map((block, index) => {
+      const matched = block.units.length === 0 ? 0 : score(block.terms);
+      const bonus = index === namedOpening && matched > 0 ? OPENING_BONUS : 0;
+      return { block, index, score: matched + (nearRead.has(index) ? 3 : 0) + bonus, bonus };
+    })
     .filter((entry) => entry.score > 0 && (entry.block.kind !== 'code' || lineCount(entry.block) <= MAX_MATCHING_CODE_LINES))
     .toSorted((a, b) => b.score - a.score || a.index - b.index);
+  const bestMatch = Math.max(0, ...ranked.map((entry) => entry.score - entry.bonus));
   let chosen: typeof ranked = [];
   for (const entry of ranked) {
-    if (chosen.length >= maxBlocks || (chosen.length > 0 && entry.score < (chosen[0]?.score ?? 0) / 2)) break;
+    // Half as good as the best match (the opening's bonus left out) is too little to quote.
+    if (chosen.length >= maxBlocks || (chosen.length > 0 && entry.score < bestMatch / 2)) break;
     // Code right after a chosen passage comes with it anyway when short enough to follow it (below), so it
     // takes no place of its own; longer matching code takes its place ("return json with a status code"
     // quoted the sentence announcing the 22-line example, without the example).
@@ -194,7 +205,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     const index = opening === -1 ? 0 : opening;
     const block = blocks[index];
     if (!block || block.units.length === 0 || (block.kind === 'code' && lineCount(block) > MAX_MATCHING_CODE_LINES)) return undefined;
-    chosen = [{ block, index, score: 0 }];
+    chosen = [{ block, index, score: 0, bonus: 0 }];
   }
   const indexes = new Set(chosen.map((entry) => entry.index));
   /** Paragraphs quoted only for their last sentence: the one that introduces the code, list or table chosen after them. */
@@ -229,7 +240,16 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     return quoted.filter((unit) => !wasRead(unit, readContext)).flatMap(capped);
   });
   if (units.length === 0) return undefined;
-  return { section, units, score: chosen[0]?.score ?? 0, bestIsCode: chosen[0]?.block.kind === 'code' };
+  // The opening's bonus orders passages within the section; other sections are measured against the best match.
+  const best = chosen.find((entry) => entry.score - entry.bonus === bestMatch) ?? chosen[0];
+  return { section, units, score: bestMatch, bestIsCode: best?.block.kind === 'code' };
+}
+
+/** Whether every word of the section's own heading is a word of the question (a heading of at least two words). */
+function namesSection(section: Section, score: Score): boolean {
+  if (section.headingPath.length < 2) return false;
+  const words = wordTermsOf(section.headingPath.at(-1) ?? '');
+  return words.length >= 2 && words.every((word) => score(new Set([word])) >= 2);
 }
 
 /**

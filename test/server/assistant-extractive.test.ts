@@ -43,6 +43,19 @@ describe('given sections and a question', () => {
     expect(answer.text).toBe(`**[Page › Status code](/page#status)**\n\nSpecify the status code in \`c.json()\` and it becomes part of the type.\n\n${code}`);
   });
 
+  it('quotes the first passage under a heading the question names, though a later one repeats more of its words', () => {
+    const text = [
+      "Use the app's `.component()` method to make a component available everywhere.",
+      "```js\napp.component('MyComponent', MyComponent)\n```",
+      'A component registered globally can be used in the template of any component of the app, and globally registered components in each other.',
+      'Unrelated closing words.',
+    ].join('\n\n');
+    const answer = composeExtractiveAnswer([section('global', 'Register components globally', text)], question('How do I register a component globally?'));
+    expect(answer.text).toBe(
+      "**[Page › Register components globally](/page#global)**\n\nUse the app's `.component()` method to make a component available everywhere.\n\n```js\napp.component('MyComponent', MyComponent)\n```\n\nA component registered globally can be used in the template of any component of the app, and globally registered components in each other.",
+    );
+  });
+
   it('quotes the sentence that announces a matching list, before it', () => {
     const opening = Array.from({ length: 14 }, (_unused, index) => `Opening sentence ${index} about colors in general.`).join(' ');
     const text = `${opening} The theme option picks the color scheme:\n\n- \`auto\`: follows the reader's setting.\n- \`light\` or \`dark\`: fixed.`;
