@@ -39,10 +39,15 @@ describe('given a question with a word no page has, whose best section shares on
     expect(notFound(index, 'Who founded the company that makes the widget?')).toBe(true);
   });
 
-  it('answers when the section shares two of its words, or the question has only two', () => {
+  it('answers when the section shares two of its words, or the question has only two and the section is about the other', () => {
     const index = widgetDocs();
     expect(notFound(index, 'How do I match the launcher color to my brand?')).toBe(false);
     expect(notFound(index, 'brand colors')).toBe(false);
+  });
+
+  it('says the docs do not cover two words when the section has the known one only in passing', () => {
+    // "element" is in the text of "Shadows and stacking", not in any heading.
+    expect(notFound(widgetDocs(), 'holiday element')).toBe(true);
   });
 });
 
