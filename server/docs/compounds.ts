@@ -10,7 +10,7 @@ const KATAKANA_WORD = /^[\p{Script=Katakana}ー]+$/u;
 const MIN_PART_LENGTH = 2;
 const MAX_COMPOUND_LENGTH = 24;
 const MAX_PARTS = 3;
-const segmenter = new Intl.Segmenter('ja', { granularity: 'word' });
+let segmenter: Intl.Segmenter | undefined;
 
 /**
  * The parts of a katakana compound, each a word `known` to the docs (a part's final long-vowel mark may
@@ -22,6 +22,7 @@ export function compoundParts(term: string, known: (word: string) => boolean): s
   // Cut only where ICU's dictionary also ends a word: it keeps a loanword whole (データベース, not データ|ベース),
   // though within a compound it cuts too often (ビル|ド|ツール), which the known parts then settle (ビルド|ツール).
   const boundaries = new Set<number>();
+  segmenter ??= new Intl.Segmenter('ja', { granularity: 'word' });
   for (const segment of segmenter.segment(term)) boundaries.add(segment.index);
   const asWord = (part: string): string | undefined => {
     if (part.length < MIN_PART_LENGTH) return undefined;
