@@ -179,7 +179,8 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   const blocks = all.map((block) => (isRead(block) ? { ...block, units: [], terms: new Set<string>() } : block));
   // Under a heading the question names ("怎么注册全局组件" over 全局注册), the section's first passage is what the
   // heading promises (how to register globally); later ones that repeat the heading's words say more about it.
-  const namedOpening = lead && namesSection(section, score) ? blocks.findIndex((block) => block.kind === 'sentence' && block.units.length > 0) : -1;
+  // Not for a question about a selection: the passages around it explain it.
+  const namedOpening = lead && readContext.length === 0 && namesSection(section, score) ? blocks.findIndex((block) => block.kind === 'sentence' && block.units.length > 0) : -1;
   const ranked = blocks
     .map((block, index) => {
       const matched = block.units.length === 0 ? 0 : score(block.terms);

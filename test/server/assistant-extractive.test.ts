@@ -56,6 +56,21 @@ describe('given sections and a question', () => {
     );
   });
 
+  it('quotes what is beside a selection under a heading it names, not the section\'s first passage', () => {
+    const selected = 'A component registered globally can be used in the template of any component.';
+    const text = [
+      "Use the app's `.component()` method to register a component for the whole app.",
+      "```js\napp.component('MyComponent', MyComponent)\n```",
+      'The method can be chained.',
+      selected,
+      '```html\n<MyComponent/>\n```',
+      'Globally registered components can also be used inside each other.',
+      'Unrelated closing words.',
+    ].join('\n\n');
+    const answer = composeExtractiveAnswer([section('global', 'Register components globally', text)], { terms: contentTerms(selected), readContext: [normalize(selected)] });
+    expect(answer.text).toBe('**[Page › Register components globally](/page#global)**\n\n```html\n<MyComponent/>\n```\n\nGlobally registered components can also be used inside each other.');
+  });
+
   it('quotes the sentence that announces a matching list, before it', () => {
     const opening = Array.from({ length: 14 }, (_unused, index) => `Opening sentence ${index} about colors in general.`).join(' ');
     const text = `${opening} The theme option picks the color scheme:\n\n- \`auto\`: follows the reader's setting.\n- \`light\` or \`dark\`: fixed.`;
