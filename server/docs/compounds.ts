@@ -50,3 +50,38 @@ export function compoundParts(term: string, known: (word: string) => boolean): s
   }
   return [];
 }
+
+const HIRAGANA_RUN = /[\p{Script=Hiragana}ー]{3,}/gu;
+/** Shorter kana runs are grammar far more often than a loanword (ない, ため). */
+const MIN_LOANWORD_LENGTH = 3;
+
+/**
+ * Loanwords a reader typed in hiragana (an input method left unconverted: ぷろきしの設定 for プロキシの設定),
+ * as the katakana words the docs use. The segmenter cuts such a run into single kana and grammar, so the
+ * word was lost: each hiragana run's longest start that is a known word in katakana is taken.
+ */
+export function loanwordsInHiragana(text: string, known: (word: string) => boolean): string[] {
+  const found: string[] = [];
+  for (const [run] of text.matchAll(HIRAGANA_RUN)) {
+    // The longest known word from each position, past particles before it (設定をぷろきしに).
+    let start = 0;
+    while (start + MIN_LOANWORD_LENGTH <= run.length) {
+      let end = run.length;
+      for (; end >= start + MIN_LOANWORD_LENGTH; end--) {
+        const katakana = toKatakana(run.slice(start, end));
+        // The analyzer drops a long word's final long-vowel mark (ポート stays, サーバー is サーバ).
+        const word = katakana.length >= 4 && katakana.endsWith('ー') ? katakana.slice(0, -1) : katakana;
+        if (known(word)) {
+          found.push(word);
+          break;
+        }
+      }
+      start = end >= start + MIN_LOANWORD_LENGTH ? end : start + 1;
+    }
+  }
+  return found;
+}
+
+function toKatakana(hiragana: string): string {
+  return hiragana.replace(/[\u3041-\u3096]/g, (kana) => String.fromCharCode(kana.charCodeAt(0) + 0x60));
+}

@@ -7,7 +7,7 @@
 // the best few are ranked (topRanked.ts), so a search at 50,000 sections stays within a few milliseconds.
 import { deserialize, serialize } from 'node:v8';
 import MiniSearch from 'minisearch';
-import { compoundParts } from './compounds.ts';
+import { compoundParts, loanwordsInHiragana } from './compounds.ts';
 import { pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf, wordTermsOf } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
 import { otherScriptForms } from './chineseScripts.ts';
@@ -225,6 +225,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     // A katakana compound is also searched for as the words it is made of, and theirs: the docs may write
     // it once and say キャッシュ and ディレクトリー apart where they explain it.
     for (const term of terms) {
+      // A loanword typed in hiragana (loanwordsInHiragana) has the lines of its katakana.
+      if (KATAKANA_WORD.test(term) && !asked.includes(term)) for (const [found, others] of synonyms.alternativesIn(term)) alternatives.set(found, [...new Set([...(alternatives.get(found) ?? []), ...others])]);
       const parts = compoundParts(term, exactlyKnown);
       if (parts.length === 0) continue;
       const partAlternatives = [...synonyms.alternativesIn(parts.join(' ')).values()].flat();
@@ -446,7 +448,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
    * of words no page has stay: they tell a question about something else (天北 in 今天北京天气).
    */
   function readerTerms(text: string): string[] {
-    const terms = termsOf(text);
+    const terms = [...new Set([...termsOf(text), ...loanwordsInHiragana(text, exactlyKnown)])];
     if (!HAN.test(text)) return terms.slice(0, MAX_QUESTION_TERMS);
     const textWords = wordsOf(text);
     const pairs = pairOnlyTerms(terms, textWords);

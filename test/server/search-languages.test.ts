@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { baselineRetriever, ourRetriever, QUESTION_SETS, readQuestions, scoreRetrieval } from '../../bench/retrieval.ts';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { termsOf, tokenize } from '../../server/docs/analyzer.ts';
-import { compoundParts } from '../../server/docs/compounds.ts';
+import { compoundParts, loanwordsInHiragana } from '../../server/docs/compounds.ts';
 import { languageOfPath, languageOfText } from '../../server/docs/language.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import { loadDocs } from '../../server/docs/load.ts';
@@ -54,6 +54,21 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
       'config/server.md': '# サーバーオプション\n\n## server.fs.cachedChecks\n\nファイルシステムのチェック結果を保存します。',
     });
     expect(filesFor(index, 'キャッシュディレクトリ')[0]).toBe('config/shared.md');
+  });
+
+  it('reads a loanword a reader typed in hiragana as the katakana word the docs use (ぷろきし for プロキシ)', () => {
+    const known = new Set(['プロキシ', 'サーバ']);
+    const isKnown = (word: string) => known.has(word);
+    expect(loanwordsInHiragana('ぷろきしの設定をしたい', isKnown)).toEqual(['プロキシ']);
+    // Past the particles before it; a long word without its final long-vowel mark, as the analyzer keeps it.
+    expect(loanwordsInHiragana('設定をぷろきしにしたい、さーばーも', isKnown)).toEqual(['プロキシ', 'サーバ']);
+    // Grammar is no word the docs use.
+    expect(loanwordsInHiragana('これはなんですか', isKnown)).toEqual([]);
+    const index = indexOf({
+      'config/server.md': '# サーバーオプション\n\n## server.proxy\n\n開発サーバーのプロキシのルールを設定します。\n\n## server.port\n\nサーバーのポートを指定します。',
+      'config/build.md': '# ビルドオプション\n\n## build.outDir\n\n出力ディレクトリーを設定します。',
+    });
+    expect(index.search('ぷろきしの設定をしたい', { limit: 1 })[0]?.section.headingPath.at(-1)).toBe('server.proxy');
   });
 
   it('finds the English option name a Japanese reader writes in katakana (resolve.alias for エイリアス)', () => {
