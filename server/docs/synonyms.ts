@@ -18,6 +18,7 @@ cost, costs, price, prices, pricing, paid, pay, paying, charge, charged => free,
 chat, chats, conversation, conversations
 restart, restarts, restarting, reboot, reboots
 delete, deleting, erase, erasing => remove
+reset, resetting, start over, start again, start fresh, wipe => clear, new, start over
 login, log in, logging in, sign in, signing in, signin => login, auth, authentication, authenticate, sign
 logout, log out, sign out, signout => logout, sign
 screen reader, screen readers, a11y, accessibility, accessible, blind => accessible, accessibility, a11y, aria

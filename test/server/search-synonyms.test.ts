@@ -61,6 +61,14 @@ describe('given lines of a site\'s own synonyms', () => {
 });
 
 describe('given docs that name things in their own words', () => {
+  it('finds "start over" for a reader who wants to reset the conversation', () => {
+    const index = indexOf({
+      ...WIDGET_DOCS,
+      'chat.md': '# Chat\n\n## Start over\n\nNew conversation clears the messages.\n\n## Where the conversation is kept\n\nThe conversation stays in the tab while the reader moves between pages of the docs.',
+    });
+    expect(firstHeading(index, 'How do I reset the conversation?')).toBe('Start over');
+  });
+
   it('finds the section in the docs\' words for a reader\'s word they never use', () => {
     const question = 'How do I stop people from spamming the assistant?';
     expect(firstHeading(indexOf(WIDGET_DOCS, { alternatives: false }), question)).toBe('Stop and retry');
