@@ -307,7 +307,9 @@ function titleLink(section: Section): string {
 export function composeExtractiveAnswer(sections: readonly Section[], match: MatchTerms): ExtractiveAnswer {
   const phrases = match.phrases ?? ENGLISH_PHRASES;
   const nothingFound = { text: `${phrases.notInDocs}${phrases.sentenceGap}${phrases.tryOtherWords}`, sections: [], notFound: true };
-  const lead = sections[0];
+  // A section with no text (a home page that is all components) has nothing to quote: the next one leads.
+  const start = sections.findIndex((section) => section.text.trim() !== '');
+  const lead = sections[start];
   if (!lead) return nothingFound;
   const score = scorer(match);
   const quotes: Quote[] = [];
@@ -319,7 +321,7 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   // Another section earns a place only by matching at least as well as the lead, with two question words.
   const bar = Math.max(4, leadQuote?.score ?? 0);
   // "Explain this" about a selection is answered from the selection's own section only.
-  const further = match.onlyLead && leadQuote ? [] : sections.slice(1);
+  const further = match.onlyLead && leadQuote ? [] : sections.slice(start + 1);
   for (const section of further) {
     if (quotes.length >= MAX_SECTIONS) break;
     const quote = quoteSection(section, score, 1, false, match.readContext);

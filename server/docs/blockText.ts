@@ -139,15 +139,20 @@ function cleanProse(text: string): string {
 
 const TAG_START = /[A-Za-z/!?]/;
 
+/** Elements whose content is code, not text: a VitePress page's `<script setup>` imports its components. */
+const RAW_TEXT_ELEMENT = /^<(script|style)(?=[\s>/])/i;
+
 /**
- * HTML's text: comments and tags left out. One pass with indexOf, never a regex that rescans: a file
- * full of `<!--` or `<` with no end made the old replace() quadratic (a 256 KiB file took 38 s). Once no
- * end follows, none follows any later start either, so the rest is text.
+ * HTML's text: comments and tags left out, and what `<script>` and `<style>` hold. One pass with indexOf,
+ * never a regex that rescans: a file full of `<!--` or `<` with no end made the old replace() quadratic (a
+ * 256 KiB file took 38 s). Once no end follows, none follows any later start either, so the rest is text.
  */
 export function stripHtml(html: string): string {
   let text = '';
   let position = 0;
   let searchFrom = 0;
+  // Searched for closing tags in any case; made once, and only when there is such an element.
+  let lowered: string | undefined;
   while (position < html.length) {
     const open = html.indexOf('<', searchFrom);
     if (open === -1) break;
@@ -162,6 +167,15 @@ export function stripHtml(html: string): string {
     // An unclosed comment hides the rest, as in a browser; an unclosed tag is text.
     if (end === -1) return comment ? text : text + html.slice(open);
     position = end + (comment ? 3 : 1);
+    const raw = comment ? null : RAW_TEXT_ELEMENT.exec(html.slice(open, open + 8));
+    if (raw) {
+      // Its content runs to its closing tag (to the end without one, as in a browser).
+      lowered ??= html.toLowerCase();
+      const close = lowered.indexOf(`</${(raw[1] as string).toLowerCase()}`, position);
+      if (close === -1) return text;
+      const closeEnd = html.indexOf('>', close);
+      position = closeEnd === -1 ? html.length : closeEnd + 1;
+    }
     searchFrom = position;
   }
   return text + html.slice(position);

@@ -117,3 +117,22 @@ export function namedSectionFirst(ranked: Candidate[], questionTerms: ReadonlySe
   const [section] = reordered.splice(named, 1);
   return section ? [section, ...reordered] : ranked;
 }
+
+/** Page names that introduce a site, at its root (index.md) or in a top folder (guide/introduction.md). */
+const INTRODUCING_PAGES = new Set(['introduction', 'intro', 'overview']);
+/** Headings that introduce what a page is about (guide/index.md's 概要 in Vite's docs). */
+const INTRODUCING_HEADINGS = new Set(['overview', 'introduction', 'intro', 'about', '概要', '概述', '简介', '介绍', '簡介', '介紹', 'はじめに', '導入']);
+
+/**
+ * Whether a section introduces the site: the root page, an introduction page at the root or in a top folder,
+ * or a section headed as an overview. A question naming only the product ("What is Vite?", "Vue 是什么") is
+ * answered there.
+ */
+export function introducesSite(section: Pick<Section, 'file' | 'headingPath'>): boolean {
+  const parts = section.file.split('/');
+  const name = (parts.at(-1) ?? '').replace(/\.mdx?$/i, '').toLowerCase();
+  if (parts.length === 1 && (name === 'index' || name === 'readme')) return true;
+  if (parts.length <= 2 && INTRODUCING_PAGES.has(name)) return true;
+  const heading = (section.headingPath.at(-1) ?? '').trim().toLowerCase().replace(/[\s\p{P}]+$/u, '');
+  return section.headingPath.length > 1 && INTRODUCING_HEADINGS.has(heading);
+}

@@ -14,7 +14,7 @@ import { otherScriptForms } from './chineseScripts.ts';
 import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
 import { languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
-import { capPerPage, currentPathBoost, fillsUnderCap, namedSectionFirst, normalizePath, pagePathsOf, type Candidate } from './ranking.ts';
+import { capPerPage, currentPathBoost, fillsUnderCap, introducesSite, namedSectionFirst, normalizePath, pagePathsOf, type Candidate } from './ranking.ts';
 import { createFieldAnalyzer, fitsPage, INDEXED_FIELDS, pageTermsOf, type FieldAnalyzer, type IndexedSection, type PageTerms } from './sectionTerms.ts';
 import { topDocuments } from './topRanked.ts';
 import type { DocsIndex, IndexedPage, LoadedDocs, SearchHit, SearchOptions, Section } from './types.ts';
@@ -96,6 +96,10 @@ export const DEFAULT_RANKING: RankingOptions = {
 
 /** A heading word in more of the sections than this does not name a part of the question (using, page). */
 const MAX_NAMING_SHARE = 0.25;
+/** A word in more of the sections than this is the product's name (Hono 58%, Vite 70%, Vue 80%; retrieve.ts draws the same line). */
+const PRODUCT_NAME_SHARE = 0.55;
+/** Below this many sections any word of a page title is in a large share of them. */
+const MIN_SECTIONS_FOR_PRODUCT_NAME = 50;
 
 const HAN = /\p{Script=Han}/u;
 /**
@@ -486,6 +490,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       boostNamedHeadings(questionTerms);
       addContext();
       preferLanguage(languageOfText(query));
+      introduceTheProduct(questionTerms);
       const current = normalizePath(options.currentPath);
       if (current !== undefined) {
         // Sections of one page share their paths array, so each page is judged once.
@@ -627,6 +632,24 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       headingWordCounts.set(document, count);
     }
     return count;
+  }
+
+  /**
+   * A question naming nothing but the product (every word in most of the sections: "What is Vite?", "Vue
+   * 是什么") asks what it is: the pages that introduce the site come first. Without this, "Vite とは何ですか"
+   * opened on the `vite` command and "Vue 是什么" on Web Components, whose headings also name the product.
+   */
+  function introduceTheProduct(questionTerms: string[]): void {
+    if (sectionCount < MIN_SECTIONS_FOR_PRODUCT_NAME || questionTerms.length === 0) return;
+    if (!questionTerms.every((term) => index.sectionShare(term) > PRODUCT_NAME_SHARE)) return;
+    // Every score of the question's words is small and set by field boosts ("Vite" in a heading); the
+    // introducing sections come first, in their own order, by adding the best score to theirs.
+    const best = bestOf(question);
+    for (let position = 0; position < question.count; position++) {
+      const document = question.documents[position] as number;
+      const section = sections[document];
+      if (section !== undefined && introducesSite(section)) question.scores[document] = (question.scores[document] as number) + best;
+    }
   }
 
   /** A reader asking in Japanese on a site with Japanese and English pages gets the Japanese ones first. */

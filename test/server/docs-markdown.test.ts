@@ -68,6 +68,13 @@ describe('given VitePress fences with line highlights, options and code-group ti
   });
 });
 
+describe('given a VitePress page with a script block and a style block', () => {
+  it('reads no text from them, in any case of their tags, and the HTML around them as text', () => {
+    const source = "# Vite\n\n<script setup>\nimport Home from './.vitepress/theme/Home.vue'\n</script>\n\n<Home />\n\n<STYLE scoped>\n.hero { color: red }\n</Style>\n\n<div class=\"note\">Vite is a build tool.</div>";
+    expect(textsOf('index.md', source)[0]?.text).toBe('Vite is a build tool.');
+  });
+});
+
 describe('given GitHub-flavoured Markdown', () => {
   it('reads task lists without their boxes, struck text, tables with escaped pipes, and autolinks (but not file names) as links', () => {
     const source = '# Tasks\n\n- [x] done item\n- [ ] open item ~~old~~ new\n- see https://astro.build and vite.config.js\n\n| a | b |\n|---|---|\n| `x\\|y` | 2 |';

@@ -518,3 +518,21 @@ describe('given a page with a description and no intro of its own, its first sec
     expect(idsFor(index, 'privacy')).toEqual(['/guide/data#what-the-widget-sends']);
   });
 });
+
+describe('given a site whose product name is in most sections, with a CLI page headed by that name', () => {
+  const index = indexOf({
+    'index.md': '---\nlayout: home\n---\n\n# Kumo\n\n<script setup>\nimport Home from "./Home.vue"\n</script>\n\n<Home />',
+    'guide/index.md': '# Getting started\n\n## Overview\n\nKumo is a build tool for web projects: a dev server and a bundler for Kumo apps.',
+    'guide/cli.md': '# Command line\n\n## kumo\n\nStart the Kumo dev server.\n\n## kumo build\n\nBuild with Kumo.',
+    // A site of some size, where "kumo" is in most sections and tells none of them apart.
+    'reference/areas.md': ['# Areas', ...Array.from({ length: 60 }, (_unused, area) => `## Area ${area}\n\nKumo area ${area} notes.`)].join('\n\n'),
+  });
+
+  it('answers a question naming only the product from the section that introduces the site', async () => {
+    expect(index.sectionShare('kumo')).toBeGreaterThan(0.55);
+    // The home page comes first too, but has no text of its own to quote.
+    expect(await extractiveAnswer(index, 'What is Kumo?')).toMatch(/^\*\*\[Getting started › Overview\]\(\/guide#overview\)\*\*\n\nKumo is a build tool/);
+    // A question with a word of its own is ranked as any other.
+    expect(idsFor(index, 'kumo build')[0]).toBe('/guide/cli#kumo-build');
+  });
+});
