@@ -46,6 +46,7 @@ healthy, unhealthy, healthcheck, health check, health checks, liveness, readines
 change, changing, modify, modifying, alter, altering => set, configure, another, custom
 修改, 更改, 改变, 变更, 改變, 變更
 最多, 最大
+开始, 入门, 起步, 開始, 入門 => 快速, 上手
 监听, 監聽 => 侦听, 偵聽
 publish, publishing, go live, hosting, host it, self-host, self-hosting, self-hosted => deploy, deployment, host
 settings, preferences, configure, configuring => config, configuration, option, options
@@ -75,6 +76,7 @@ sidebar, side bar, drawer => side, panel, sidebar
 bubble, floating button, chat button, chat icon => launcher, button
 system prompt, persona, tone, politely, polite, personality => prompt, instructions
 変, 変える, 変えて, 変更, 変更する => 指定
+始め, 始める, 始めたい, 始め方, 入門 => 最初, 生成
 エイリアス => alias
 プロキシ, プロキシー => proxy
 ホスト => host

@@ -33,6 +33,11 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('Can readers log in?').get('log')).toEqual(expect.arrayContaining(['auth', 'login']));
   });
 
+  it('reads "how do I start" in Chinese and Japanese as the words of a quick start (快速上手, 最初の…を生成する)', () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('怎么开始').get('开始')).toEqual(expect.arrayContaining(['快速', '上手']));
+    expect(DEFAULT_SYNONYMS.alternativesIn('Vite を始めるには').get('始める')).toEqual(expect.arrayContaining(['最初', '生成']));
+  });
+
   it('makes each word of a line without "=>" find the others, and leaves out words the question has itself', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('Which repo?')).toEqual(new Map([['repo', ['repositori']]]));
     expect(DEFAULT_SYNONYMS.alternativesIn('Is the repo the repository?')).toEqual(new Map());
