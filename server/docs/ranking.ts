@@ -136,3 +136,33 @@ export function introducesSite(section: Pick<Section, 'file' | 'headingPath'>): 
   const heading = (section.headingPath.at(-1) ?? '').trim().toLowerCase().replace(/[\s\p{P}]+$/u, '');
   return section.headingPath.length > 1 && INTRODUCING_HEADINGS.has(heading);
 }
+
+/** A section of the page's own beginning comes first when it has at least this share of the first's score. */
+const PAGE_TOPIC_SHARE = 0.25;
+/** Shorter than this, a page's opening is a note, not what the topic is (extractive.ts skips such a lead too). */
+const MIN_OPENING_CHARS = 160;
+
+/**
+ * A question on a page's topic (its words all the page title's: "插槽", "怎么优化性能" on 性能优化) starts at
+ * the beginning of that page: of the page's ranked sections with a quarter of the first's score or more, the
+ * earliest comes first. A subsection deep in the page ("具名作用域插槽", named scoped slots) outscored the
+ * page's opening, which says what the topic is.
+ */
+export function pageTopicFirst(ranked: Candidate[], questionWords: ReadonlySet<string>, termsOf: (text: string) => string[], positionOf: (section: Section) => number): Candidate[] {
+  const first = ranked[0];
+  // The page's own intro first is its beginning already (a note of a line there is left to the answer to skip).
+  if (!first || questionWords.size === 0 || first.section.headingPath.length === 1) return ranked;
+  const titleTerms = new Set(termsOf(first.section.pageTitle));
+  if (![...questionWords].every((word) => titleTerms.has(word))) return ranked;
+  let earliest = -1;
+  for (const [index, candidate] of ranked.entries()) {
+    if (candidate.section.file !== first.section.file || candidate.score < first.score * PAGE_TOPIC_SHARE) continue;
+    // A line or two ("This page assumes you have read Components Basics") points elsewhere; it says nothing of the topic.
+    if (candidate.section.text.length < MIN_OPENING_CHARS) continue;
+    if (earliest === -1 || positionOf(candidate.section) < positionOf((ranked[earliest] as Candidate).section)) earliest = index;
+  }
+  if (earliest <= 0) return ranked;
+  const reordered = [...ranked];
+  const [section] = reordered.splice(earliest, 1);
+  return section ? [section, ...reordered] : ranked;
+}

@@ -14,7 +14,7 @@ import { otherScriptForms } from './chineseScripts.ts';
 import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
 import { languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
-import { capPerPage, currentPathBoost, fillsUnderCap, introducesSite, namedSectionFirst, normalizePath, pagePathsOf, type Candidate } from './ranking.ts';
+import { capPerPage, currentPathBoost, fillsUnderCap, introducesSite, namedSectionFirst, normalizePath, pagePathsOf, pageTopicFirst, type Candidate } from './ranking.ts';
 import { createFieldAnalyzer, fitsPage, INDEXED_FIELDS, pageTermsOf, type FieldAnalyzer, type IndexedSection, type PageTerms } from './sectionTerms.ts';
 import { topDocuments } from './topRanked.ts';
 import type { DocsIndex, IndexedPage, LoadedDocs, SearchHit, SearchOptions, Section } from './types.ts';
@@ -64,6 +64,8 @@ export interface RankingOptions {
   alternatives: boolean;
   /** A page's intro found first gives way to a section of it whose heading names the rest of the question (ranking.ts, namedSectionFirst). */
   namedSectionFirst: boolean;
+  /** A question on a page's topic starts at the page's opening section, not a subsection deep in it (ranking.ts, pageTopicFirst). */
+  pageTopicFirst: boolean;
 }
 
 export const DEFAULT_RANKING: RankingOptions = {
@@ -92,6 +94,8 @@ export const DEFAULT_RANKING: RankingOptions = {
   alternatives: true,
   // Section-level, so the page benches cannot see it: bench/questions/docs-sections.json, P@1 0.65 -> 0.70.
   namedSectionFirst: true,
+  // Section-level too: no bench set moved; "插槽怎么用" and "怎么优化性能" open on their pages' beginnings.
+  pageTopicFirst: true,
 };
 
 /** A heading word in more of the sections than this does not name a part of the question (using, page). */
@@ -261,6 +265,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   const sectionsPerLanguage = new Map<string, number>();
   /** Distinct words of a section's heading, counted when a search first needs them. */
   const headingWordCounts = new Map<number, number>();
+  /** Each section's place in its page (pageTopicFirst). */
+  const pagePositions = new WeakMap<Section, number>();
   let live: Uint8Array = new Uint8Array(0);
   const keysByFile = new Map<string, number[]>();
   const fileByRoute = new Map<string, string>();
@@ -332,6 +338,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     for (const [position, section] of fileSections.entries()) {
       const key = keys[position] as number;
       sections[key] = section;
+      pagePositions.set(section, position);
       pagePaths[key] = paths;
       const language = typeof section.metadata.language === 'string' ? primaryLanguage(section.metadata.language) : undefined;
       languages[key] = language;
@@ -503,7 +510,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
           question.scores[document] = (question.scores[document] as number) * boost;
         }
       }
-      return rank(questionTerms, limit);
+      return rank(questionTerms, limit, wordTermsOf(query));
     },
     alternativesIn: (asked) => alternativesFor(asked, termsOf(asked)),
     sectionShare(term: string): number {
@@ -682,7 +689,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   }
 
   /** By score (with allTermsFirst, sections with every question term first), a named section before its page's intro, capped per page. */
-  function rank(questionTerms: readonly string[], limit: number): SearchHit[] {
+  function rank(questionTerms: readonly string[], limit: number, questionWords: readonly string[]): SearchHit[] {
     const questionTermCount = questionTerms.length;
     const { documents, scores, matched } = question;
     // The per-page cap may pass over many sections of one page: widen the window until it fills the limit.
@@ -702,7 +709,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       });
       if (top.length < window || fillsUnderCap(ranked, limit, settings.sectionsPerPage)) {
         const named = settings.namedSectionFirst ? namedSectionFirst(ranked, new Set(questionTerms), wordTermsOf, (term) => index.sectionShare(term) <= MAX_NAMING_SHARE) : ranked;
-        return capPerPage(named, limit, settings.sectionsPerPage);
+        const topical = settings.pageTopicFirst ? pageTopicFirst(named, new Set(questionWords), wordTermsOf, (section) => pagePositions.get(section) ?? 0) : named;
+        return capPerPage(topical, limit, settings.sectionsPerPage);
       }
     }
   }

@@ -536,3 +536,25 @@ describe('given a site whose product name is in most sections, with a CLI page h
     expect(idsFor(index, 'kumo build')[0]).toBe('/guide/cli#kumo-build');
   });
 });
+
+describe('given a page on a topic whose later subsections repeat its name more than its opening does', () => {
+  const index = indexOf({
+    'slots.md': [
+      '# Component slots',
+      'This page assumes you have read Components Basics.',
+      '## Slot content and outlet',
+      'A component can take content from its parent: the slot element is where the parent-provided content is rendered, so a button component can show any label its parent gives it.',
+      '## Named slots',
+      'Named slots let a component take several slots: a header slot, a default slot and a footer slot, each slot filled by a template with a slot name.',
+      '## Named scoped slots',
+      'Named scoped slots pass slot props to each named slot: slot props of the header slot, slot props of the default slot, slot props of the footer slot.',
+    ].join('\n\n'),
+    'render.md': '# Render functions\n\n## Rendering slots\n\nIn a render function, slots are functions on the setup context.',
+  });
+
+  it('answers a question on the page\'s topic from the page\'s opening section, past a note of a line', () => {
+    expect(idsFor(index, 'slots')[0]).toBe('/slots#slot-content-and-outlet');
+    // A question on one part of the topic finds that part.
+    expect(idsFor(index, 'named scoped slots')[0]).toBe('/slots#named-scoped-slots');
+  });
+});
