@@ -176,12 +176,28 @@ export interface AnswerQuality {
   followUps: FollowUpQuality;
   /** The same for follow-ups written after the setting's weight was last tuned (questions/follow-ups-2.json). */
   heldOutFollowUps: FollowUpQuality;
+  /** A reader's first questions (questions/first-questions.json): what is it, how do I start, a topic's name. */
+  firstQuestions: { questions: number; first: number; misses: string[] };
 }
 
 const OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/out-of-scope.json', import.meta.url));
 const HELD_OUT_FILE = fileURLToPath(new URL('./questions/held-out.json', import.meta.url));
 const FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups.json', import.meta.url));
 const HELD_OUT_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-2.json', import.meta.url));
+const FIRST_QUESTIONS_FILE = fileURLToPath(new URL('./questions/first-questions.json', import.meta.url));
+
+/** A reader's first questions: is an expected page the answer's first source (and the question not marked not found)? */
+function measureFirstQuestions(index: DocsIndex, set: SetName): AnswerQuality['firstQuestions'] {
+  const questions = (JSON.parse(readFileSync(FIRST_QUESTIONS_FILE, 'utf8')) as Record<string, { question: string; expected: string[] }[]>)[set] ?? [];
+  const quality = { questions: questions.length, first: 0, misses: [] as string[] };
+  for (const { question, expected } of questions) {
+    const retrieved = retrieveDocs(index, question, [], { limit: 5 });
+    const first = retrieved.sections[0];
+    if (!retrieved.notFound && first && expected.includes(first.file)) quality.first++;
+    else quality.misses.push(`first question: ${question} -> ${retrieved.notFound ? 'not found' : (first?.id ?? 'nothing')}`);
+  }
+  return quality;
+}
 
 /** Short follow-ups after a first question (questions/follow-ups.json): is the page they ask about the first source? */
 export interface FollowUpQuality {
@@ -226,6 +242,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     heldOut: { answerable: 0, answerableNotFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     followUps: measureFollowUps(index, set.name),
     heldOutFollowUps: measureFollowUps(index, set.name, HELD_OUT_FOLLOW_UPS_FILE),
+    firstQuestions: measureFirstQuestions(index, set.name),
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -316,7 +333,9 @@ async function main(): Promise<void> {
     console.log(`  follow-ups: their page first            ${share(followUps.first, followUps.questions)} of ${followUps.questions} (asked alone: ${share(followUps.firstAlone, followUps.questions).trim()})`);
     const heldOutFollowUps = quality.heldOutFollowUps;
     console.log(`  held out: follow-ups' page first        ${share(heldOutFollowUps.first, heldOutFollowUps.questions)} of ${heldOutFollowUps.questions} (asked alone: ${share(heldOutFollowUps.firstAlone, heldOutFollowUps.questions).trim()})`);
-    if (show) for (const line of [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses]) console.log(`    ${line}`);
+    const { firstQuestions } = quality;
+    console.log(`  first questions: right page first       ${share(firstQuestions.first, firstQuestions.questions)} of ${firstQuestions.questions}`);
+    if (show) for (const line of [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...firstQuestions.misses]) console.log(`    ${line}`);
   }
 }
 

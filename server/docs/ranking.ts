@@ -143,20 +143,33 @@ const PAGE_TOPIC_SHARE = 0.25;
 const MIN_OPENING_CHARS = 160;
 
 /**
- * A question on a page's topic (its words all the page title's: "插槽", "怎么优化性能" on 性能优化) starts at
- * the beginning of that page: of the page's ranked sections with a quarter of the first's score or more, the
- * earliest comes first. A subsection deep in the page ("具名作用域插槽", named scoped slots) outscored the
- * page's opening, which says what the topic is.
+ * A question on a page's topic (its words all the page title's: "插槽", "怎么优化性能" on 性能优化, "侦听器")
+ * starts at the beginning of that page: of the page's ranked sections with a quarter of the first's score or
+ * more, the earliest of substance comes first. A subsection deep in the page ("具名作用域插槽", named scoped
+ * slots) outscored the page's opening, and a section of another page headed with the topic's name
+ * ("侦听器调试", debugging watchers) the page on it.
  */
-export function pageTopicFirst(ranked: Candidate[], questionWords: ReadonlySet<string>, termsOf: (text: string) => string[], positionOf: (section: Section) => number): Candidate[] {
+export function pageTopicFirst(
+  ranked: Candidate[],
+  questionWords: ReadonlySet<string>,
+  termsOf: (text: string) => string[],
+  positionOf: (section: Section) => number,
+  productName: (term: string) => boolean,
+): Candidate[] {
   const first = ranked[0];
+  // The product's name alone is in the title of many pages ("Vite の設定"): those questions go to its introduction.
+  if (!first || [...questionWords].every(productName)) return ranked;
+  const floor = first.score * PAGE_TOPIC_SHARE;
+  const namesTitle = (candidate: Candidate) => {
+    const titleTerms = new Set(termsOf(candidate.section.pageTitle));
+    return [...questionWords].every((word) => titleTerms.has(word));
+  };
+  const topic = ranked.find((candidate) => candidate.score >= floor && namesTitle(candidate));
   // The page's own intro first is its beginning already (a note of a line there is left to the answer to skip).
-  if (!first || questionWords.size === 0 || first.section.headingPath.length === 1) return ranked;
-  const titleTerms = new Set(termsOf(first.section.pageTitle));
-  if (![...questionWords].every((word) => titleTerms.has(word))) return ranked;
+  if (!topic || (topic === first && first.section.headingPath.length === 1)) return ranked;
   let earliest = -1;
   for (const [index, candidate] of ranked.entries()) {
-    if (candidate.section.file !== first.section.file || candidate.score < first.score * PAGE_TOPIC_SHARE) continue;
+    if (candidate.section.file !== topic.section.file || candidate.score < floor) continue;
     // A line or two ("This page assumes you have read Components Basics") points elsewhere; it says nothing of the topic.
     if (candidate.section.text.length < MIN_OPENING_CHARS) continue;
     if (earliest === -1 || positionOf(candidate.section) < positionOf((ranked[earliest] as Candidate).section)) earliest = index;

@@ -646,9 +646,12 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
    * 是什么") asks what it is: the pages that introduce the site come first. Without this, "Vite とは何ですか"
    * opened on the `vite` command and "Vue 是什么" on Web Components, whose headings also name the product.
    */
+  function isProductName(term: string): boolean {
+    return sectionCount >= MIN_SECTIONS_FOR_PRODUCT_NAME && index.sectionShare(term) > PRODUCT_NAME_SHARE;
+  }
+
   function introduceTheProduct(questionTerms: string[]): void {
-    if (sectionCount < MIN_SECTIONS_FOR_PRODUCT_NAME || questionTerms.length === 0) return;
-    if (!questionTerms.every((term) => index.sectionShare(term) > PRODUCT_NAME_SHARE)) return;
+    if (questionTerms.length === 0 || !questionTerms.every(isProductName)) return;
     // Every score of the question's words is small and set by field boosts ("Vite" in a heading); the
     // introducing sections come first, in their own order, by adding the best score to theirs.
     const best = bestOf(question);
@@ -709,7 +712,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       });
       if (top.length < window || fillsUnderCap(ranked, limit, settings.sectionsPerPage)) {
         const named = settings.namedSectionFirst ? namedSectionFirst(ranked, new Set(questionTerms), wordTermsOf, (term) => index.sectionShare(term) <= MAX_NAMING_SHARE) : ranked;
-        const topical = settings.pageTopicFirst ? pageTopicFirst(named, new Set(questionWords), wordTermsOf, (section) => pagePositions.get(section) ?? 0) : named;
+        const topical = settings.pageTopicFirst ? pageTopicFirst(named, new Set(questionWords), wordTermsOf, (section) => pagePositions.get(section) ?? 0, isProductName) : named;
         return capPerPage(topical, limit, settings.sectionsPerPage);
       }
     }

@@ -76,6 +76,25 @@ describe.skipIf(!existsSync(VITE_JA.docsDir))('given the Vite docs in Japanese, 
   );
 });
 
+const VUE_ZH = QUESTION_SETS.find((set) => set.name === 'vue-zh')!;
+
+describe.skipIf(!existsSync(VUE_ZH.docsDir))('given the Vue docs in Chinese', () => {
+  it(
+    'opens a question on a topic or on the product itself where the docs introduce it',
+    async () => {
+      const index = createDocsIndex(await loadDocs(VUE_ZH.docsDir));
+      const first = (question: string) => index.search(question, { limit: 1 })[0]?.section;
+      // The page titled 侦听器, not 深入响应式系统 › 侦听器调试 (debugging watchers), headed with the word.
+      expect(first('侦听器')?.file).toBe('guide/essentials/watchers.md');
+      // The page's opening section, not 具名作用域插槽 (named scoped slots) deep in it.
+      expect(first('插槽怎么用')?.headingPath.at(-1)).toBe('插槽内容与出口');
+      // "Vue" is in most sections and many titles: the introduction answers, not Web Components.
+      expect(first('Vue 是什么')?.headingPath.at(-1)).toBe('什么是 Vue？');
+    },
+    TIMEOUT,
+  );
+});
+
 describe('given every question set whose corpus is present, the reworded ones with them', () => {
   it(
     "finds the answering page first and in the top 5 at least as often with readers' words (synonyms) as without, on each set, and more often in all",
