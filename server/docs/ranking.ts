@@ -139,8 +139,21 @@ export function introducesSite(section: Pick<Section, 'file' | 'headingPath'>): 
 
 /** A section of the page's own beginning comes first when it has at least this share of the first's score. */
 const PAGE_TOPIC_SHARE = 0.25;
-/** Shorter than this, a page's opening is a note, not what the topic is (extractive.ts skips such a lead too). */
-const MIN_OPENING_CHARS = 160;
+/** With less prose than this (code left out), a page's opening is a note or an import line, not what the topic is. */
+const MIN_OPENING_PROSE = 80;
+
+/** The characters of a section's text outside its fenced code blocks (line by line: fences open and close alike). */
+function proseLength(text: string): number {
+  let length = 0;
+  let fence: string | undefined;
+  for (const line of text.split('\n')) {
+    const marker = /^(`{3,}|~{3,})/.exec(line.trimStart())?.[1];
+    if (fence === undefined && marker !== undefined) fence = marker;
+    else if (fence !== undefined && marker !== undefined && marker.startsWith(fence)) fence = undefined;
+    else if (fence === undefined) length += line.trim().length;
+  }
+  return length;
+}
 
 /**
  * A question on a page's topic (its words all the page title's: "插槽", "怎么优化性能" on 性能优化, "侦听器")
@@ -170,8 +183,9 @@ export function pageTopicFirst(
   let earliest = -1;
   for (const [index, candidate] of ranked.entries()) {
     if (candidate.section.file !== topic.section.file || candidate.score < floor) continue;
-    // A line or two ("This page assumes you have read Components Basics") points elsewhere; it says nothing of the topic.
-    if (candidate.section.text.length < MIN_OPENING_CHARS) continue;
+    // A line ("This page assumes you have read Components Basics") points elsewhere, and code alone (Hono's
+    // "Import" sections) shows no use: neither says what the topic is.
+    if (proseLength(candidate.section.text) < MIN_OPENING_PROSE) continue;
     if (earliest === -1 || positionOf(candidate.section) < positionOf((ranked[earliest] as Candidate).section)) earliest = index;
   }
   if (earliest <= 0) return ranked;

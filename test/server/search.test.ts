@@ -542,6 +542,8 @@ describe('given a page on a topic whose later subsections repeat its name more t
     'slots.md': [
       '# Component slots',
       'This page assumes you have read Components Basics.',
+      '## Import',
+      '```js\nimport { Slot, NamedSlot, ScopedSlot, SlotOutlet, SlotContent, SlotProps, useSlots, renderSlot, defineSlots } from "kumo/slots"\nimport { SlotDevtools, SlotInspector, slotDebug } from "kumo/slots/devtools"\n```',
       '## Slot content and outlet',
       'A component can take content from its parent: the slot element is where the parent-provided content is rendered, so a button component can show any label its parent gives it.',
       '## Named slots',
@@ -552,7 +554,7 @@ describe('given a page on a topic whose later subsections repeat its name more t
     'render.md': '# Render functions\n\n## Rendering slots\n\nIn a render function, slots are functions on the setup context.',
   });
 
-  it('answers a question on the page\'s topic from the page\'s opening section, past a note of a line', () => {
+  it('answers a question on the page\'s topic from the page\'s opening section, past a note of a line and an import line', () => {
     expect(idsFor(index, 'slots')[0]).toBe('/slots#slot-content-and-outlet');
     // A question on one part of the topic finds that part.
     expect(idsFor(index, 'named scoped slots')[0]).toBe('/slots#named-scoped-slots');
