@@ -18,17 +18,6 @@ export const MIN_COVERAGE = 0.15;
 /** At or above this coverage, a name the docs never use is a detail of the question, not its topic. */
 const NAME_DETAIL_COVERAGE = 0.5;
 const SUGGESTIONS = 3;
-/**
- * A question word in more of the sections than this tells nothing of what the question is about: Hono is
- * in 58% of Hono's sections, Vite in 70% of Vite's, Vue in 80% of Vue's. Out-of-scope questions marked not
- * found went from 80% to 90-100% on those three sets, held-out ones included, and no answerable question
- * of any set was lost. At 0.5, "server" (52% of this project's docs' sections) stopped counting and one
- * answerable question was lost; so the line sits between the two, drawn on these few sets.
- */
-const MAX_TELLING_SHARE = 0.55;
-/** Below this many sections a share says little (in three pages, any word of a page's title is in a third of them): the rule is off. */
-const MIN_SECTIONS_FOR_SHARES = 50;
-
 /** Words that point at the attached selection or code rather than name a topic. */
 const POINTING_TERMS = new Set(
   contentTerms('this that these those here above below code snippet example line lines text passage paragraph selection selected mean means meaning work works do does happen happens purpose explain'),
@@ -140,7 +129,7 @@ function offTopic(index: DocsIndex, question: string, section: Section): boolean
   const sectionTerms = termsOfSection(section);
   // A Chinese word the section writes in the other script is the same word (a synonym would not be).
   // A word in most sections (the product's name: Hono, Vite, Vue) is shared by any section it finds.
-  const telling = (term: string) => index.sectionCount < MIN_SECTIONS_FOR_SHARES || index.sectionShare(term) <= MAX_TELLING_SHARE;
+  const telling = (term: string) => !index.isProductName(term);
   // A docs' word for a reader's word (a synonym: shrink => compress) is shared when the section is about it:
   // in its heading or page title. In passing in its text it is weak evidence ("uptime" found "health" there).
   const alternatives = index.alternativesIn(question);

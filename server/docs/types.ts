@@ -87,6 +87,8 @@ export interface DocsIndex {
   unknownWords(text: string, options?: { exact?: boolean }): string[];
   /** The share (0-1) of sections that have exactly `term` (an analysed term, as termsOf gives them) in one field at least. */
   sectionShare(term: string): number;
+  /** Whether a term is the product's name: in more than 55% of the sections, on a site of 50 sections or more (Hono, Vite, Vue). */
+  isProductName(term: string): boolean;
   /** Per term of `question`, the docs' words its wording also finds: synonyms (synonyms.ts), and a Chinese term in the other script (chineseScripts.ts). */
   alternativesIn(question: string): Map<string, string[]>;
   /** Replace every section that came from `file` (an empty list removes the file). */
