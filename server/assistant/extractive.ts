@@ -24,6 +24,8 @@ export const NOT_IN_DOCS = ENGLISH_PHRASES.notInDocs;
 export const NOTHING_FOUND = `${NOT_IN_DOCS} ${ENGLISH_PHRASES.tryOtherWords}`;
 
 const MAX_SECTIONS = 3;
+/** What one question word scores (scorer): the least a section under a lead of a line needs. */
+const MIN_SECTION_SCORE = 2;
 /** What the first passage under a heading the question names gains: as much as one more question word. */
 const OPENING_BONUS = 2;
 /** A lead section this short that matches the question only by its heading is not quoted when others match. */
@@ -317,7 +319,10 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   if (leadQuote) quotes.push(leadQuote);
   // A lead found by its heading alone whose whole text is a line or two (a page's intro that only links a
   // video course): quoted, it says nothing to the question; the next sections that do match lead instead.
-  const thinLead = leadQuote?.score === 0 && !match.onlyLead && (match.readContext?.length ?? 0) === 0 && lead.text.length < THIN_SECTION_CHARS;
+  const shortLead = !match.onlyLead && (match.readContext?.length ?? 0) === 0 && lead.text.length < THIN_SECTION_CHARS;
+  const thinLead = shortLead && leadQuote?.score === 0;
+  // A line that matches one question word at most introduces its page rather than answers.
+  const introducingLead = shortLead && (leadQuote?.score ?? 0) < 2 * MIN_SECTION_SCORE;
   // Another section earns a place only by matching at least as well as the lead, with two question words.
   const bar = Math.max(4, leadQuote?.score ?? 0);
   // "Explain this" about a selection is answered from the selection's own section only.
@@ -325,9 +330,13 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   for (const section of further) {
     if (quotes.length >= MAX_SECTIONS) break;
     const quote = quoteSection(section, score, 1, false, match.readContext);
+    // Under a lead that is only a line ("options here apply to the preview only"), the sections of its page
+    // need one question word: "プレビューサーバーでは？" after "ポートを変えたい" quoted that line alone and not
+    // preview.port below it.
+    const sectionBar = introducingLead && section.file === lead.file ? MIN_SECTION_SCORE : bar;
     // A further section's best block must be prose: code that shares a word or two with the question
     // ("colors" in a config key) reads as noise under an answer.
-    if (quote && quote.score >= bar && !quote.bestIsCode) quotes.push(quote);
+    if (quote && quote.score >= sectionBar && !quote.bestIsCode) quotes.push(quote);
   }
   if (thinLead && quotes.length > 1) quotes.shift();
   if (quotes.length === 0 && (match.readContext?.length ?? 0) > 0) {

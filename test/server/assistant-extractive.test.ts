@@ -71,6 +71,15 @@ describe('given sections and a question', () => {
     expect(answer.text).toBe('**[Page › Register components globally](/page#global)**\n\n```html\n<MyComponent/>\n```\n\nGlobally registered components can also be used inside each other.');
   });
 
+  it('quotes a section of a short lead\'s page that has one question word, under that lead', () => {
+    const lead = section('preview', 'Preview options', 'Unless noted, the options here apply to the preview only.');
+    const port = section('preview-port', 'preview.port', "Sets the server's port. If the port is taken, the next free one is used.");
+    const answer = composeExtractiveAnswer([lead, port], { terms: contentTerms('and on the preview server?'), contextTerms: contentTerms('change the port') });
+    expect(answer.text).toBe(
+      "**[Page › Preview options](/page#preview)**\n\nUnless noted, the options here apply to the preview only.\n\n**[Page › preview.port](/page#preview-port)**\n\nSets the server's port. If the port is taken, the next free one is used.",
+    );
+  });
+
   it('quotes the sentence that announces a matching list, before it', () => {
     const opening = Array.from({ length: 14 }, (_unused, index) => `Opening sentence ${index} about colors in general.`).join(' ');
     const text = `${opening} The theme option picks the color scheme:\n\n- \`auto\`: follows the reader's setting.\n- \`light\` or \`dark\`: fixed.`;
