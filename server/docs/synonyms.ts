@@ -46,6 +46,9 @@ healthy, unhealthy, healthcheck, health check, health checks, liveness, readines
 change, changing, modify, modifying, alter, altering => set, configure, another, custom
 修改, 更改, 改变, 变更, 改變, 變更
 最多, 最大
+通知, 告诉, 告訴 => 事件, 触发, 觸發
+弹窗, 弹框, 弹出框, 对话框, 彈窗, 彈框, 對話框 => 模态框, 模态, 模態
+动画, 動畫 => 过渡, 過渡
 开始, 入门, 起步, 開始, 入門 => 快速, 上手
 监听, 監聽 => 侦听, 偵聽
 publish, publishing, go live, hosting, host it, self-host, self-hosting, self-hosted => deploy, deployment, host

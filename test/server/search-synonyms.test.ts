@@ -92,6 +92,16 @@ describe('given docs that name things in their own words', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('怎么监听数据变化').get('监听')).toEqual(expect.arrayContaining(['侦听']));
   });
 
+  it('finds the docs\' 模态框 for a reader\'s 弹窗, and their events for 通知 (notify)', () => {
+    const index = indexOf({
+      'teleport.md': '# Teleport\n\n## 基本用法\n\n把模态框渲染到页面的最外层，而不是组件内部。',
+      'events.md': '# 组件事件\n\n## 触发与监听事件\n\n子组件可以触发事件，父组件监听它。',
+      'props.md': '# Props\n\n## 单向数据流\n\n父组件把数据传给子组件，子组件不能更改父组件的数据。',
+    });
+    expect(firstHeading(index, '怎么做一个弹窗')).toBe('基本用法');
+    expect(firstHeading(index, '子组件怎么通知父组件')).toBe('触发与监听事件');
+  });
+
   it('puts a section with the reader\'s own word before one with the docs\' word for it', () => {
     const docs = { ...WIDGET_DOCS, 'spam.md': '# Spam\n\n## Spam filter\n\nThe spam filter drops questions made of links only.' };
     expect(firstHeading(indexOf(docs), 'How do I stop spam?')).toBe('Spam filter');
