@@ -42,6 +42,7 @@ upload, uploads, uploading, multipart, formdata, form data => upload, multipart,
 metrics, monitoring, monitor, analytics, statistics, stats, telemetry, observability, dashboard, dashboards => metrics, monitoring, prometheus, analytics
 logs, logging, logger
 timed out, times out, time out, timeouts, hangs, hanging => timeout
+how long, elapsed, took, duration => duration, timing
 healthy, unhealthy, healthcheck, health check, health checks, liveness, readiness, uptime => health, ready
 change, changing, modify, modifying, alter, altering => set, configure, another, custom
 修改, 更改, 改变, 变更, 改變, 變更

@@ -22,6 +22,11 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I set the port?')).toEqual(new Map());
   });
 
+  it('reads "how long" and "took" as a duration, which docs measure with timing', () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('How long did the request take?').get('long')).toEqual(expect.arrayContaining(['durat', 'time']));
+    expect(DEFAULT_SYNONYMS.alternativesIn('see how long my call took').get('took')).toEqual(expect.arrayContaining(['durat']));
+  });
+
   it('reads a status code as the docs\' name for it, and the reverse: 404 finds notFound(), "not found" finds 404', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I return a custom 404 page?').get('404')).toEqual(['notfound']);
     expect(DEFAULT_SYNONYMS.alternativesIn('What if a page is not found?').get('found')).toEqual(expect.arrayContaining(['404']));
