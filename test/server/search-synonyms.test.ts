@@ -22,6 +22,11 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I set the port?')).toEqual(new Map());
   });
 
+  it('reads web readers\' words for static generation and for blocking addresses', () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('turn my app into static HTML files').get('html')).toEqual(expect.arrayContaining(['ssg']));
+    expect(DEFAULT_SYNONYMS.alternativesIn('How can I block requests from certain addresses?').get('block')).toEqual(expect.arrayContaining(['restrict']));
+  });
+
   it('reads "how long" and "took" as a duration, which docs measure with timing', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How long did the request take?').get('long')).toEqual(expect.arrayContaining(['durat', 'time']));
     expect(DEFAULT_SYNONYMS.alternativesIn('see how long my call took').get('took')).toEqual(expect.arrayContaining(['durat']));
