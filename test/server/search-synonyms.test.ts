@@ -22,6 +22,12 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I set the port?')).toEqual(new Map());
   });
 
+  it('reads a Japanese reader\'s 転送 (forward) as a proxy, 古い (old) as legacy and 書き方 (how to write) as 作成', () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('APIのリクエストを別のサーバに転送したい').get('転送')).toEqual(expect.arrayContaining(['プロキシ', 'proxi']));
+    expect(DEFAULT_SYNONYMS.alternativesIn('古いブラウザでも動くようにしたい').get('古い')).toEqual(expect.arrayContaining(['レガシ', 'legaci']));
+    expect(DEFAULT_SYNONYMS.alternativesIn('プラグインの書き方を知りたい').get('書き方')).toEqual(['作成']);
+  });
+
   it('reads web readers\' words for static generation and for blocking addresses', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('turn my app into static HTML files').get('html')).toEqual(expect.arrayContaining(['ssg']));
     expect(DEFAULT_SYNONYMS.alternativesIn('How can I block requests from certain addresses?').get('block')).toEqual(expect.arrayContaining(['restrict']));
