@@ -54,6 +54,8 @@ export function compoundParts(term: string, known: (word: string) => boolean): s
 const HIRAGANA_RUN = /[\p{Script=Hiragana}ー]{3,}/gu;
 /** Shorter kana runs are grammar far more often than a loanword (ない, ため). */
 const MIN_LOANWORD_LENGTH = 3;
+/** Longer ones are not tried: a pasted page of hiragana would otherwise cost a lookup per pair of positions. */
+const MAX_LOANWORD_LENGTH = 12;
 
 /**
  * Loanwords a reader typed in hiragana (an input method left unconverted: ぷろきしの設定 for プロキシの設定),
@@ -66,7 +68,7 @@ export function loanwordsInHiragana(text: string, known: (word: string) => boole
     // The longest known word from each position, past particles before it (設定をぷろきしに).
     let start = 0;
     while (start + MIN_LOANWORD_LENGTH <= run.length) {
-      let end = run.length;
+      let end = Math.min(run.length, start + MAX_LOANWORD_LENGTH);
       for (; end >= start + MIN_LOANWORD_LENGTH; end--) {
         const katakana = toKatakana(run.slice(start, end));
         // The analyzer drops a long word's final long-vowel mark (ポート stays, サーバー is サーバ).

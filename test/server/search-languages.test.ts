@@ -64,6 +64,10 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
     expect(loanwordsInHiragana('設定をぷろきしにしたい、さーばーも', isKnown)).toEqual(['プロキシ', 'サーバ']);
     // Grammar is no word the docs use.
     expect(loanwordsInHiragana('これはなんですか', isKnown)).toEqual([]);
+    // A pasted page of hiragana costs a few lookups per character, not one per pair of positions.
+    let lookups = 0;
+    loanwordsInHiragana('ぬ'.repeat(8000), () => (lookups++, false));
+    expect(lookups).toBeLessThanOrEqual(8000 * 10);
     const index = indexOf({
       'config/server.md': '# サーバーオプション\n\n## server.proxy\n\n開発サーバーのプロキシのルールを設定します。\n\n## server.port\n\nサーバーのポートを指定します。',
       'config/build.md': '# ビルドオプション\n\n## build.outDir\n\n出力ディレクトリーを設定します。',
