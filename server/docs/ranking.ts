@@ -142,6 +142,15 @@ const PAGE_TOPIC_SHARE = 0.25;
 /** With less prose than this (code left out), a page's opening is a note or an import line, not what the topic is. */
 const MIN_OPENING_PROSE = 80;
 
+/** Sections are immutable and shared: each one's prose is measured once. */
+const proseLengths = new WeakMap<Section, number>();
+
+function proseLengthOf(section: Section): number {
+  let length = proseLengths.get(section);
+  if (length === undefined) proseLengths.set(section, (length = proseLength(section.text)));
+  return length;
+}
+
 /** The characters of a section's text outside its fenced code blocks (line by line: fences open and close alike). */
 function proseLength(text: string): number {
   let length = 0;
@@ -185,7 +194,7 @@ export function pageTopicFirst(
     if (candidate.section.file !== topic.section.file || candidate.score < floor) continue;
     // A line ("This page assumes you have read Components Basics") points elsewhere, and code alone (Hono's
     // "Import" sections) shows no use: neither says what the topic is.
-    if (proseLength(candidate.section.text) < MIN_OPENING_PROSE) continue;
+    if (proseLengthOf(candidate.section) < MIN_OPENING_PROSE) continue;
     if (earliest === -1 || positionOf(candidate.section) < positionOf((ranked[earliest] as Candidate).section)) earliest = index;
   }
   if (earliest <= 0) return ranked;
