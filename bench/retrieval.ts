@@ -67,6 +67,7 @@ export const REWORDED_SETS = [
   { name: 'vue-zh-reworded', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded') },
   { name: 'vue-zh-traditional', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-traditional') },
   { name: 'vue-zh-sections', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-sections') },
+  { name: 'vue-zh-sections-2', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-sections-2') },
   { name: 'vite-ja-sections', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-sections') },
   { name: 'vite-ja-sections-2', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-sections-2') },
 ] as const;
