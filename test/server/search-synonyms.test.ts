@@ -115,6 +115,9 @@ describe('given docs that name things in their own words', () => {
       'props.md': '# Props\n\n## 单向数据流\n\n父组件把数据传给子组件，子组件不能更改父组件的数据。',
     });
     expect(firstHeading(index, '怎么做一个弹窗')).toBe('基本用法');
+    // Docs name the modifier (.trim, .prevent) where readers say 空格 (spaces) and 阻止 (stop).
+    expect(DEFAULT_SYNONYMS.alternativesIn('输入框的值怎么自动去掉首尾空格').get('空格')).toEqual(expect.arrayContaining(['trim']));
+    expect(DEFAULT_SYNONYMS.alternativesIn('怎么阻止表单的默认提交行为').get('阻止')).toEqual(expect.arrayContaining(['prevent']));
     expect(firstHeading(index, '子组件怎么通知父组件')).toBe('触发与监听事件');
   });
 
