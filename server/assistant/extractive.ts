@@ -24,10 +24,13 @@ export const NOT_IN_DOCS = ENGLISH_PHRASES.notInDocs;
 export const NOTHING_FOUND = `${NOT_IN_DOCS} ${ENGLISH_PHRASES.tryOtherWords}`;
 
 const MAX_SECTIONS = 3;
-/** What one question word scores (scorer): the least a section under a lead of a line needs. */
-const MIN_SECTION_SCORE = 2;
+/** What a block scores per word of the question it has, and per word of the setting (a follow-up's previous question). */
+const QUESTION_WORD_POINTS = 2;
+const SETTING_WORD_POINTS = 1;
+/** Another section is quoted only when it matches two question words (and as well as the lead). */
+const FURTHER_SECTION_SCORE = 2 * QUESTION_WORD_POINTS;
 /** What the first passage under a heading the question names gains: as much as one more question word. */
-const OPENING_BONUS = 2;
+const OPENING_BONUS = QUESTION_WORD_POINTS;
 /** A lead section this short that matches the question only by its heading is not quoted when others match. */
 const THIN_SECTION_CHARS = 160;
 /** A paragraph this short without a full stop reads as a heading (a fourth-level one is kept in its section's text). */
@@ -100,8 +103,8 @@ function scorer(match: MatchTerms): (terms: ReadonlySet<string>) => number {
   const setting = new Set((match.contextTerms ?? []).filter((term) => !focus.has(term)));
   return (terms) => {
     let score = 0;
-    for (const term of focus) if (terms.has(term)) score += 2;
-    for (const term of setting) if (terms.has(term)) score += 1;
+    for (const term of focus) if (terms.has(term)) score += QUESTION_WORD_POINTS;
+    for (const term of setting) if (terms.has(term)) score += SETTING_WORD_POINTS;
     return score;
   };
 }
@@ -252,7 +255,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
 function namesSection(section: Section, score: Score): boolean {
   if (section.headingPath.length < 2) return false;
   const words = wordTermsOf(section.headingPath.at(-1) ?? '');
-  return words.length >= 2 && words.every((word) => score(new Set([word])) >= 2);
+  return words.length >= 2 && words.every((word) => score(new Set([word])) >= QUESTION_WORD_POINTS);
 }
 
 /**
@@ -322,9 +325,9 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   const shortLead = !match.onlyLead && (match.readContext?.length ?? 0) === 0 && lead.text.length < THIN_SECTION_CHARS;
   const thinLead = shortLead && leadQuote?.score === 0;
   // A line that matches one question word at most introduces its page rather than answers.
-  const introducingLead = shortLead && (leadQuote?.score ?? 0) < 2 * MIN_SECTION_SCORE;
+  const introducingLead = shortLead && (leadQuote?.score ?? 0) < FURTHER_SECTION_SCORE;
   // Another section earns a place only by matching at least as well as the lead, with two question words.
-  const bar = Math.max(4, leadQuote?.score ?? 0);
+  const bar = Math.max(FURTHER_SECTION_SCORE, leadQuote?.score ?? 0);
   // "Explain this" about a selection is answered from the selection's own section only.
   const further = match.onlyLead && leadQuote ? [] : sections.slice(start + 1);
   for (const section of further) {
@@ -333,7 +336,7 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     // Under a lead that is only a line ("options here apply to the preview only"), the sections of its page
     // need one question word: "プレビューサーバーでは？" after "ポートを変えたい" quoted that line alone and not
     // preview.port below it.
-    const sectionBar = introducingLead && section.file === lead.file ? MIN_SECTION_SCORE : bar;
+    const sectionBar = introducingLead && section.file === lead.file ? QUESTION_WORD_POINTS : bar;
     // A further section's best block must be prose: code that shares a word or two with the question
     // ("colors" in a config key) reads as noise under an answer.
     if (quote && quote.score >= sectionBar && !quote.bestIsCode) quotes.push(quote);

@@ -69,11 +69,13 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   // Names the docs never use: past them the question is not covered, or its answer says so first.
   const unknownNames = located.length > 0 ? [] : unknownNamesIn(index, question);
   // Whether the docs cover a follow-up is judged on its own hits, as for any question.
-  const notFound = located.length === 0 && !covers(index, question, ownHits, unknownNames);
+  // The docs' words for the reader's ("limits" for "spamming"): shared words when judging coverage, and
+  // sentences with them are as much to the point.
+  const alternatives = index.alternativesIn(question);
+  const notFound = located.length === 0 && !covers(index, question, ownHits, unknownNames, alternatives);
   return {
     sections,
-    // Sentences with the docs' words for the reader's ("limits" for "spamming") are as much to the point.
-    terms: [...new Set([...retrieval.terms, ...[...index.alternativesIn(question).values()].flat()])],
+    terms: [...new Set([...retrieval.terms, ...[...alternatives.values()].flat()])],
     contextTerms: retrieval.contextTerms,
     notFound,
     suggestions: notFound ? onePerPage(hits).slice(0, SUGGESTIONS) : [],
@@ -97,14 +99,14 @@ function isPointing(question: string, context: SearchOptions['context']): boolea
  * the question is about something else), and a question with a word no page has shares more than that
  * with its best section.
  */
-function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], unknownNames: readonly string[]): boolean {
+function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], unknownNames: readonly string[], alternatives: ReadonlyMap<string, readonly string[]>): boolean {
   const best = hits[0];
   if (!best || best.coverage < MIN_COVERAGE) return false;
   // A section that covers most of the question's weight answers it even past one unknown name:
   // "the widget's labels in French" is about the labels.
   if (best.coverage >= NAME_DETAIL_COVERAGE) return true;
   if (unknownNames.length > 0) return false;
-  return !offTopic(index, question, best.section);
+  return !offTopic(index, question, best.section, alternatives);
 }
 
 /** Names of the question no page has exactly: typo tolerance is for readers' slips, and a name one letter from a docs word (Slack, stack; COBOL, color) is another name. */
@@ -123,7 +125,7 @@ function unknownNamesIn(index: DocsIndex, question: string): string[] {
  * MIN_COVERAGE was calibrated on (bench/README.md). A word in more than half of the sections is not
  * counted as shared: "How do I train a machine learning model with Hono?" was answered through "Hono".
  */
-function offTopic(index: DocsIndex, question: string, section: Section): boolean {
+function offTopic(index: DocsIndex, question: string, section: Section, alternatives: ReadonlyMap<string, readonly string[]>): boolean {
   if (index.unknownWords(question).length === 0) return false;
   const terms = contentTerms(question);
   const sectionTerms = termsOfSection(section);
@@ -132,14 +134,13 @@ function offTopic(index: DocsIndex, question: string, section: Section): boolean
   const telling = (term: string) => !index.isProductName(term);
   // A docs' word for a reader's word (a synonym: shrink => compress) is shared when the section is about it:
   // in its heading or page title. In passing in its text it is weak evidence ("uptime" found "health" there).
-  const alternatives = index.alternativesIn(question);
   const headingTerms = termsOfHeading(section);
-  const found = (term: string) =>
-    sectionTerms.has(term) || otherScriptForms(term).some((form) => sectionTerms.has(form)) || (alternatives.get(term) ?? []).some((alternative) => headingTerms.has(alternative));
+  const alternativeInHeading = (term: string) => (alternatives.get(term) ?? []).some((alternative) => headingTerms.has(alternative));
+  const found = (term: string) => sectionTerms.has(term) || otherScriptForms(term).some((form) => sectionTerms.has(form)) || alternativeInHeading(term);
   const shared = terms.filter((term) => telling(term) && found(term)).length;
   // Two words, one of them no page's: answerable when the section is about the other ("brand colors" under
   // Colors), not when it has it in passing ("voice input" found "input" in a list of CSS variables).
-  if (terms.length === 2 && shared === 1) return !terms.some((term) => telling(term) && (headingTerms.has(term) || (alternatives.get(term) ?? []).some((alternative) => headingTerms.has(alternative))));
+  if (terms.length === 2 && shared === 1) return !terms.some((term) => telling(term) && (headingTerms.has(term) || alternativeInHeading(term)));
   return shared <= 1 && shared * 2 < terms.length;
 }
 

@@ -48,6 +48,11 @@ const KATAKANA = /\p{Script=Katakana}/u;
 const KATAKANA_RUN = /([\p{Script=Katakana}ー]*\p{Script=Katakana}[\p{Script=Katakana}ー]*)/u;
 const KATAKANA_RUN_WHOLE = /^[\p{Script=Katakana}ー]+$/u;
 
+/** Whether a word is all katakana (with long-vowel marks): a loanword, or a compound of them. */
+export function isKatakanaWord(word: string): boolean {
+  return KATAKANA_RUN_WHOLE.test(word);
+}
+
 /** MiniSearch `processTerm`: null drops the token, an array indexes several terms. */
 export function processTerm(token: string): string | string[] | null {
   if (UNSPACED_SCRIPT.test(token)) return processUnspacedTerm(token);

@@ -2,9 +2,9 @@
 // directory), ターゲットブラウザー (target browser). The analyzer keeps a katakana run whole, because ICU
 // cuts these runs badly (インポート into イン|ポート, ビルドツール into ビル|ド|ツール), so a reader's
 // compound the docs never write found nothing, not even the docs' キャッシュ and ディレクトリ. Such a
-// compound is cut here into words the docs do use, and searched for as those.
-
-const KATAKANA_WORD = /^[\p{Script=Katakana}ー]+$/u;
+// compound is cut here into words the docs do use, and searched for as those. A loanword typed in hiragana
+// (ぷろきし, an input method left unconverted) is read here as its katakana.
+import { isKatakanaWord } from './analyzer.ts';
 
 /** Parts shorter than this are not words of their own (イン, ド); longer compounds are not cut at all. */
 const MIN_PART_LENGTH = 2;
@@ -18,7 +18,7 @@ let segmenter: Intl.Segmenter | undefined;
  * then the longest first part; none when the term is not a katakana compound or does not cut into known words.
  */
 export function compoundParts(term: string, known: (word: string) => boolean): string[] {
-  if (!KATAKANA_WORD.test(term) || term.length > MAX_COMPOUND_LENGTH || term.length < 2 * MIN_PART_LENGTH) return [];
+  if (!isKatakanaWord(term) || term.length > MAX_COMPOUND_LENGTH || term.length < 2 * MIN_PART_LENGTH) return [];
   // Cut only where ICU's dictionary also ends a word: it keeps a loanword whole (データベース, not データ|ベース),
   // though within a compound it cuts too often (ビル|ド|ツール), which the known parts then settle (ビルド|ツール).
   const boundaries = new Set<number>();

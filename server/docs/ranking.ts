@@ -112,10 +112,13 @@ export function namedSectionFirst(ranked: Candidate[], questionTerms: ReadonlySe
       candidate.score >= first.score * NAMED_SECTION_SHARE &&
       namesTheQuestion(candidate.section.headingPath.at(-1) ?? ''),
   );
-  if (named < 0) return ranked;
-  const reordered = [...ranked];
-  const [section] = reordered.splice(named, 1);
-  return section ? [section, ...reordered] : ranked;
+  return named < 0 ? ranked : movedToFront(ranked, named);
+}
+
+/** The ranking with the candidate at `position` first, the others in their order. */
+function movedToFront(ranked: readonly Candidate[], position: number): Candidate[] {
+  const moved = ranked[position];
+  return moved ? [moved, ...ranked.slice(0, position), ...ranked.slice(position + 1)] : [...ranked];
 }
 
 /** Page names that introduce a site, at its root (index.md) or in a top folder (guide/introduction.md). */
@@ -197,8 +200,5 @@ export function pageTopicFirst(
     if (proseLengthOf(candidate.section) < MIN_OPENING_PROSE) continue;
     if (earliest === -1 || positionOf(candidate.section) < positionOf((ranked[earliest] as Candidate).section)) earliest = index;
   }
-  if (earliest <= 0) return ranked;
-  const reordered = [...ranked];
-  const [section] = reordered.splice(earliest, 1);
-  return section ? [section, ...reordered] : ranked;
+  return earliest <= 0 ? ranked : movedToFront(ranked, earliest);
 }

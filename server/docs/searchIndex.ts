@@ -8,7 +8,7 @@
 import { deserialize, serialize } from 'node:v8';
 import MiniSearch from 'minisearch';
 import { compoundParts, loanwordsInHiragana } from './compounds.ts';
-import { pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf, wordTermsOf } from './analyzer.ts';
+import { isKatakanaWord, pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf, wordTermsOf } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
 import { otherScriptForms } from './chineseScripts.ts';
 import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
@@ -113,12 +113,6 @@ const PRODUCT_NAME_SHARE = 0.55;
 const MIN_SECTIONS_FOR_PRODUCT_NAME = 50;
 
 const HAN = /\p{Script=Han}/u;
-/**
- * A katakana word's alternatives are the word itself: a loanword's English name (エイリアス, alias: Japanese docs
- * head options `resolve.alias` and say エイリアス in the text) or the words of a compound. They weigh in full,
- * where a synonym weighs half when the docs use the reader's word too.
- */
-const KATAKANA_WORD = /^[\p{Script=Katakana}ー]+$/u;
 /** A term of words joined by a hyphen or underscore (analyzer.ts). */
 const JOINED_NAME = /[-_]/;
 
@@ -239,7 +233,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     const alternatives = synonyms.alternativesIn(asked);
     for (const term of terms) {
       // A loanword typed in hiragana (loanwordsInHiragana) has the lines of its katakana, which the question lacks.
-      if (KATAKANA_WORD.test(term) && !asked.includes(term)) for (const [found, others] of synonyms.alternativesIn(term)) alternatives.set(found, [...new Set([...(alternatives.get(found) ?? []), ...others])]);
+      if (isKatakanaWord(term) && !asked.includes(term)) for (const [found, others] of synonyms.alternativesIn(term)) alternatives.set(found, [...new Set([...(alternatives.get(found) ?? []), ...others])]);
       // A katakana compound is also searched for as the words it is made of, and theirs: the docs may write
       // it once and say キャッシュ and ディレクトリー apart where they explain it.
       const parts = compoundParts(term, exactlyKnown);
@@ -483,7 +477,10 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       prefix: term.length >= settings.prefixMinLength,
       // A joined name (sign-on, max_age) is another name one letter off (sign-in), not a typo of it.
       fuzzy: term.length >= settings.fuzzyMinLength && !JOINED_NAME.test(term) ? settings.fuzziness : false,
-      ...(alternatives.has(term) ? { alternatives: alternatives.get(term), sameWord: KATAKANA_WORD.test(term) } : {}),
+      // A katakana word's alternatives are the word itself: a loanword's English name (エイリアス, alias:
+      // Japanese docs head options `resolve.alias` and say エイリアス in the text) or the words of a compound.
+      // They weigh in full, where a synonym weighs half when the docs use the reader's word too.
+      ...(alternatives.has(term) ? { alternatives: alternatives.get(term), sameWord: isKatakanaWord(term) } : {}),
     }));
   }
 
