@@ -67,11 +67,11 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     Math.max(options.limit, leading.length),
   );
   // Names the docs never use: past them the question is not covered, or its answer says so first.
-  const unknownNames = located.length > 0 ? [] : unknownNamesIn(index, question);
-  // Whether the docs cover a follow-up is judged on its own hits, as for any question.
   // The docs' words for the reader's ("limits" for "spamming"): shared words when judging coverage, and
   // sentences with them are as much to the point.
   const alternatives = index.alternativesIn(question);
+  const unknownNames = located.length > 0 ? [] : unknownNamesIn(index, question, alternatives);
+  // Whether the docs cover a follow-up is judged on its own hits, as for any question.
   const notFound = located.length === 0 && !covers(index, question, ownHits, unknownNames, alternatives);
   return {
     sections,
@@ -109,10 +109,17 @@ function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], 
   return !offTopic(index, question, best.section, alternatives);
 }
 
-/** Names of the question no page has exactly: typo tolerance is for readers' slips, and a name one letter from a docs word (Slack, stack; COBOL, color) is another name. */
-function unknownNamesIn(index: DocsIndex, question: string): string[] {
+/**
+ * Names of the question no page has exactly: typo tolerance is for readers' slips, and a name one letter
+ * from a docs word (Slack, stack; COBOL, color) is another name. A name the readers' words know (HSTS, VPS:
+ * synonyms.ts) is the docs' topic under another name, not something else.
+ */
+function unknownNamesIn(index: DocsIndex, question: string, alternatives: ReadonlyMap<string, readonly string[]>): string[] {
   const names = new Map<string, string>();
-  for (const name of namesIn(question)) if (index.unknownWords(name, { exact: true }).length > 0) names.set(name.toLowerCase(), name);
+  for (const name of namesIn(question)) {
+    const unknown = index.unknownWords(name, { exact: true }).filter((term) => !alternatives.has(term));
+    if (unknown.length > 0) names.set(name.toLowerCase(), name);
+  }
   return [...names.values()];
 }
 

@@ -38,7 +38,12 @@ block, blocking, blocked, ban, banned, denylist, blocklist, blacklist, allowlist
 pre-render, prerender, pre-rendering, prerendering, static html, static site generation => ssg, static, generate
 before every, before each, after every, after each => middleware
 pass data, share data, sharing data, between middleware => set, get, variables, var
-ip address, ip addresses => ip
+ip address, ip addresses, client ip, client's ip, visitor ip, visitor's ip, user's ip => ip, remote
+visitor, visitors, visitor's => client, user
+send the user to, send users to, send them to, take the user to, take users to, different url, another url, different page, another page => redirect
+api token, api tokens, access token, access tokens, api key, api keys => bearer, token
+path parameter, path parameters, url parameter, url parameters, route parameter, route parameters, dynamic segment, dynamic segments => param, parameter
+fast, fastest, so fast, how fast => fastest, benchmark, benchmarks, performance
 env var, env vars, environment variable, environment variables, dotenv => env, environment
 exception, exceptions, crash, crashes, crashing, broken, failing => error
 server-sent events, server sent events, sse, eventsource, event stream, token by token, word by word, live updates, incrementally => stream, streaming, sse
@@ -46,7 +51,7 @@ websocket, websockets, socket, sockets
 upload, uploads, uploading, multipart, formdata, form data => upload, multipart, formdata, file
 metrics, monitoring, monitor, analytics, statistics, stats, telemetry, observability, dashboard, dashboards => metrics, monitoring, prometheus, analytics
 logs, logging, logger
-timed out, times out, time out, timeouts, hangs, hanging => timeout
+timed out, times out, time out, timeouts, hangs, hanging, too long, takes too long, runs too long, long-running => timeout
 how long, elapsed, took, duration => duration, timing
 healthy, unhealthy, healthcheck, health check, health checks, liveness, readiness, uptime => health, ready
 change, changing, modify, modifying, alter, altering => set, configure, another, custom
@@ -60,7 +65,7 @@ change, changing, modify, modifying, alter, altering => set, configure, another,
 空格, 首尾 => trim, 空白
 开始, 入门, 起步, 開始, 入門 => 快速, 上手
 监听, 監聽 => 侦听, 偵聽
-publish, publishing, go live, hosting, host it, self-host, self-hosting, self-hosted => deploy, deployment, host
+publish, publishing, go live, hosting, host it, self-host, self-hosting, self-hosted, vps, on-prem, on-premises, own server, my own server => deploy, deployment, host
 settings, preferences, configure, configuring => config, configuration, option, options
 customize, customise, customizing, personalize, look and feel, appearance, restyle, styling, brand, branding, brand colors => theme, theming, css, style
 colour, colours, colored, coloured => color
@@ -76,9 +81,12 @@ repo, repos, repository, repositories
 db, database, databases
 js => javascript
 ts => typescript
-cross-origin, cross origin => cors, origin
-xsrf, cross-site request forgery, request forgery, forgery => csrf
+cross-origin, cross origin, another domain, other domain, other domains, different domain, another origin, different origin => cors, origin
+xsrf, cross-site request forgery, request forgery, forgery, forged, forge, forging => csrf
 json web token, json web tokens => jwt
+hsts, strict transport security => strict-transport-security, secure, headers
+identity provider, identity providers, auth0 => jwk, jwks, jwt
+chatgpt, gpt, gpt-4, gpt-4o, openai, claude, anthropic, gemini, llm, llms, language model => model, provider, openai
 not found, no route, no routes, unknown route, missing page => 404, notfound
 404 => notfound
 interceptor, interceptors => middleware

@@ -68,6 +68,23 @@ describe('given a question in readers\' words, one of them a synonym of the docs
   });
 });
 
+describe('given a name in capitals that the readers\' words know (HSTS, VPS)', () => {
+  const index = indexOf({
+    'secure-headers.md':
+      '# Secure Headers Middleware\n\nManages the security headers your app adds to its responses: turn each one on or off.\n\n## Options\n\n| Option | Header |\n| --- | --- |\n| strictTransportSecurity | Strict-Transport-Security |\n| xFrameOptions | X-Frame-Options |',
+    'deploy.md': '# Deploy\n\n## Self-host\n\nRun the server on your own machine next to your docs site.',
+  });
+
+  it('answers: the name is the docs\' topic under another name', () => {
+    expect(notFound(index, 'How can I add security headers like HSTS?')).toBe(false);
+    expect(notFound(index, 'Can I host the whole thing on my own VPS?')).toBe(false);
+  });
+
+  it('still says the docs do not cover a name nobody wrote about', () => {
+    expect(notFound(index, 'Can I send security headers to Datadog?')).toBe(true);
+  });
+});
+
 describe('given docs whose product name is in most of their sections', () => {
   const index = indexOf({
     'routing.md': '# Routing\n\n## Path parameters\n\nIn Hono, read a path parameter with c.req.param().\n\n## Grouping\n\nGroup Hono routes with app.route().',
