@@ -90,6 +90,14 @@ describe('given docs that name things in their own words', () => {
     expect(firstHeading(index, 'How do I reset the conversation?')).toBe('Start over');
   });
 
+  it('finds the section on small screens for "mobile", not one on responses ("responsive" and "response" share a stem)', () => {
+    const index = indexOf({
+      'api.md': '# API\n\n## Response headers\n\nEach response has a Content-Type and the thread id.',
+      'theming.md': '# Theming\n\n## Small screens\n\nBelow 768 px wide, the dialog takes the full screen.',
+    });
+    expect(firstHeading(index, 'Does it work on mobile?')).toBe('Small screens');
+  });
+
   it('finds the section in the docs\' words for a reader\'s word they never use', () => {
     const question = 'How do I stop people from spamming the assistant?';
     expect(firstHeading(indexOf(WIDGET_DOCS, { alternatives: false }), question)).toBe('Stop and retry');
