@@ -116,10 +116,11 @@ type Score = (terms: ReadonlySet<string>) => number;
  * matching ones. A further section (`whole` false) adds only its matching units (and a table's header):
  * a ten-line list that mentions the question's word once is noise under the answer.
  */
-function quotedUnits(block: Block, score: Score, whole = true, announced = false): AnalysedUnit[] {
+function quotedUnits(block: Block, score: Score, whole = true, announced = false, answersHeading = false): AnalysedUnit[] {
   if (block.kind === 'code' || (announced && block.units.length <= WHOLE_ANNOUNCED_LINES)) return block.units;
   const matching = matchingUnits(block, score);
-  if (!whole && !announced) return block.units.filter((unit, index) => matching.has(unit) || (index === 0 && unit.kind === 'row'));
+  // A passage read with its heading keeps its first sentence: that is the one answering the heading.
+  if (!whole && !announced) return block.units.filter((unit, index) => matching.has(unit) || (index === 0 && (unit.kind === 'row' || answersHeading)));
   if (block.kind === 'sentence') {
     const length = block.units.reduce((total, unit) => total + unit.text.length, 0);
     if (length <= WHOLE_PARAGRAPH_CHARS) return block.units;
@@ -186,9 +187,18 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   // heading promises (how to register globally); later ones that repeat the heading's words say more about it.
   // Not for a question about a selection: the passages around it explain it.
   const namedOpening = lead && readContext.length === 0 && namesSection(section, score) ? blocks.findIndex((block) => block.kind === 'sentence' && block.units.length > 0) : -1;
+  // A further section's first passage answers its heading: an FAQ's "Where are conversations stored?" is
+  // answered by "In an embedded SQLite database…", which need not say "stored" again, so it is read with its
+  // heading's words. Not the lead's: its passages set the bar the others must reach, and counting its heading
+  // raised that bar past good further sections (measured on the bench answers). Nor a page's intro: its
+  // "heading" is the page's title, whose words are in most questions about the page.
+  const opening = !lead && readContext.length === 0 && section.headingPath.length >= 2 ? blocks.findIndex((block) => block.kind === 'sentence' && block.units.length > 0) : -1;
+  const headingTerms = opening === -1 ? new Set<string>() : new Set(wordTermsOf(section.headingPath.at(-1) ?? ''));
+  const answersHeading = headingTerms.size > 0 && score(headingTerms) > 0;
   const ranked = blocks
     .map((block, index) => {
-      const matched = block.units.length === 0 ? 0 : score(block.terms);
+      const terms = index === opening ? new Set([...block.terms, ...headingTerms]) : block.terms;
+      const matched = block.units.length === 0 ? 0 : score(terms);
       const bonus = index === namedOpening && matched > 0 ? OPENING_BONUS : 0;
       return { block, index, score: matched + (nearRead.has(index) ? 3 : 0) + bonus, bonus };
     })
@@ -242,7 +252,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
     const block = blocks[index];
     if (!block) return [];
-    const quoted = introductions.has(index) ? block.units.slice(-1) : quotedUnits(block, score, lead, announced.has(index));
+    const quoted = introductions.has(index) ? block.units.slice(-1) : quotedUnits(block, score, lead, announced.has(index), index === opening && answersHeading);
     return quoted.filter((unit) => !wasRead(unit, readContext)).flatMap(capped);
   });
   if (units.length === 0) return undefined;

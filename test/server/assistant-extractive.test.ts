@@ -162,6 +162,19 @@ describe('given sections and a question', () => {
     expect(answer.text).not.toContain('```');
   });
 
+  it('reads a further section\'s first passage with its heading, which it answers without repeating', () => {
+    const asked = question('Where are readers\' questions stored?');
+    const lead = section('a', 'What it does for readers', 'Readers ask questions and get answers with sources.');
+    const passage = 'In an embedded database under the data folder. Each question stays on your server.';
+    const answer = composeExtractiveAnswer([lead, section('b', 'Where are conversations stored?', passage)], asked);
+    expect(answer.sections.map((used) => used.id)).toEqual(['/page#a', '/page#b']);
+    expect(answer.text).toContain(passage);
+    // The same passage under a heading the question does not name shares one word with it: not quoted.
+    expect(composeExtractiveAnswer([lead, section('c', 'Data folder', passage)], asked).sections).toHaveLength(1);
+    // Nor a later passage of the section: the heading is what its first passage answers.
+    expect(composeExtractiveAnswer([lead, section('d', 'Where are conversations stored?', `Unrelated words.\n\n${passage}`)], asked).sections).toHaveLength(1);
+  });
+
   it("quotes only the matching lines of a further section's list", () => {
     const lead = section('a', 'A', 'Set the relay port with --port.');
     const list = section('b', 'B', '- Files are read recursively.\n- The relay port comes from --port or the config.\n- Anchors follow GitHub.');
