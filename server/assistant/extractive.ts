@@ -192,12 +192,12 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   // heading's words. Not the lead's: its passages set the bar the others must reach, and counting its heading
   // raised that bar past good further sections (measured on the bench answers). Nor a page's intro: its
   // "heading" is the page's title, whose words are in most questions about the page.
-  const opening = !lead && readContext.length === 0 && section.headingPath.length >= 2 ? blocks.findIndex((block) => block.kind === 'sentence' && block.units.length > 0) : -1;
-  const headingTerms = opening === -1 ? new Set<string>() : new Set(wordTermsOf(section.headingPath.at(-1) ?? ''));
+  const headedOpening = !lead && readContext.length === 0 && section.headingPath.length >= 2 ? blocks.findIndex((block) => block.kind === 'sentence' && block.units.length > 0) : -1;
+  const headingTerms = headedOpening === -1 ? new Set<string>() : new Set(wordTermsOf(section.headingPath.at(-1) ?? ''));
   const answersHeading = headingTerms.size > 0 && score(headingTerms) > 0;
   const ranked = blocks
     .map((block, index) => {
-      const terms = index === opening ? new Set([...block.terms, ...headingTerms]) : block.terms;
+      const terms = index === headedOpening ? new Set([...block.terms, ...headingTerms]) : block.terms;
       const matched = block.units.length === 0 ? 0 : score(terms);
       const bonus = index === namedOpening && matched > 0 ? OPENING_BONUS : 0;
       return { block, index, score: matched + (nearRead.has(index) ? 3 : 0) + bonus, bonus };
@@ -252,7 +252,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
     const block = blocks[index];
     if (!block) return [];
-    const quoted = introductions.has(index) ? block.units.slice(-1) : quotedUnits(block, score, lead, announced.has(index), index === opening && answersHeading);
+    const quoted = introductions.has(index) ? block.units.slice(-1) : quotedUnits(block, score, lead, announced.has(index), index === headedOpening && answersHeading);
     return quoted.filter((unit) => !wasRead(unit, readContext)).flatMap(capped);
   });
   if (units.length === 0) return undefined;
