@@ -98,6 +98,16 @@ describe('given docs that name things in their own words', () => {
     expect(firstHeading(index, 'Does it work on mobile?')).toBe('Small screens');
   });
 
+  it('reads "is my key safe in the page source?" as a question on whether the key is secret in the HTML', () => {
+    const index = indexOf({
+      'api.md': '# API\n\n## Authentication\n\nSend the API key in the Authorization header of each page request.',
+      'faq.md': '# FAQ\n\n## Is the assistant key a secret?\n\nNo. The assistant key is public: it is in your HTML and anyone can read it.',
+      // "page" and "source" are common words of the site.
+      'other.md': '# Other\n\n## Theme\n\nEach page keeps its colors.\n\n## Deploy\n\nRun the server from source next to the page.\n\n## Links\n\nSource links open the page.',
+    });
+    expect(firstHeading(index, 'Is my API key safe in the page source?')).toBe('Is the assistant key a secret?');
+  });
+
   it('finds the section in the docs\' words for a reader\'s word they never use', () => {
     const question = 'How do I stop people from spamming the assistant?';
     expect(firstHeading(indexOf(WIDGET_DOCS, { alternatives: false }), question)).toBe('Stop and retry');
