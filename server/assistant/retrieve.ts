@@ -72,7 +72,9 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   const alternatives = index.alternativesIn(question);
   const unknownNames = located.length > 0 ? [] : unknownNamesIn(index, question, alternatives);
   // Whether the docs cover a follow-up is judged on its own hits, as for any question.
-  const notFound = located.length === 0 && !covers(index, question, ownHits, unknownNames, alternatives);
+  // Judged on the hits ranked by score alone: the rule was calibrated on that order, and a section that
+  // covers more of an off-topic question's common words ("company", "behind") would pass it.
+  const notFound = located.length === 0 && !covers(index, question, searchAll(index, retrieval.queries, { ...options, byScoreAlone: true }), unknownNames, alternatives);
   return {
     sections,
     terms: [...new Set([...retrieval.terms, ...[...alternatives.values()].flat()])],

@@ -53,6 +53,11 @@ export interface SearchOptions {
   filter?: Record<string, unknown> | null;
   currentPath?: string;
   context?: { type: 'code' | 'textSelection'; value: string; path?: string }[];
+  /**
+   * Ranked by score alone, without lowering sections that cover little of the question (the ranking's
+   * coverageFloor): the order whether the docs cover a question was calibrated on (retrieve.ts).
+   */
+  byScoreAlone?: boolean;
 }
 
 export interface SearchHit {
