@@ -159,6 +159,7 @@ async function report(docsDir: string, questionsFile: string, withVariants: bool
       ['  without readers\' words (synonyms.ts)', ourRetriever(docs, { alternatives: false })],
       ['  without named section before the intro', ourRetriever(docs, { namedSectionFirst: false })],
       ['  without the page\'s opening for its topic', ourRetriever(docs, { pageTopicFirst: false })],
+      ['  without the coverage floor', ourRetriever(docs, { coverageFloor: 0 })],
     );
   const rows = variants.map(([name, retrieve]) => ({ name, retrieve, ...scoreRetrieval(questionList, retrieve) }));
   for (const row of rows) console.log(line(row.name, row));

@@ -604,10 +604,17 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   function weighByCoverage(byScoreAlone: boolean): void {
     const floor = byScoreAlone ? 0 : settings.coverageFloor;
     if (settings.coveragePower === 0 && floor === 0) return;
+    // Coverage depends only on which question terms a section matched: a few distinct sets among many sections.
+    const factors = new Map<number, number>();
     for (let position = 0; position < question.count; position++) {
       const document = question.documents[position] as number;
-      const coverage = coverageOf(question, document);
-      const factor = (floor > 0 ? Math.min(1, coverage / floor) : 1) * coverage ** settings.coveragePower;
+      const matched = question.matched[document] as number;
+      let factor = factors.get(matched);
+      if (factor === undefined) {
+        const coverage = coverageOf(question, document);
+        factor = (floor > 0 ? Math.min(1, coverage / floor) : 1) * coverage ** settings.coveragePower;
+        factors.set(matched, factor);
+      }
       question.scores[document] = (question.scores[document] as number) * factor;
     }
   }
