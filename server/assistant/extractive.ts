@@ -46,6 +46,10 @@ const WHOLE_LIST_LINES = 10;
 /** Longest code block quoted when it matches the question itself, and when it only follows a quoted passage. */
 const MAX_MATCHING_CODE_LINES = 30;
 const MAX_FOLLOWING_CODE_LINES = 15;
+/** A sentence ending in a colon announces what follows it. */
+const ANNOUNCING_END = /[:：]\s*$/;
+/** Longest code block quoted after a passage that announces it with a colon. */
+const MAX_ANNOUNCED_CODE_LINES = 30;
 /**
  * A quoted sentence, list line or table row is cut past this (at a word, never inside a code span or link),
  * and a code block longer than MAX_QUOTED_CODE_CHARS is not quoted: a docs line of a million characters
@@ -212,7 +216,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     // Code right after a chosen passage comes with it anyway when short enough to follow it (below), so it
     // takes no place of its own; longer matching code takes its place ("return json with a status code"
     // quoted the sentence announcing the 22-line example, without the example).
-    if (entry.block.kind === 'code' && lineCount(entry.block) <= MAX_FOLLOWING_CODE_LINES && chosen.some((other) => other.index === entry.index - 1 && other.block.kind !== 'code')) continue;
+    if (entry.block.kind === 'code' && chosen.some((other) => other.index === entry.index - 1 && comesWith(other.block, entry.block, score, lead))) continue;
     chosen.push(entry);
   }
   if (chosen.length === 0) {
@@ -231,7 +235,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   for (const entry of chosen) {
     // A passage's example: the code block right after it (a passage ending "for example:" needs it).
     const next = blocks[entry.index + 1];
-    if (entry.block.kind !== 'code' && next?.kind === 'code' && next.units.length > 0 && lineCount(next) <= MAX_FOLLOWING_CODE_LINES) indexes.add(entry.index + 1);
+    if (next && comesWith(entry.block, next, score, lead)) indexes.add(entry.index + 1);
     // The list or table a passage ends by announcing: "Three limits protect the server:" quoted without its
     // three limits, or "these events:" without the events, left the reader with a colon.
     if (entry.block.kind === 'sentence' && next && isListing(next) && next.units.length > 0 && endsAnnouncing(entry.block, score, lead)) {
@@ -253,12 +257,30 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     const block = blocks[index];
     if (!block) return [];
     const quoted = introductions.has(index) ? block.units.slice(-1) : quotedUnits(block, score, lead, announced.has(index), index === headedOpening && answersHeading);
-    return quoted.filter((unit) => !wasRead(unit, readContext)).flatMap(capped);
+    const kept = quoted.filter((unit) => !wasRead(unit, readContext)).flatMap(capped);
+    // A passage that ends announcing what it is not quoted with (code too long, a live demo the text lacks)
+    // ends in an ellipsis: a bare colon reads as an answer cut off.
+    const last = kept.at(-1);
+    if ((block.kind === 'sentence' || block.kind === 'line') && last && !indexes.has(index + 1) && ANNOUNCING_END.test(last.text)) kept[kept.length - 1] = { ...last, text: `${last.text} …` };
+    return kept;
   });
   if (units.length === 0) return undefined;
   // The opening's bonus orders passages within the section; other sections are measured against the best match.
   const best = chosen.find((entry) => entry.score - entry.bonus === bestMatch) ?? chosen[0];
   return { section, units, score: bestMatch, bestIsCode: best?.block.kind === 'code' };
+}
+
+/**
+ * Whether a code block comes with the passage before it: a short one always (a passage's example), a longer
+ * one when the passage, as quoted, ends announcing it with a colon ("create it with a getter and a setter:"),
+ * which quoted alone left the reader facing a colon.
+ */
+function comesWith(passage: Block, next: Block, score: Score, whole: boolean): boolean {
+  if (passage.kind === 'code' || next.kind !== 'code' || next.units.length === 0) return false;
+  const lines = lineCount(next);
+  if (lines <= MAX_FOLLOWING_CODE_LINES) return true;
+  const last = passage.units.at(-1);
+  return lines <= MAX_ANNOUNCED_CODE_LINES && last !== undefined && ANNOUNCING_END.test(last.text) && quotedUnits(passage, score, whole).includes(last);
 }
 
 /** Whether every word of the section's own heading is a word of the question (a heading of at least two words). */
@@ -287,7 +309,7 @@ function announces(block: Block): boolean {
   const last = block.units.at(-1);
   if (last === undefined) return false;
   const headingLike = block.units.length === 1 && last.text.length <= MAX_HEADING_LIKE_CHARS && !/[.。!?！？]\s*$/.test(last.text);
-  return headingLike || /[:：]\s*$/.test(last.text);
+  return headingLike || ANNOUNCING_END.test(last.text);
 }
 
 /** The unit as quoted: whole when short, else cut at a word with an ellipsis; an oversized code block not at all. */

@@ -137,6 +137,17 @@ describe('given sections and a question', () => {
     expect(answer.text).not.toContain('```');
   });
 
+  it('quotes a longer code block a quoted paragraph announces with a colon, and marks one too long to quote with an ellipsis', () => {
+    const code = (lines: number) => `\`\`\`ts\n${Array.from({ length: lines }, (_unused, index) => `const line${index} = ${index};`).join('\n')}\n\`\`\``;
+    const announced = composeExtractiveAnswer([section('setup', 'Setup', `Configure the relay port like this:\n\n${code(20)}`)], question('configure relay port'));
+    expect(announced.text).toBe(`**[Page › Setup](/page#setup)**\n\nConfigure the relay port like this:\n\n${code(20)}`);
+    const tooLong = composeExtractiveAnswer([section('setup', 'Setup', `Configure the relay port like this:\n\n${code(40)}`)], question('configure relay port'));
+    expect(tooLong.text).toBe('**[Page › Setup](/page#setup)**\n\nConfigure the relay port like this: …');
+    // A demo the text does not hold (a live component dropped by the parser) leaves the same colon.
+    const demo = composeExtractiveAnswer([section('setup', 'Setup', '配置中继端口的方法如下：')], question('配置中继端口'));
+    expect(demo.text).toBe('**[Page › Setup](/page#setup)**\n\n配置中继端口的方法如下： …');
+  });
+
   it('quotes the opening passage of a section found by its heading alone', () => {
     const answer = composeExtractiveAnswer([section('ports', 'Ports', 'Opens on 8080 by default.\n\nMore text.')], question('quantum lattice'));
     expect(answer.text).toBe('**[Page › Ports](/page#ports)**\n\nOpens on 8080 by default.');
