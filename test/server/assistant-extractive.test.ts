@@ -11,6 +11,11 @@ function section(id: string, heading: string, text: string): Section {
 
 const question = (text: string) => ({ terms: contentTerms(text) });
 
+/** A TypeScript code block of `lines` lines. */
+function code(lines: number): string {
+  return `\`\`\`ts\n${Array.from({ length: lines }, (_unused, index) => `const line${index} = ${index};`).join('\n')}\n\`\`\``;
+}
+
 describe('given sections and a question', () => {
   it('quotes a short matching paragraph whole, under one linked title', () => {
     const text = 'Tokens expire after one hour. The weather is nice. Refresh tokens expire after thirty days.\n\nUnrelated closing words.';
@@ -138,7 +143,6 @@ describe('given sections and a question', () => {
   });
 
   it('quotes a longer code block a quoted paragraph announces with a colon, and marks one too long to quote with an ellipsis', () => {
-    const code = (lines: number) => `\`\`\`ts\n${Array.from({ length: lines }, (_unused, index) => `const line${index} = ${index};`).join('\n')}\n\`\`\``;
     const announced = composeExtractiveAnswer([section('setup', 'Setup', `Configure the relay port like this:\n\n${code(20)}`)], question('configure relay port'));
     expect(announced.text).toBe(`**[Page › Setup](/page#setup)**\n\nConfigure the relay port like this:\n\n${code(20)}`);
     const tooLong = composeExtractiveAnswer([section('setup', 'Setup', `Configure the relay port like this:\n\n${code(40)}`)], question('configure relay port'));
