@@ -12,7 +12,7 @@ function section(id: string, heading: string, text: string): Section {
 const question = (text: string) => ({ terms: contentTerms(text) });
 
 /** A TypeScript code block of `lines` lines. */
-function code(lines: number): string {
+function codeBlock(lines: number): string {
   return `\`\`\`ts\n${Array.from({ length: lines }, (_unused, index) => `const line${index} = ${index};`).join('\n')}\n\`\`\``;
 }
 
@@ -143,9 +143,9 @@ describe('given sections and a question', () => {
   });
 
   it('quotes a longer code block a quoted paragraph announces with a colon, and marks one too long to quote with an ellipsis', () => {
-    const announced = composeExtractiveAnswer([section('setup', 'Setup', `Configure the relay port like this:\n\n${code(20)}`)], question('configure relay port'));
-    expect(announced.text).toBe(`**[Page › Setup](/page#setup)**\n\nConfigure the relay port like this:\n\n${code(20)}`);
-    const tooLong = composeExtractiveAnswer([section('setup', 'Setup', `Configure the relay port like this:\n\n${code(40)}`)], question('configure relay port'));
+    const announced = composeExtractiveAnswer([section('setup', 'Setup', `Configure the relay port like this:\n\n${codeBlock(20)}`)], question('configure relay port'));
+    expect(announced.text).toBe(`**[Page › Setup](/page#setup)**\n\nConfigure the relay port like this:\n\n${codeBlock(20)}`);
+    const tooLong = composeExtractiveAnswer([section('setup', 'Setup', `Configure the relay port like this:\n\n${codeBlock(40)}`)], question('configure relay port'));
     expect(tooLong.text).toBe('**[Page › Setup](/page#setup)**\n\nConfigure the relay port like this: …');
     // A demo the text does not hold (a live component dropped by the parser) leaves the same colon.
     const demo = composeExtractiveAnswer([section('setup', 'Setup', '配置中继端口的方法如下：')], question('配置中继端口'));
