@@ -58,6 +58,7 @@ export const REWORDED_SETS = [
   { name: 'docs-reworded', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded') },
   { name: 'docs-reworded-2', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded-2') },
   { name: 'docs-reworded-3', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded-3') },
+  { name: 'docs-reworded-4', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded-4') },
   { name: 'docs-sections', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-sections') },
   { name: 'hono-reworded', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded') },
   { name: 'hono-reworded-2', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-2') },
