@@ -70,7 +70,7 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   // The docs' words for the reader's ("limits" for "spamming"): shared words when judging coverage, and
   // sentences with them are as much to the point.
   const alternatives = index.alternativesIn(question);
-  const unknownNames = located.length > 0 ? [] : unknownNamesIn(index, question, alternatives);
+  const unknownNames = located.length > 0 ? [] : unknownNamesIn(index, question);
   // Whether the docs cover a follow-up is judged on its own hits, as for any question.
   // Judged on the hits ranked by score alone: the rule was calibrated on that order, and a section that
   // covers more of an off-topic question's common words ("company", "behind") would pass it.
@@ -97,9 +97,9 @@ function isPointing(question: string, context: SearchOptions['context']): boolea
 
 /**
  * Whether the best section answers the question: it covers enough of the question's weight, no name in
- * the question (Slack, SAML, Kafka) is unknown to the docs (a name nobody wrote about is the surest sign
- * the question is about something else), and a question with a word no page has shares more than that
- * with its best section.
+ * the question (Slack, SAML, Kafka) is unknown to the docs and to the readers' words (a name nobody wrote
+ * about is the surest sign the question is about something else), and a question with a word no page has
+ * shares more than that with its best section.
  */
 function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], unknownNames: readonly string[], alternatives: ReadonlyMap<string, readonly string[]>): boolean {
   const best = hits[0];
@@ -107,22 +107,24 @@ function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], 
   // A section that covers most of the question's weight answers it even past one unknown name:
   // "the widget's labels in French" is about the labels.
   if (best.coverage >= NAME_DETAIL_COVERAGE) return true;
-  if (unknownNames.length > 0) return false;
+  if (unknownNames.some((name) => !readersKnow(index, name, alternatives))) return false;
   return !offTopic(index, question, best.section, alternatives);
 }
 
-/**
- * Names of the question no page has exactly: typo tolerance is for readers' slips, and a name one letter
- * from a docs word (Slack, stack; COBOL, color) is another name. A name the readers' words know (HSTS, VPS:
- * synonyms.ts) is the docs' topic under another name, not something else.
- */
-function unknownNamesIn(index: DocsIndex, question: string, alternatives: ReadonlyMap<string, readonly string[]>): string[] {
+/** Names of the question no page has exactly: typo tolerance is for readers' slips, and a name one letter from a docs word (Slack, stack; COBOL, color) is another name. */
+function unknownNamesIn(index: DocsIndex, question: string): string[] {
   const names = new Map<string, string>();
-  for (const name of namesIn(question)) {
-    const unknown = index.unknownWords(name, { exact: true }).filter((term) => !alternatives.has(term));
-    if (unknown.length > 0) names.set(name.toLowerCase(), name);
-  }
+  for (const name of namesIn(question)) if (index.unknownWords(name, { exact: true }).length > 0) names.set(name.toLowerCase(), name);
   return [...names.values()];
+}
+
+/**
+ * Whether the readers' words know a name the docs never use (HSTS => strict-transport-security, VPS =>
+ * host, French => language: synonyms.ts): the question is about the docs' topic under another name, though
+ * the answer still says the docs do not mention it.
+ */
+function readersKnow(index: DocsIndex, name: string, alternatives: ReadonlyMap<string, readonly string[]>): boolean {
+  return index.unknownWords(name, { exact: true }).every((term) => alternatives.has(term));
 }
 
 /**

@@ -80,6 +80,10 @@ describe('given a name in capitals that the readers\' words know (HSTS, VPS)', (
     expect(notFound(index, 'Can I host the whole thing on my own VPS?')).toBe(false);
   });
 
+  it('still says first that the docs do not mention the name', async () => {
+    expect(await extractiveAnswer(index, 'How can I add security headers like HSTS?')).toMatch(/^The docs do not mention “HSTS”; this is what they say about the rest of the question\./);
+  });
+
   it('still says the docs do not cover a name nobody wrote about', () => {
     expect(notFound(index, 'Can I send security headers to Datadog?')).toBe(true);
   });
