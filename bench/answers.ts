@@ -143,6 +143,8 @@ export function markdownDefects(markdown: string): string[] {
         if (raw.includes('`')) defects.push(`stray backtick in "${node.value.slice(0, 80)}"`);
         if (raw.includes('](')) defects.push(`unclosed link in "${node.value.slice(0, 80)}"`);
         if (raw.includes('**')) defects.push(`unclosed emphasis in "${node.value.slice(0, 80)}"`);
+        // A lone asterisk (spaces on both sides) is meant as text; one against a word is broken emphasis.
+        else if (/(?<!\s)\*|\*(?!\s)/.test(raw)) defects.push(`stray asterisk in "${node.value.slice(0, 80)}"`);
       }
       if (node.type === 'paragraph') {
         // A quoted table whose delimiter row does not fit its header is no table: its pipes show as text.
@@ -152,6 +154,8 @@ export function markdownDefects(markdown: string): string[] {
       if (node.type === 'table') {
         const width = node.children[0]?.children.length ?? 0;
         for (const row of node.children) if (row.children.length !== width) defects.push(`table row of ${row.children.length} cells under a header of ${width}`);
+        // Quoted tables keep their header and the rows that match: a header alone is a paragraph taken for a row.
+        if (node.children.length < 2) defects.push(`table of a header alone: "${block.slice(node.position?.start.offset ?? 0).split('\n')[0]?.slice(0, 80)}"`);
       }
       if ('children' in node) for (const child of node.children) visit(child);
     };

@@ -16,9 +16,18 @@ const FENCE = /^\s*(`{3,}|~{3,})/;
 const LINE_ITEM = /^\s*(?:[-*+]\s|\d+[.)]\s|>)/;
 /** The docs loader writes table rows as `cell | cell | cell`. */
 const TABLE_ROW = / \| /;
+const CODE_SPAN = /(`+)[\s\S]*?\1/g;
+
+/**
+ * Whether a line is a table row: a pipe between cells, outside code spans (a cell's own pipes are escaped).
+ * A paragraph with `"up" | "down"` in a code span was quoted as a one-row table.
+ */
+function isTableRow(line: string): boolean {
+  return TABLE_ROW.test(line) && TABLE_ROW.test(line.replace(CODE_SPAN, ''));
+}
 
 function standsAlone(line: string): boolean {
-  return LINE_ITEM.test(line) || TABLE_ROW.test(line);
+  return LINE_ITEM.test(line) || isTableRow(line);
 }
 
 const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
@@ -42,7 +51,6 @@ function wholeSentences(paragraph: string): string[] {
   return sentences;
 }
 
-const CODE_SPAN = /(`+)[\s\S]*?\1/g;
 
 /** True when text ends inside a code span, a link or emphasis that it opened. */
 export function isOpenMarkdown(text: string): boolean {
@@ -56,7 +64,10 @@ export function isOpenMarkdown(text: string): boolean {
   }
   if (depth > 0) return true;
   if (/\]\((?:<[^>]*|[^)\s]*)$/.test(plain)) return true;
-  return (plain.match(/\*\*/g)?.length ?? 0) % 2 === 1;
+  if ((plain.match(/\*\*/g)?.length ?? 0) % 2 === 1) return true;
+  // Single-asterisk emphasis: "*Beyond the platform's API.* When…" cut after "API." left "*…API. *" in the
+  // quote, which renders as stray asterisks. An asterisk with spaces on both sides is a literal one.
+  return (plain.replaceAll('**', '').match(/(?<!\s)\*|\*(?!\s)/g)?.length ?? 0) % 2 === 1;
 }
 
 export function splitUnits(text: string): Unit[] {
@@ -91,7 +102,10 @@ export function splitUnits(text: string): Unit[] {
       flushParagraph();
     } else if (standsAlone(line)) {
       if (paragraph.length > 0) flushParagraph();
-      const kind = TABLE_ROW.test(line) && !LINE_ITEM.test(line) ? 'row' : 'line';
+      // A row whose first cell is "-" (a table's "none") reads like a list item: within a table it is a row.
+      const previous = units.at(-1);
+      const inTable = previous?.kind === 'row' && previous.block === block;
+      const kind = isTableRow(line) && (inTable || !LINE_ITEM.test(line)) ? 'row' : 'line';
       units.push({ kind, text: line.trimEnd(), block, position: units.length });
       // Consecutive lines of one list or table share a block; a blank line or a paragraph ends it.
       const next = lines[index + 1] ?? '';

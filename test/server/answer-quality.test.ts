@@ -12,6 +12,14 @@ describe('given answers as the widget parses them', () => {
     expect(markdownDefects('| a | b |\n| --- | --- |\n| `x | y` | z |')).toEqual(['table row of 3 cells under a header of 2', 'stray backtick in "`x"', 'stray backtick in "y`"']);
   });
 
+  it('finds emphasis cut at a sentence end and a table of a header alone (a paragraph taken for a row)', () => {
+    expect(markdownDefects('*Beyond the spec. * Readers rate answers.')).toEqual([expect.stringContaining('stray asterisk')]);
+    // The quote of 'Rate with `{"rating": "up" | "down"}` to record it.' when it was taken for a row.
+    expect(markdownDefects('| Rate with `{"rating": "up" | "down"}` to record it. |\n| --- | --- |')).toContainEqual(expect.stringContaining('table of a header alone'));
+    // A literal asterisk between spaces is text.
+    expect(markdownDefects('Multiply 2 * 3 in *the* shell.')).toEqual([]);
+  });
+
   it('finds a table that does not parse because its delimiter row is narrower than its header', () => {
     expect(markdownDefects('| Option |  |\n| --- |\n| `--port` | The port. |')).toEqual([expect.stringContaining('table that does not parse')]);
     expect(markdownDefects('| Option |  |\n| --- | --- |\n| `--port` | The port. |')).toEqual([]);

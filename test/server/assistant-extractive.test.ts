@@ -136,6 +136,21 @@ describe('given sections and a question', () => {
     expect(answer.text).toContain('| Option |  |\n| --- | --- |\n| `--port <port>` | Sets the relay port. |');
   });
 
+  it('quotes a paragraph with a pipe in a code span as a paragraph, and a table row whose first cell is "-" as a row', () => {
+    const paragraph = 'Rate an answer with `{"rating": "up" | "down"}` to record it.';
+    expect(composeExtractiveAnswer([section('rate', 'Rate', paragraph)], question('rate an answer')).text).toBe(`**[Page › Rate](/page#rate)**\n\n${paragraph}`);
+    const table = 'Option | Header\n- | X-Powered-By\n`hsts` | Strict-Transport-Security';
+    expect(composeExtractiveAnswer([section('headers', 'Headers', table)], question('which header')).text).toBe(
+      '**[Page › Headers](/page#headers)**\n\n| Option | Header |\n| --- | --- |\n| - | X-Powered-By |\n| `hsts` | Strict-Transport-Security |',
+    );
+  });
+
+  it('never cuts a sentence inside emphasis, where a period ends the emphasized words', () => {
+    const text = '*Beyond the spec.* Readers rate answers with a thumb. Ratings are kept.';
+    const answer = composeExtractiveAnswer([section('rate', 'Rate', text)], question('rate answers'));
+    expect(answer.text).toContain('*Beyond the spec.* Readers rate answers with a thumb.');
+  });
+
   it('leaves out a long code block that only follows the quoted paragraph', () => {
     const longCode = `\`\`\`ts\n${Array.from({ length: 20 }, (_unused, index) => `const line${index} = ${index};`).join('\n')}\n\`\`\``;
     const answer = composeExtractiveAnswer([section('s', 'Setup', `Configure the relay port here.\n\n${longCode}`)], question('configure relay port'));
