@@ -53,6 +53,7 @@ metrics, monitoring, monitor, analytics, statistics, stats, telemetry, observabi
 logs, logging, logger
 timed out, times out, time out, timeouts, hangs, hanging, too long, takes too long, runs too long, long-running => timeout
 how long, elapsed, took, duration => duration, timing
+goes down, is down, went down, was down, server down, server is down, server was down, site is down, api is down, unreachable, not reachable, can't reach, cannot reach, can not reach, outage, outages => reached, reach, retry, health
 healthy, unhealthy, healthcheck, health check, health checks, liveness, readiness, uptime => health, ready
 change, changing, modify, modifying, alter, altering => set, configure, another, custom
 修改, 更改, 改变, 变更, 改變, 變更
@@ -69,7 +70,7 @@ publish, publishing, go live, hosting, host it, self-host, self-hosting, self-ho
 settings, preferences, configure, configuring => config, configuration, option, options
 customize, customise, customizing, personalize, look and feel, appearance, restyle, styling, brand, branding, brand colors => theme, theming, css, style
 colour, colours, colored, coloured => color
-thumbs up, thumbs down, upvote, downvote, rating, ratings, rate an answer => feedback
+thumbs up, thumbs down, thumbs-up, thumbs-down, upvote, downvote, rating, ratings, rate an answer => feedback
 hotkey, hotkeys, keybinding, keybindings, key binding, keyboard shortcut => shortcut
 night mode, dark theme => dark
 phone, phones, smartphone, smartphones, tablet, tablets, mobile => mobile, viewport, screen
@@ -94,6 +95,9 @@ not found, no route, no routes, unknown route, missing page => 404, notfound
 interceptor, interceptors => middleware
 website, websites => site
 popup, pop-up, modal, overlay, lightbox => dialog, modal, popup
+chat window, chat box, chatbox, chat panel, assistant window => dialog, panel
+wider, widen, narrower, bigger, larger, enlarge, taller => width, size, resize
+which page, current page, page they are on, page they were on, page the reader is on, page a reader was on => current, path, currentpath
 sidebar, side bar, drawer => side, panel, sidebar
 bubble, floating button, chat button, chat icon => launcher, button
 system prompt, persona, tone, politely, polite, personality => prompt, instructions

@@ -108,6 +108,16 @@ describe('given docs that name things in their own words', () => {
     expect(firstHeading(index, 'Is my API key safe in the page source?')).toBe('Is the assistant key a secret?');
   });
 
+  it('reads a wider chat window as the dialog\'s width, and a server that goes down as one that cannot be reached', () => {
+    const index = indexOf({
+      'theming.md': '# Theming\n\n## Dialog size\n\nSet `--docs-assistant-dialog-width` to change the width of the dialog.',
+      'events.md': '# Events\n\n## Window events\n\nThe widget sends events on `window` when a chat opens or closes.',
+      'troubleshooting.md': '# Troubleshooting\n\n## The assistant could not be reached\n\nThe request failed: the question is kept and Retry sends it again.\n\n## Slow pages\n\nThe server answers slowly while it indexes.',
+    });
+    expect(firstHeading(index, 'How do I make the chat window wider?')).toBe('Dialog size');
+    expect(firstHeading(index, 'What happens when the server goes down?')).toBe('The assistant could not be reached');
+  });
+
   it('finds the section in the docs\' words for a reader\'s word they never use', () => {
     const question = 'How do I stop people from spamming the assistant?';
     expect(firstHeading(indexOf(WIDGET_DOCS, { alternatives: false }), question)).toBe('Stop and retry');
