@@ -80,7 +80,7 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     terms: [...new Set([...retrieval.terms, ...[...alternatives.values()].flat()])],
     contextTerms: retrieval.contextTerms,
     notFound,
-    suggestions: notFound ? onePerPage(hits).slice(0, SUGGESTIONS) : [],
+    suggestions: notFound ? onePerPage(unknownNames.length > 0 ? searchAll(index, [withoutNames(question, unknownNames)], options) : hits).slice(0, SUGGESTIONS) : [],
     locatedContext: located.map((entry) => entry.text),
     aboutContext: pointing && located.length > 0,
     unknownNames: notFound ? [] : unknownNames,
@@ -198,6 +198,16 @@ export function namesIn(question: string): string[] {
     }
   }
   return names;
+}
+
+/**
+ * The question without the names the docs never use, to find pages worth suggesting: searched with them,
+ * "Does it integrate with Slack?" suggested Theming › Shadows and stacking, a typo's reach from "Slack".
+ */
+function withoutNames(question: string, names: readonly string[]): string {
+  let rest = question;
+  for (const name of names) rest = rest.replaceAll(name, ' ');
+  return rest;
 }
 
 /** A follow-up's hits: searched with the question it follows as context first, then its own. */

@@ -30,6 +30,12 @@ describe('given a name one letter away from a word of the docs', () => {
     expect(notFound(index, 'Does the widget send events to Slack?')).toBe(true);
     expect(notFound(index, 'how do I raise the dialogg z-index?')).toBe(false);
   });
+
+  it('suggests pages for the rest of the question, not the word one typo from the name', () => {
+    const retrieved = retrieveDocs(widgetDocs(), 'Can I post answers to Slack?', [], { limit: 5 });
+    expect(retrieved.notFound).toBe(true);
+    expect(retrieved.suggestions.map((section) => section.headingPath.at(-1))).toEqual(['Streaming', 'Does it support other languages?']);
+  });
 });
 
 describe('given a question with a word no page has, whose best section shares one word with it', () => {
