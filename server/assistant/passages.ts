@@ -42,7 +42,7 @@ function wholeSentences(paragraph: string): string[] {
   let pending = '';
   for (const { segment } of sentenceSegmenter.segment(paragraph)) {
     pending += segment;
-    if (!isOpenMarkdown(pending)) {
+    if (!isOpenMarkdown(pending) && !opensParenthesis(pending)) {
       if (pending.trim() !== '') sentences.push(pending.trim());
       pending = '';
     }
@@ -51,6 +51,20 @@ function wholeSentences(paragraph: string): string[] {
   return sentences;
 }
 
+
+/**
+ * True when text ends inside a parenthesis it opened: the segmenter ends a sentence at "e.g." in "a matching
+ * header (e.g. `application/json`)", and the quote then ended "(e.g.". Code spans are left out, where a
+ * parenthesis is code.
+ */
+function opensParenthesis(text: string): boolean {
+  let depth = 0;
+  for (const character of text.replace(CODE_SPAN, 'x')) {
+    if (character === '(' || character === '（') depth++;
+    else if ((character === ')' || character === '）') && depth > 0) depth--;
+  }
+  return depth > 0;
+}
 
 /** True when text ends inside a code span, a link or emphasis that it opened. */
 export function isOpenMarkdown(text: string): boolean {

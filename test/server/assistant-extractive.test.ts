@@ -145,6 +145,13 @@ describe('given sections and a question', () => {
     );
   });
 
+  it('never cuts a sentence inside a parenthesis, where "e.g." reads as a sentence end', () => {
+    const filler = Array.from({ length: 12 }, (_unused, index) => `Filler sentence number ${index} says nothing at all here.`).join(' ');
+    const text = `The relay forwards requests. ${filler} Each relay request needs a header (e.g. \`Content-Type: application/json\`) or it is refused.`;
+    const answer = composeExtractiveAnswer([section('relay', 'Relay', text)], question('relay request header'));
+    expect(answer.text).toContain('Each relay request needs a header (e.g. `Content-Type: application/json`) or it is refused.');
+  });
+
   it('never cuts a sentence inside emphasis, where a period ends the emphasized words', () => {
     const text = '*Beyond the spec.* Readers rate answers with a thumb. Ratings are kept.';
     const answer = composeExtractiveAnswer([section('rate', 'Rate', text)], question('rate answers'));
