@@ -54,6 +54,7 @@ logs, logging, logger
 timed out, times out, time out, timeouts, hangs, hanging, too long, takes too long, runs too long, long-running => timeout
 how long, elapsed, took, duration => duration, timing
 goes down, is down, went down, was down, server down, server is down, server was down, site is down, api is down, unreachable, not reachable, can't reach, cannot reach, can not reach, outage, outages => reached, reach, retry, health
+notify, notified, notification, notifications, alert me, get alerted, ping me, callback url, callback urls => webhook, webhooks
 healthy, unhealthy, healthcheck, health check, health checks, liveness, readiness, uptime => health, ready
 change, changing, modify, modifying, alter, altering => set, configure, another, custom
 修改, 更改, 改变, 变更, 改變, 變更

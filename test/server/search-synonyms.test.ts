@@ -38,6 +38,10 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('see how long my call took').get('took')).toEqual(expect.arrayContaining(['durat']));
   });
 
+  it('reads being notified as the docs\' webhooks', () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('How do I get notified when a job finishes?').get('notifi')).toEqual(['webhook']);
+  });
+
   it('reads a status code as the docs\' name for it, and the reverse: 404 finds notFound(), "not found" finds 404', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I return a custom 404 page?').get('404')).toEqual(['notfound']);
     expect(DEFAULT_SYNONYMS.alternativesIn('What if a page is not found?').get('found')).toEqual(expect.arrayContaining(['404']));
