@@ -38,6 +38,10 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('see how long my call took').get('took')).toEqual(expect.arrayContaining(['durat']));
   });
 
+  it('reads a Chinese reader\'s "call the child component\'s method" as template refs (ref, defineExpose)', () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('父组件怎么调用子组件的方法').get('件')).toEqual(['ref', 'defineexpos']);
+  });
+
   it('reads being notified as the docs\' webhooks', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I get notified when a job finishes?').get('notifi')).toEqual(['webhook']);
   });
