@@ -22,10 +22,11 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I set the port?')).toEqual(new Map());
   });
 
-  it('reads a Japanese reader\'s 転送 (forward) as a proxy, 古い (old) as legacy and 書き方 (how to write) as 作成', () => {
+  it('reads a Japanese reader\'s 転送 (forward) as a proxy, 古い (old) as legacy and 書き方 (how to write) and 自作 (make my own) as 作成', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('APIのリクエストを別のサーバに転送したい').get('転送')).toEqual(expect.arrayContaining(['プロキシ', 'proxi']));
     expect(DEFAULT_SYNONYMS.alternativesIn('古いブラウザでも動くようにしたい').get('古い')).toEqual(expect.arrayContaining(['レガシ', 'legaci']));
     expect(DEFAULT_SYNONYMS.alternativesIn('プラグインの書き方を知りたい').get('書き方')).toEqual(['作成']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('プラグインを自作したい').get('自作')).toEqual(['作成']);
   });
 
   it('reads web readers\' words for static generation and for blocking addresses', () => {
