@@ -152,6 +152,15 @@ describe('given sections and a question', () => {
     expect(answer.text).toContain('Each relay request needs a header (e.g. `Content-Type: application/json`) or it is refused.');
   });
 
+  it('quotes a list item with its indented text, and a fence indented in a list at the margin', () => {
+    const steps = '1. **Set the base**\n  Set `base` in the config.\n2. **Enable relay pages**\n  Open Settings and pick the relay source.';
+    const answer = composeExtractiveAnswer([section('deploy', 'Deploy', steps)], question('enable relay pages'));
+    expect(answer.text).toContain('2. **Enable relay pages**\n  Open Settings and pick the relay source.');
+    const hook = '- **Type:** `RelayHook`\n  A hook to rewrite the relay page:\n\n  ```js\nrelay.hook((page) => page)\n  ```';
+    const withCode = composeExtractiveAnswer([section('hook', 'Hook', hook)], question('relay hook'));
+    expect(withCode.text).toContain('\n\n```js\nrelay.hook((page) => page)\n```');
+  });
+
   it('never cuts a sentence inside emphasis, where a period ends the emphasized words', () => {
     const text = '*Beyond the spec.* Readers rate answers with a thumb. Ratings are kept.';
     const answer = composeExtractiveAnswer([section('rate', 'Rate', text)], question('rate answers'));
