@@ -118,8 +118,8 @@ export function splitUnits(text: string): Unit[] {
       // A fence indented inside a list item is quoted on its own, at the margin: left indented after a quoted
       // list item, it would open inside that item while its unindented lines close the list.
       const indent = /^ */.exec(line)?.[0].length ?? 0;
-      const text = indent === 0 ? code.join('\n') : code.map((codeLine) => codeLine.replace(new RegExp(`^ {0,${indent}}`), '')).join('\n');
-      units.push({ kind: 'code', text, block, position: units.length });
+      const codeText = indent === 0 ? code.join('\n') : code.map((codeLine) => codeLine.replace(new RegExp(`^ {0,${indent}}`), '')).join('\n');
+      units.push({ kind: 'code', text: codeText, block, position: units.length });
       block += 1;
     } else if (line.trim() === '') {
       flushParagraph();
@@ -129,16 +129,16 @@ export function splitUnits(text: string): Unit[] {
       const previous = units.at(-1);
       const inTable = previous?.kind === 'row' && previous.block === block;
       const kind = isTableRow(line) && (inTable || !LINE_ITEM.test(line)) ? 'row' : 'line';
-      let text = line.trimEnd();
+      let lineText = line.trimEnd();
       // A list item's indented continuation lines are the item's own text ("2. **Enable GitHub Pages**" then
       // "  Go to Settings → Pages…"): read apart, the item was quoted as a bare heading and its text without it.
       if (kind === 'line') {
         while (index + 1 < lines.length && isContinuation(lines[index + 1] ?? '')) {
           index += 1;
-          text += `\n${(lines[index] ?? '').trimEnd()}`;
+          lineText += `\n${(lines[index] ?? '').trimEnd()}`;
         }
       }
-      units.push({ kind, text, block, position: units.length });
+      units.push({ kind, text: lineText, block, position: units.length });
       // Consecutive lines of one list or table share a block; a blank line or a paragraph ends it.
       const next = lines[index + 1] ?? '';
       if (!standsAlone(next)) block += 1;
