@@ -191,19 +191,21 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   // heading promises (how to register globally); later ones that repeat the heading's words say more about it.
   // Not for a question about a selection: the passages around it explain it.
   const namedOpening = lead && readContext.length === 0 && namesSection(section, score) ? blocks.findIndex((block) => block.kind === 'sentence' && block.units.length > 0) : -1;
-  // A further section's first passage answers its heading: an FAQ's "Where are conversations stored?" is
-  // answered by "In an embedded SQLite database…", which need not say "stored" again, so it is read with its
-  // heading's words. Not the lead's: its passages set the bar the others must reach, and counting its heading
-  // raised that bar past good further sections (measured on the bench answers). Nor a page's intro: its
-  // "heading" is the page's title, whose words are in most questions about the page.
-  const headedOpening = !lead && readContext.length === 0 && section.headingPath.length >= 2 ? blocks.findIndex((block) => block.kind === 'sentence' && block.units.length > 0) : -1;
+  // A section's first passage answers its heading: an FAQ's "Where are conversations stored?" is answered by
+  // "In an embedded SQLite database…", which need not say "stored" again, so it is read with its heading's
+  // words. In the lead this only orders its passages (a bonus): its best match sets the bar the others must
+  // reach, and counting its heading there raised that bar past good further sections (measured on the bench
+  // answers). Not a page's intro: its "heading" is the page's title, whose words are in most questions on the page.
+  const headedOpening = readContext.length === 0 && section.headingPath.length >= 2 ? blocks.findIndex((block) => block.kind === 'sentence' && block.units.length > 0) : -1;
   const headingTerms = headedOpening === -1 ? new Set<string>() : new Set(wordTermsOf(section.headingPath.at(-1) ?? ''));
   const answersHeading = headingTerms.size > 0 && score(headingTerms) > 0;
   const ranked = blocks
     .map((block, index) => {
-      const terms = index === headedOpening ? new Set([...block.terms, ...headingTerms]) : block.terms;
-      const matched = block.units.length === 0 ? 0 : score(terms);
-      const bonus = index === namedOpening && matched > 0 ? OPENING_BONUS : 0;
+      const own = block.units.length === 0 ? 0 : score(block.terms);
+      const headed = index === headedOpening && block.units.length > 0 ? score(new Set([...block.terms, ...headingTerms])) : own;
+      // The lead's heading orders its passages but sets no bar: it counts as a bonus, as the named opening's does.
+      const matched = lead ? own : headed;
+      const bonus = (index === namedOpening && own > 0 ? OPENING_BONUS : 0) + (lead ? headed - own : 0);
       return { block, index, score: matched + (nearRead.has(index) ? 3 : 0) + bonus, bonus };
     })
     .filter((entry) => entry.score > 0 && (entry.block.kind !== 'code' || lineCount(entry.block) <= MAX_MATCHING_CODE_LINES))

@@ -61,6 +61,13 @@ describe('given sections and a question', () => {
     );
   });
 
+  it('quotes first the lead\'s opening, which answers its heading, before a row that shares a word with the question', () => {
+    const rows = ['`answerReady` | Said when an answer is ready.', ...Array.from({ length: 11 }, (_unused, index) => `\`key${index}\` | Label ${index}.`)];
+    const text = `Every string the widget shows goes through the \`translations\` option.\n\nKey | Where\n${rows.join('\n')}`;
+    const answer = composeExtractiveAnswer([section('text', 'Change the text and language', text)], question('Can readers get answers in another language?'));
+    expect(answer.text).toMatch(/^\*\*\[Page › Change the text and language\]\(\/page#text\)\*\*\n\nEvery string the widget shows goes through the `translations` option\./);
+  });
+
   it('quotes what is beside a selection under a heading it names, not the section\'s first passage', () => {
     const selected = 'A component registered globally can be used in the template of any component.';
     const text = [
