@@ -31,6 +31,8 @@ const SETTING_WORD_POINTS = 1;
 const FURTHER_SECTION_SCORE = 2 * QUESTION_WORD_POINTS;
 /** What the first passage under a heading the question names gains: as much as one more question word. */
 const OPENING_BONUS = QUESTION_WORD_POINTS;
+/** A quote of the selection's own section this short (a type line) says nothing about the selection by itself. */
+const THIN_QUOTE_CHARS = 40;
 /** A lead section this short that matches the question only by its heading is not quoted when others match. */
 const THIN_SECTION_CHARS = 160;
 /** A paragraph this short without a full stop reads as a heading (a fourth-level one is kept in its section's text). */
@@ -362,10 +364,14 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   const introducingLead = shortLead && (leadQuote?.score ?? 0) < FURTHER_SECTION_SCORE;
   // Another section earns a place only by matching at least as well as the lead, with two question words.
   const bar = Math.max(FURTHER_SECTION_SCORE, leadQuote?.score ?? 0);
-  // "Explain this" about a selection is answered from the selection's own section only.
-  const further = match.onlyLead && leadQuote ? [] : sections.slice(start + 1);
+  // "Explain this" about a selection is answered from the selection's own section only, unless all it has
+  // beside the selection is a line ("型: boolean" above the one sentence of server.strictPort): then the
+  // sections that say more about the selection's words may follow it.
+  const thinQuote = leadQuote !== undefined && leadQuote.units.reduce((total, unit) => total + unit.text.length, 0) < THIN_QUOTE_CHARS;
+  const further = match.onlyLead && leadQuote && !thinQuote ? [] : sections.slice(start + 1);
   for (const section of further) {
-    if (quotes.length >= MAX_SECTIONS) break;
+    // Past a thin quote of the selection's own section, one section that says more is enough.
+    if (quotes.length >= (match.onlyLead ? 2 : MAX_SECTIONS)) break;
     const quote = quoteSection(section, score, 1, false, match.readContext);
     // Under a lead that is only a line ("options here apply to the preview only"), the sections of its page
     // need one question word: "プレビューサーバーでは？" after "ポートを変えたい" quoted that line alone and not
@@ -373,7 +379,9 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     const sectionBar = introducingLead && section.file === lead.file ? QUESTION_WORD_POINTS : bar;
     // A further section's best block must be prose: code that shares a word or two with the question
     // ("colors" in a config key) reads as noise under an answer.
-    if (quote && quote.score >= sectionBar && !quote.bestIsCode) quotes.push(quote);
+    // The same words under another heading (server.port and preview.port share a paragraph) say nothing new.
+    const repeats = quote !== undefined && quotes.some((other) => renderUnits(other.units) === renderUnits(quote.units));
+    if (quote && quote.score >= sectionBar && !quote.bestIsCode && !repeats) quotes.push(quote);
   }
   if (thinLead && quotes.length > 1) quotes.shift();
   if (quotes.length === 0 && (match.readContext?.length ?? 0) > 0) {

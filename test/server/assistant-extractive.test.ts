@@ -250,6 +250,25 @@ describe('given sections and a question', () => {
     expect(answer.text).toBe('**[Page › Listen](/page#listen)**\n\nCall listen to start serving requests.\n\nIt resolves once the port is open.');
   });
 
+  it('answers "explain this" from the selection\'s own section, and past a type line alone, from one section that says more', () => {
+    const selected = 'When true, the relay exits if its port is taken.';
+    const match = { terms: contentTerms(selected), readContext: [normalize(selected)], onlyLead: true };
+    const strict = section('strict', 'strictPort', `- **Type:** \`boolean\`\n\n${selected}`);
+    const port = section('port', 'port', 'Sets the relay port. If the port is taken, the relay tries the next free port.');
+    const other = section('other', 'other', 'The relay port and its exits are logged.');
+    const answer = composeExtractiveAnswer([strict, port, other], match);
+    expect(answer.sections.map((used) => used.id)).toEqual(['/page#strict', '/page#port']);
+    // With more to say beside the selection, its own section answers alone.
+    const fuller = section('strict', 'strictPort', `- **Type:** \`boolean\`\n\n${selected}\n\nUse it when another tool expects the relay on one fixed port.`);
+    expect(composeExtractiveAnswer([fuller, port, other], match).sections.map((used) => used.id)).toEqual(['/page#strict']);
+  });
+
+  it('leaves out a further section that repeats the words of one already quoted', () => {
+    const lead = section('server-port', 'server.port', 'Sets the relay port.');
+    const twin = section('preview-port', 'preview.port', 'Sets the relay port.');
+    expect(composeExtractiveAnswer([lead, twin], question('relay port')).sections).toHaveLength(1);
+  });
+
   it('says plainly when there is nothing to quote', () => {
     expect(composeExtractiveAnswer([], question('how do I?'))).toEqual({ text: NOTHING_FOUND, sections: [], notFound: true });
   });
