@@ -371,7 +371,7 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   const further = match.onlyLead && leadQuote && !thinQuote ? [] : sections.slice(start + 1);
   for (const section of further) {
     // Past a thin quote of the selection's own section, one section that says more is enough.
-    if (quotes.length >= (match.onlyLead ? 2 : MAX_SECTIONS)) break;
+    if (quotes.length >= (match.onlyLead && thinQuote ? 2 : MAX_SECTIONS)) break;
     const quote = quoteSection(section, score, 1, false, match.readContext);
     // Under a lead that is only a line ("options here apply to the preview only"), the sections of its page
     // need one question word: "プレビューサーバーでは？" after "ポートを変えたい" quoted that line alone and not
