@@ -32,8 +32,9 @@ export interface RankingOptions {
   coveragePower: number;
   /**
    * A section covering less than this share of the question (coverage, rare words weighing most) has its
-   * score cut in proportion: one that matches only the question's common words ("组件", "渲染") in its
-   * headings gives way to one with its rare word ("body" for Teleport). 0 = off.
+   * score cut in proportion: one that matches only the question's common words in its headings gives way to
+   * one with its rare words ("how do I answer with 201 instead of 200?" opened on the factory helper's
+   * createHandlers(), now on `status()`). 0 = off.
    */
   coverageFloor: number;
 
