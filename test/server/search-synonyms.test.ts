@@ -43,6 +43,10 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('父组件怎么调用子组件的方法').get('件')).toEqual(['ref', 'defineexpos']);
   });
 
+  it('reads "style" as the docs\' theming words', () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('How do I style the assistant?').get('style')).toEqual(['theme', 'css']);
+  });
+
   it('reads being notified as the docs\' webhooks', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I get notified when a job finishes?').get('notifi')).toEqual(['webhook']);
   });

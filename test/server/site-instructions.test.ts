@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { systemPrompt, SYSTEM_PROMPT } from '../../server/assistant/prompt.ts';
 import { parseSiteInstructions } from '../../server/assistant/siteInstructions.ts';
 import { createServer } from '../../server/index.ts';
+import { PROJECT_DOCS_DIR } from '../../bench/retrieval.ts';
 import { temporaryFolders } from '../support/temporaryFolders.ts';
 import { ADMIN_KEY, answerText, ASSISTANT_KEY, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 
@@ -99,6 +100,24 @@ describe('given synonyms in assistant.md', () => {
     expect(parseSiteInstructions('---\nsynonyms: tunnel => relay\n---\n', 'assistant.md').warnings).toEqual([
       'assistant.md: synonyms must be a list of lines such as "bubble, chat icon => launcher"; ignored',
     ]);
+  });
+});
+
+describe("given this project's docs and their assistant.md", () => {
+  it('opens each starter question the demo offers on the section that answers it', async () => {
+    const app = await createServer({ docsDir: PROJECT_DOCS_DIR, dataDir: ':memory:', assistantKeys: [ASSISTANT_KEY], watch: false, widgetDir: null });
+    const config = (await (await app.fetch(new Request('http://localhost/discovery/v2/assistant/docs/config', { headers: { Authorization: `Bearer ${ASSISTANT_KEY}` } }))).json()) as { starterQuestions: string[] };
+    const answering: Record<string, string> = {
+      'How do I add the assistant to my site?': 'Getting started › Add the widget to your site',
+      'How do I change the colors?': 'Theming › Change the colors',
+      'Do I need an OpenAI key?': 'FAQ › Do I need an OpenAI or Anthropic key?',
+    };
+    expect(config.starterQuestions).toEqual(Object.keys(answering));
+    for (const [question, title] of Object.entries(answering)) {
+      const { message } = await readAnswer(await postMessage(app, questionBody(question)));
+      expect({ question, first: sourcesOf(message)[0]?.title }).toEqual({ question, first: title });
+    }
+    await app.close();
   });
 });
 
