@@ -163,6 +163,7 @@ async function report(docsDir: string, questionsFile: string, withVariants: bool
       ['  without named section before the intro', ourRetriever(docs, { namedSectionFirst: false })],
       ['  without the page\'s opening for its topic', ourRetriever(docs, { pageTopicFirst: false })],
       ['  without the coverage floor', ourRetriever(docs, { coverageFloor: 0 })],
+      ['  with the product name weighing in full', ourRetriever(docs, { productNameWeight: 1 })],
     );
   const rows = variants.map(([name, retrieve]) => ({ name, retrieve, ...scoreRetrieval(questionList, retrieve) }));
   for (const row of rows) console.log(line(row.name, row));

@@ -59,6 +59,8 @@ export interface QueryTerm {
   alternatives?: readonly string[];
   /** The alternatives are this word itself in another form (a katakana loanword's English name, a compound's words): they weigh in full. */
   sameWord?: boolean;
+  /** What the term's matches weigh (1 unless said). */
+  weight?: number;
 }
 
 /** Summed scores of one query: `documents[0..count)` were touched; index the arrays by short id. */
@@ -184,7 +186,7 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
           const frequencies = data.get(field.id);
           if (!frequencies) continue;
           const list = compiled(frequencies, field.id);
-          const scale = weight * field.boost * list.inverseFrequency;
+          const scale = weight * (query.weight ?? 1) * field.boost * list.inverseFrequency;
           const { documents: listed, parts } = list;
           for (let position = 0; position < listed.length; position++) {
             const document = listed[position] as number;

@@ -73,6 +73,8 @@ export interface RankingOptions {
   namedSectionFirst: boolean;
   /** A question on a page's topic starts at the page's opening section, not a subsection deep in it (ranking.ts, pageTopicFirst). */
   pageTopicFirst: boolean;
+  /** What the product's name (a word in most sections: isProductName) weighs in a question with other words. */
+  productNameWeight: number;
 }
 
 export const DEFAULT_RANKING: RankingOptions = {
@@ -106,6 +108,10 @@ export const DEFAULT_RANKING: RankingOptions = {
   namedSectionFirst: true,
   // "插槽怎么用" and "怎么优化性能" open on their pages' beginnings, "侦听器" on its page; vite-ja P@1 0.795 -> 0.818.
   pageTopicFirst: true,
+  // docs P@1 0.875 -> 0.900, docs-reworded 0.600 -> 0.650, docs-sections 0.750 -> 0.800; docs-reworded-2 0.800 ->
+  // 0.700 (a question whose first section was wrong at both, on another page). 0.25 also lifted hono-reworded-5
+  // but lost the first question "如何开始使用 Vue" (its quick start's headings name Vue).
+  productNameWeight: 0.5,
 };
 
 /** A heading word in more of the sections than this does not name a part of the question (using, page). */
@@ -480,7 +486,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     return terms.filter((term) => !pairs.has(term) || known(term) || ![...term].every(settled)).slice(0, MAX_QUESTION_TERMS);
   }
 
-  function questionQuery(terms: string[], asked: string): QueryTerm[] {
+  function questionQuery(terms: string[], asked: string, byScoreAlone = false): QueryTerm[] {
     const alternatives = alternativesFor(asked, terms);
     return terms.map((term) => ({
       term,
@@ -491,6 +497,9 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       // Japanese docs head options `resolve.alias` and say エイリアス in the text) or the words of a compound.
       // They weigh in full, where a synonym weighs half when the docs use the reader's word too.
       ...(alternatives.has(term) ? { alternatives: alternatives.get(term), sameWord: isKatakanaWord(term) } : {}),
+      // The product's name beside other words ("How do I open the assistant from my own button?" on a site
+      // named docs-assistant) says little: in the title of the one page named after it, it outweighed the rest.
+      ...(!byScoreAlone && terms.length > 1 && settings.productNameWeight !== 1 && isProductName(term) ? { weight: settings.productNameWeight } : {}),
     }));
   }
 
@@ -500,7 +509,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       const allowed = allowedBy(options.filter);
       // Capped: a pasted log of a thousand words would cost seconds of fuzzy matching on a large site.
       const questionTerms = readerTerms(query);
-      postings.accumulate(questionQuery(questionTerms, query), allowed, question);
+      postings.accumulate(questionQuery(questionTerms, query, options.byScoreAlone === true), allowed, question);
       const extraTerms = contextTerms(options.context, questionTerms);
       postings.accumulate(
         extraTerms.map((term) => ({ term, prefix: false, fuzzy: false })),

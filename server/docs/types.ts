@@ -55,7 +55,8 @@ export interface SearchOptions {
   context?: { type: 'code' | 'textSelection'; value: string; path?: string }[];
   /**
    * Ranked by score alone, without lowering sections that cover little of the question (the ranking's
-   * coverageFloor): the order whether the docs cover a question was calibrated on (retrieve.ts).
+   * coverageFloor) or the product's name (productNameWeight): the order whether the docs cover a question
+   * was calibrated on (retrieve.ts).
    */
   byScoreAlone?: boolean;
 }

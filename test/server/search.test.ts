@@ -134,6 +134,20 @@ describe('given a section whose headings hold the question\'s common words, and 
   });
 });
 
+describe('given a site named after a word in most of its sections, with one page titled by that name', () => {
+  // "relay" is in every section (a site of 50 or more), and in one page's title: there it weighs as a rare title word.
+  const files = {
+    'relay.md': '# Relay\n\nThe relay opens a dialog on your site, from a button of its own.',
+    'open.md': '# Open from code\n\n## Your own button\n\nCall relay.open() from your own button.',
+    'guide.md': ['# Guide', ...Array.from({ length: 60 }, (_unused, topic) => `## Topic ${topic}\n\nThe relay and topic ${topic}.`)].join('\n\n'),
+  };
+
+  it('lets the question\'s other words decide: the name beside them weighs half', () => {
+    expect(idsFor(indexOf(files), 'How do I open the relay from my own button?')[0]).toBe('/open#your-own-button');
+    expect(idsFor(indexOf(files, { productNameWeight: 1 }), 'How do I open the relay from my own button?')[0]).toBe('/relay#relay');
+  });
+});
+
 describe('given sections tagged with version, language and groups', () => {
   const index = indexOf({
     'v1/install.md': '---\nversion: v1\nlanguage: en\ngroups: [admin]\n---\n# Install\n\nInstall the widget.',
