@@ -192,13 +192,14 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   // Under a heading the question names ("怎么注册全局组件" over 全局注册), the section's first passage is what the
   // heading promises (how to register globally); later ones that repeat the heading's words say more about it.
   // Not for a question about a selection: the passages around it explain it.
-  const namedOpening = lead && readContext.length === 0 && namesSection(section, score) ? blocks.findIndex((block) => block.kind === 'sentence' && block.units.length > 0) : -1;
+  const opening = blocks.findIndex((block) => block.kind === 'sentence' && block.units.length > 0);
+  const namedOpening = lead && readContext.length === 0 && namesSection(section, score) ? opening : -1;
   // A section's first passage answers its heading: an FAQ's "Where are conversations stored?" is answered by
   // "In an embedded SQLite database…", which need not say "stored" again, so it is read with its heading's
   // words. In the lead this only orders its passages (a bonus): its best match sets the bar the others must
   // reach, and counting its heading there raised that bar past good further sections (measured on the bench
   // answers). Not a page's intro: its "heading" is the page's title, whose words are in most questions on the page.
-  const headedOpening = readContext.length === 0 && section.headingPath.length >= 2 ? blocks.findIndex((block) => block.kind === 'sentence' && block.units.length > 0) : -1;
+  const headedOpening = readContext.length === 0 && section.headingPath.length >= 2 ? opening : -1;
   const headingTerms = headedOpening === -1 ? new Set<string>() : new Set(wordTermsOf(section.headingPath.at(-1) ?? ''));
   const answersHeading = headingTerms.size > 0 && score(headingTerms) > 0;
   const ranked = blocks
@@ -225,8 +226,8 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   }
   if (chosen.length === 0) {
     if (!lead) return undefined;
-    const opening = blocks.findIndex((block) => block.kind !== 'code' && block.units.length > 0);
-    const index = opening === -1 ? 0 : opening;
+    const firstProse = blocks.findIndex((block) => block.kind !== 'code' && block.units.length > 0);
+    const index = firstProse === -1 ? 0 : firstProse;
     const block = blocks[index];
     if (!block || block.units.length === 0 || (block.kind === 'code' && lineCount(block) > MAX_MATCHING_CODE_LINES)) return undefined;
     chosen = [{ block, index, score: 0, bonus: 0 }];

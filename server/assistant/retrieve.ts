@@ -66,14 +66,14 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     0,
     Math.max(options.limit, leading.length),
   );
-  // Names the docs never use: past them the question is not covered, or its answer says so first.
   // The docs' words for the reader's ("limits" for "spamming"): shared words when judging coverage, and
   // sentences with them are as much to the point.
   const alternatives = index.alternativesIn(question);
+  // Names the docs never use: past them the question is not covered, or its answer says so first.
   const unknownNames = located.length > 0 ? [] : unknownNamesIn(index, question);
-  // Whether the docs cover a follow-up is judged on its own hits, as for any question.
-  // Judged on the hits ranked by score alone: the rule was calibrated on that order, and a section that
-  // covers more of an off-topic question's common words ("company", "behind") would pass it.
+  // Whether the docs cover a follow-up is judged on its own hits, as for any question, ranked by score alone:
+  // the rule was calibrated on that order, and a section that covers more of an off-topic question's common
+  // words ("company", "behind") would pass it.
   const notFound = located.length === 0 && !covers(index, question, searchAll(index, retrieval.queries, { ...options, byScoreAlone: true }), unknownNames, alternatives);
   return {
     sections,
@@ -133,7 +133,7 @@ function readersKnow(index: DocsIndex, name: string, alternatives: ReadonlyMap<s
  * invoice?" found a page only through "support". A two-word question with one such word is judged by
  * whether the section is about the other ("brand colors" under Colors is answerable; "voice input" found
  * "input" in passing): measured on bench/questions/held-out.json as well as the sets
- * MIN_COVERAGE was calibrated on (bench/README.md). A word in more than half of the sections is not
+ * MIN_COVERAGE was calibrated on (bench/README.md). The product's name (isProductName: in most sections) is not
  * counted as shared: "How do I train a machine learning model with Hono?" was answered through "Hono".
  */
 function offTopic(index: DocsIndex, question: string, section: Section, alternatives: ReadonlyMap<string, readonly string[]>): boolean {
