@@ -43,8 +43,10 @@ const WHOLE_ANNOUNCED_LINES = 30;
 const LEAD_BLOCKS = 2;
 /** A paragraph up to this long is quoted whole; a longer one keeps its first sentence and the matching ones. */
 const WHOLE_PARAGRAPH_CHARS = 700;
-/** Lists and tables up to this many lines are quoted whole; longer ones keep their matching lines. */
+/** Lists and tables up to this many lines and characters are quoted whole; longer ones keep their matching lines. */
 const WHOLE_LIST_LINES = 10;
+const WHOLE_LIST_CHARS = 1_000;
+const BULLET = /^\s*[-*+]\s/;
 /** Longest code block quoted when it matches the question itself, and when it only follows a quoted passage. */
 const MAX_MATCHING_CODE_LINES = 30;
 const MAX_FOLLOWING_CODE_LINES = 15;
@@ -123,16 +125,46 @@ type Score = (terms: ReadonlySet<string>) => number;
  * a ten-line list that mentions the question's word once is noise under the answer.
  */
 function quotedUnits(block: Block, score: Score, whole = true, announced = false, answersHeading = false): AnalysedUnit[] {
+  const quoted = unitsToQuote(block, score, whole, announced, answersHeading);
+  // A table quoted as its header alone is an empty table: its first rows show what it holds. Selecting
+  // "Every option … can be set as a data-* attribute:" and asking "explain this" quoted the header of the
+  // forty-row table it announces, and nothing under it.
+  return block.kind === 'row' && quoted.length === 1 && quoted[0] === block.units[0] ? block.units.slice(0, WHOLE_LIST_LINES) : quoted;
+}
+
+function unitsToQuote(block: Block, score: Score, whole: boolean, announced: boolean, answersHeading: boolean): AnalysedUnit[] {
   if (block.kind === 'code' || (announced && block.units.length <= WHOLE_ANNOUNCED_LINES)) return block.units;
   const matching = matchingUnits(block, score);
   // A passage read with its heading keeps its first sentence: that is the one answering the heading.
   if (!whole && !announced) return block.units.filter((unit, index) => matching.has(unit) || (index === 0 && (unit.kind === 'row' || answersHeading)));
   if (block.kind === 'sentence') {
-    const length = block.units.reduce((total, unit) => total + unit.text.length, 0);
-    if (length <= WHOLE_PARAGRAPH_CHARS) return block.units;
-  } else if (block.units.length <= WHOLE_LIST_LINES) return block.units;
+    if (charactersOf(block) <= WHOLE_PARAGRAPH_CHARS) return block.units;
+  } else if (isShortListing(block)) return block.units;
+  // Long bullets side by side are topics of their own: the matching ones are quoted, not the first.
+  if (isBulletList(block) && block.units.length <= WHOLE_LIST_LINES) {
+    const kept = block.units.filter((unit) => matching.has(unit));
+    if (kept.length > 0) return kept;
+  }
   // The first line of a table is its header, of a list its lead item, of a paragraph its topic sentence.
   return block.units.filter((unit, index) => index === 0 || matching.has(unit));
+}
+
+/**
+ * A list or table quoted whole: few lines, and, for bullets, short ones. A few long bullets ("**Files**: …",
+ * "**Changes**: …", each a paragraph) are topics side by side: "How do I reindex after I change the docs?"
+ * quoted eight of them, 2,300 characters, for the one on changes. Numbered steps are one procedure, and a
+ * table's rows read under its header: they stay whole.
+ */
+function isShortListing(block: Block): boolean {
+  return block.units.length <= WHOLE_LIST_LINES && (!isBulletList(block) || charactersOf(block) <= WHOLE_LIST_CHARS);
+}
+
+function isBulletList(block: Block): boolean {
+  return block.kind === 'line' && block.units.every((unit) => BULLET.test(unit.text));
+}
+
+function charactersOf(block: Block): number {
+  return block.units.reduce((total, unit) => total + unit.text.length, 0);
 }
 
 /**
@@ -144,7 +176,7 @@ function quotedUnits(block: Block, score: Score, whole = true, announced = false
 function matchingUnits(block: Block, score: Score): Set<AnalysedUnit> {
   const matching = block.units.filter((unit) => score(unit.terms) > 0);
   // Paragraphs and short lists keep every matching line: there each one reads as part of the passage.
-  if (block.kind === 'sentence' || block.units.length <= WHOLE_LIST_LINES) return new Set(matching);
+  if (block.kind === 'sentence' || isShortListing(block)) return new Set(matching);
   // Per question word of the block: what it scores alone, and how many of the lines have it.
   const words = new Map<string, { points: number; lines: number }>();
   for (const unit of matching) {

@@ -53,12 +53,21 @@ export function isKatakanaWord(word: string): boolean {
   return KATAKANA_RUN_WHOLE.test(word);
 }
 
+/**
+ * Words joined by hyphens or underscores (one chunk, as chunksOf joins them: `re-indexed`, `max_age`) are
+ * indexed as one word written solid, stemmed: readers write "reindex" and "prerender" for the docs'
+ * "re-indexed" and "pre-rendering", and `max_age` is `maxAge` (whose solid form processTerm gives too).
+ * Instead of the joined form, not beside it: both would find the same sections and count twice.
+ */
+const JOINED_WORDS = /^[a-z0-9]+(?:[-_][a-z0-9]+)+$/;
+const JOINERS = /[-_]/g;
+
 /** MiniSearch `processTerm`: null drops the token, an array indexes several terms. */
 export function processTerm(token: string): string | string[] | null {
   if (UNSPACED_SCRIPT.test(token)) return processUnspacedTerm(token);
   const lower = token.toLowerCase();
   if (STOP_WORDS.has(lower) || (lower.length < 2 && !/\d/.test(lower))) return null;
-  const stemmed = stem(lower);
+  const stemmed = JOINED_WORDS.test(lower) ? stem(lower.replace(JOINERS, '')) : stem(lower);
   const parts = token.split(CAMEL_CASE_BOUNDARY);
   if (parts.length < 2) return stemmed;
   const terms = new Set([stemmed]);
@@ -296,6 +305,13 @@ export function pairOnlyTerms(terms: readonly string[], words: readonly string[]
   const pairs = new Set(terms);
   for (const word of words) for (const term of termsOfToken(word)) pairs.delete(term);
   return pairs;
+}
+
+/** The terms a text's hyphenated or snake_case names give (`sign-on` gives signon): another name one letter off is not a typo of one. */
+export function joinedTermsOf(text: string): Set<string> {
+  const joined = new Set<string>();
+  for (const word of wordsOf(text)) if (JOINED_WORDS.test(word.toLowerCase())) for (const term of termsOfToken(word).slice(0, 1)) joined.add(term);
+  return joined;
 }
 
 /** The distinct terms of a text, in order of appearance. */

@@ -8,7 +8,7 @@
 import { deserialize, serialize } from 'node:v8';
 import MiniSearch from 'minisearch';
 import { compoundParts, loanwordsInHiragana } from './compounds.ts';
-import { isKatakanaWord, pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf, wordTermsOf } from './analyzer.ts';
+import { isKatakanaWord, joinedTermsOf, pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf, wordTermsOf } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
 import { otherScriptForms } from './chineseScripts.ts';
 import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
@@ -129,9 +129,6 @@ const PRODUCT_NAME_SHARE = 0.55;
 const MIN_SECTIONS_FOR_PRODUCT_NAME = 50;
 
 const HAN = /\p{Script=Han}/u;
-/** A term of words joined by a hyphen or underscore (analyzer.ts). */
-const JOINED_NAME = /[-_]/;
-
 /** Context beyond this many distinct terms adds noise and time, not relevance. */
 const MAX_CONTEXT_TERMS = 24;
 const MAX_CONTEXT_CHARS = 4000;
@@ -150,7 +147,7 @@ export const MINISEARCH_OPTIONS = { idField: 'key', fields: [...INDEXED_FIELDS],
  * Bump when a snapshot of the word index would differ for the same sections (fields, toDocument, the
  * analyzer in analyzer.ts): an older snapshot is then never loaded.
  */
-export const INDEX_FORMAT = 12;
+export const INDEX_FORMAT = 13;
 
 /**
  * MiniSearch's state, as the snapshot keeps it: its own fields (postings.ts reads several of them too), with
@@ -488,11 +485,12 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
 
   function questionQuery(terms: string[], asked: string, byScoreAlone = false): QueryTerm[] {
     const alternatives = alternativesFor(asked, terms);
+    const joinedNames = joinedTermsOf(asked);
     return terms.map((term) => ({
       term,
       prefix: term.length >= settings.prefixMinLength,
       // A joined name (sign-on, max_age) is another name one letter off (sign-in), not a typo of it.
-      fuzzy: term.length >= settings.fuzzyMinLength && !JOINED_NAME.test(term) ? settings.fuzziness : false,
+      fuzzy: term.length >= settings.fuzzyMinLength && !joinedNames.has(term) ? settings.fuzziness : false,
       // A katakana word's alternatives are the word itself: a loanword's English name (エイリアス, alias:
       // Japanese docs head options `resolve.alias` and say エイリアス in the text) or the words of a compound.
       // They weigh in full, where a synonym weighs half when the docs use the reader's word too.

@@ -14,10 +14,11 @@ import { termsOfToken, wordsOf } from './analyzer.ts';
  */
 const BUILT_IN_TEXT = `
 spam, spamming, spammer, spammers, abuse, abusing, flood, flooding, throttle, throttling, quota, quotas => limit, rate
+too many questions, too many requests, too many messages, asks too much, ask too much => limit, rate, 429
 cost, costs, price, prices, pricing, paid, pay, paying, charge, charged => free, price, pricing, cost
 chat, chats, conversation, conversations
 restart, restarts, restarting, reboot, reboots
-delete, deleting, erase, erasing => remove
+delete, deleting, erase, erasing => remove, clear
 reset, resetting, start over, start again, start fresh, wipe => clear, new, start over
 login, log in, logging in, sign in, signing in, signin => login, auth, authentication, authenticate, sign
 logout, log out, sign out, signout => logout, sign

@@ -16,6 +16,11 @@ function codeBlock(lines: number): string {
   return `\`\`\`ts\n${Array.from({ length: lines }, (_unused, index) => `const line${index} = ${index};`).join('\n')}\n\`\`\``;
 }
 
+/** A bullet of a label and a paragraph's worth of words after `words`. */
+function longBullet(label: string, words: string): string {
+  return `- **${label}**: ${words} ${'More words that say nothing the reader asked about. '.repeat(8).trim()}`;
+}
+
 describe('given sections and a question', () => {
   it('quotes a short matching paragraph whole, under one linked title', () => {
     const text = 'Tokens expire after one hour. The weather is nice. Refresh tokens expire after thirty days.\n\nUnrelated closing words.';
@@ -111,6 +116,15 @@ describe('given sections and a question', () => {
     rows.splice(6, 0, '`mode` | Either `a \\| b`; the relay mode.');
     const answer = composeExtractiveAnswer([section('options', 'Options', ['Name | Meaning', ...rows].join('\n'))], question('relay mode'));
     expect(answer.text).toBe('**[Page › Options](/page#options)**\n\n| Name | Meaning |\n| --- | --- |\n| `mode` | Either `a \\| b`; the relay mode. |');
+  });
+
+  it('quotes the matching items of a few long bullets, each a topic of its own, and numbered steps whole', () => {
+    const bullets = [longBullet('Files', 'Every file under the folder is read.'), longBullet('Changes', 'Edited files are re-indexed within a moment.'), longBullet('Anchors', 'Headings become anchors.')];
+    const answer = composeExtractiveAnswer([section('read', 'How docs are read', bullets.join('\n'))], question('Are edited files re-indexed?'));
+    expect(answer.text).toBe(`**[Page › How docs are read](/page#read)**\n\n${bullets[1]}`);
+    const steps = bullets.map((bullet, index) => bullet.replace('-', `${index + 1}.`));
+    const procedure = composeExtractiveAnswer([section('steps', 'Steps', steps.join('\n'))], question('Are edited files re-indexed?'));
+    expect(procedure.text).toBe(`**[Page › Steps](/page#steps)**\n\n${steps.join('\n')}`);
   });
 
   it('quotes the rows of a long table that match its rarer question words, not every row with a word most rows have', () => {
@@ -248,6 +262,14 @@ describe('given sections and a question', () => {
     const text = `Call listen to start serving requests.\n\n${code}\n\nIt resolves once the port is open.\n\nUnrelated closing words.`;
     const answer = composeExtractiveAnswer([section('listen', 'Listen', text)], { terms: [], readContext: [normalize('relay.listen(8080);')] });
     expect(answer.text).toBe('**[Page › Listen](/page#listen)**\n\nCall listen to start serving requests.\n\nIt resolves once the port is open.');
+  });
+
+  it('quotes the first rows of a long table after a selected sentence that announces it, never its header alone', () => {
+    const rows = Array.from({ length: 14 }, (_unused, index) => `\`data-option${index}\` | Sets thing ${index}.`);
+    const text = `Every option can be set as an attribute:\n\n${['Attribute | What it does', ...rows].join('\n')}`;
+    const answer = composeExtractiveAnswer([section('attributes', 'Attributes', text)], { terms: [], readContext: [normalize('Every option can be set as an attribute:')] });
+    const table = ['| Attribute | What it does |', '| --- | --- |', ...rows.slice(0, 9).map((row) => `| ${row} |`)].join('\n');
+    expect(answer.text).toBe(`**[Page › Attributes](/page#attributes)**\n\n${table}`);
   });
 
   it('answers "explain this" from the selection\'s own section, and past a type line alone, from one section that says more', () => {

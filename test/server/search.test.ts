@@ -89,6 +89,15 @@ describe('given words in other forms than the question uses', () => {
     expect(idsFor(index, `authentication ${filler}`)).toContain('/auth#authentication');
   });
 
+  it('matches a hyphenated word written solid, either way round', () => {
+    const hyphenated = indexOf({
+      'server.md': '# Server\n\n## Changes\n\nEdited files are re-indexed within a moment.\n\n## Static pages\n\nPages are prerendered at build time.',
+      'widget.md': '# Widget\n\n## Index page\n\nThe widget reads the index page of the docs.',
+    });
+    expect(idsFor(hyphenated, 'reindex')).toEqual(['/server#changes']);
+    expect(idsFor(hyphenated, 'pre-rendered')).toEqual(['/server#static-pages']);
+  });
+
   it('finds nothing for a question made only of stop words', () => {
     expect(idsFor(index, 'how do I do this?')).toEqual([]);
   });
