@@ -91,8 +91,9 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   const known = looks.map((look) => look?.kept);
   for (const [position, entry] of known.entries()) {
     if (!entry) continue;
-    loaded[position] = entry.page;
     hashes.set(files[position] ?? '', entry.hash);
+    if (isDraft(entry.page, (message) => warnings.push(message))) continue;
+    loaded[position] = entry.page;
     options.onPage?.(entry.page, { hash: entry.hash });
   }
   const unknown = files.flatMap((_file, position) => (known[position] ? [] : [position]));
@@ -200,8 +201,24 @@ function readAtMostSync(file: string, limit: number): Uint8Array {
   }
 }
 
-/** One file to a page; null when it is gone, unreadable or broken (with a warning naming it). */
+/** One file to a page; null when it is gone, unreadable, broken or a draft (with a warning naming it). */
 export async function loadDocFile(docsDir: string, file: string, options: LoadOptions = {}): Promise<Page | null> {
+  const page = await readDocFile(docsDir, file, options);
+  return page && isDraft(page, options.onWarning) ? null : page;
+}
+
+/**
+ * Whether a page is a draft, `draft: true` (Docusaurus, Hugo, Astro) or `published: false` (Jekyll) in its
+ * frontmatter: the site does not publish it, so an answer quoting it would link readers to a missing page.
+ * It is parsed and kept like any other (the page cache), only not indexed, with a note naming it.
+ */
+function isDraft(page: Page, onWarning: ((message: string) => void) | undefined): boolean {
+  const draft = page.metadata['draft'] === true || page.metadata['published'] === false;
+  if (draft) onWarning?.(`${page.file}: a draft (${page.metadata['draft'] === true ? 'draft: true' : 'published: false'} in its frontmatter); not indexed`);
+  return draft;
+}
+
+async function readDocFile(docsDir: string, file: string, options: LoadOptions): Promise<Page | null> {
   const relative = file.replace(/\\/g, '/');
   const absolute = path.resolve(docsDir, relative);
   const root = path.resolve(docsDir);

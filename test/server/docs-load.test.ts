@@ -307,6 +307,23 @@ describe('given a page cache from an earlier run', () => {
     });
   });
 
+  it('leaves drafts out of the pages, with a note naming each, on a first start and from the cache alike', async () => {
+    await withCountingParser(async ({ folder, parser, parsed, cache }) => {
+      await writeFile(path.join(folder, 'live.md'), '# Live\n\nPublished text.\n');
+      await writeFile(path.join(folder, 'draft.md'), '---\ndraft: true\n---\n# Draft\n\nUnpublished text.\n');
+      await writeFile(path.join(folder, 'hidden.md'), '---\npublished: false\n---\n# Hidden\n\nUnpublished text.\n');
+      await writeFile(path.join(folder, 'kept.md'), '---\ndraft: false\n---\n# Kept\n\nPublished text.\n');
+      for (const [start, parses] of [['first', 4], ['from the cache', 0]] as const) {
+        const loaded = await loadDocs(folder, { parser, cache });
+        expect({ start, parsed: parsed.splice(0).length, files: loaded.pages.map((page) => page.file).toSorted() }).toEqual({ start, parsed: parses, files: ['kept.md', 'live.md'] });
+        expect(loaded.warnings.toSorted()).toEqual([
+          'draft.md: a draft (draft: true in its frontmatter); not indexed',
+          'hidden.md: a draft (published: false in its frontmatter); not indexed',
+        ]);
+      }
+    });
+  });
+
   it('skips reading a file whose size, times and inode are unchanged, and reads one rewritten in the same moment', async () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'docs-cache-'));
     const dataDir = await mkdtemp(path.join(tmpdir(), 'docs-cache-data-'));

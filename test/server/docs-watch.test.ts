@@ -51,6 +51,15 @@ describe('given a watched docs folder feeding an index', () => {
     expect(index.pageCount).toBe(3);
   });
 
+  it('drops a page marked as a draft, naming it, and indexes it again once published', async () => {
+    await writeFile(path.join(docsDir, 'guide.md'), '---\ndraft: true\n---\n# Guide\n\nThe original wording.\n');
+    await vi.waitFor(() => expect(warnings).toContain('guide.md: a draft (draft: true in its frontmatter); not indexed'), { timeout: 5000 });
+    expect(found(index, 'original wording')).toEqual([]);
+    expect(index.pageCount).toBe(1);
+    await writeFile(path.join(docsDir, 'guide.md'), '---\ndraft: false\n---\n# Guide\n\nThe original wording.\n');
+    await vi.waitFor(() => expect(found(index, 'original wording')).toEqual(['/guide#guide']), { timeout: 5000 });
+  });
+
   it('drops the sections of a removed file', async () => {
     await rm(path.join(docsDir, 'guide.md'));
     await vi.waitFor(() => expect(reported).toContain('guide.md'), { timeout: 5000 });
