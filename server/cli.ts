@@ -63,6 +63,7 @@ export function serverOptionsFrom(settings: ResolvedFlags, docsDir: string): Ser
     trustProxyHops: settings.trustProxy as number,
     threadKeys: settings.threadKeys as boolean,
     watch: settings.watch as boolean,
+    exclude: settings.exclude as string[],
     mcp: settings.mcp as boolean,
     maxOutputTokens: settings.maxOutputTokens as number,
     answerTimeoutMs: (settings.answerTimeout as number) * 1000,

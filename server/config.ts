@@ -78,6 +78,7 @@ export const SERVE_FLAGS: FlagSpec[] = [
   { name: 'trust-proxy', type: 'number', default: 0, valueName: '<hops>', description: 'Reverse proxies in front whose X-Forwarded-For is trusted for the per-IP limit.', check: nonNegativeInteger },
   { name: 'thread-keys', type: 'boolean', default: false, description: 'Return X-Thread-Key on a new thread and require threadKey with threadId (404 without it).' },
   { name: 'watch', type: 'boolean', default: true, description: 'Re-index docs files that change (--no-watch to turn off).' },
+  { name: 'exclude', type: 'string', multiple: true, default: [], valueName: '<glob>', description: 'Docs files not to index, as a glob relative to the docs folder (changelog/**, **/internal/**).' },
   { name: 'mcp', type: 'boolean', default: true, description: 'Serve an MCP server at /mcp with search and get_page tools (--no-mcp to turn off).' },
   { name: 'max-output-tokens', type: 'number', default: 1024, valueName: '<n>', description: 'Token cap of a model answer.', check: nonNegativeInteger },
   { name: 'instructions', type: 'string', default: '', valueName: '<file>', description: "The site's instructions for the model, site name and starter questions (default: assistant.md in the docs folder)." },

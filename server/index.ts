@@ -45,6 +45,8 @@ export interface ServerOptions extends Omit<AppOptions, 'index' | 'store' | 'ans
   mcp?: boolean;
   /** Re-index files that change. @default true */
   watch?: boolean;
+  /** Docs files not to index, as globs relative to `docsDir` (`changelog/**`). @default none */
+  exclude?: readonly string[];
   /** Receives one line per skipped file or watcher problem. @default console.warn */
   onWarning?: (message: string) => void;
   /** Agent jobs (`/v2/agent/...`); mounted when at least one project is configured. @default none */
@@ -113,7 +115,12 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
   // Parsed pages kept in the data folder between runs, so a restart parses only what changed.
   const dataDir = options.dataDir ?? './.docs-assistant';
   const pageCache = dataDir === ':memory:' ? null : openPageCache(dataDir);
-  const { docs, index, saved } = await loadIndexedDocs(options.docsDir, { siteUrl: options.siteUrl, cache: pageCache, synonyms: synonymsOf([...BUILT_IN_SYNONYMS, ...site.synonyms]) });
+  const { docs, index, saved } = await loadIndexedDocs(options.docsDir, {
+    siteUrl: options.siteUrl,
+    cache: pageCache,
+    synonyms: synonymsOf([...BUILT_IN_SYNONYMS, ...site.synonyms]),
+    ...(options.exclude ? { exclude: options.exclude } : {}),
+  });
   for (const warning of docs.warnings) onWarning(warning);
   // The page cache stays open until the snapshot is kept: every close below waits for it.
   const closePageCache = async () => {
@@ -157,6 +164,7 @@ export async function createServer(options: ServerOptions): Promise<DocsAssistan
   if (options.watch ?? true) {
     watcher = watchDocs(options.docsDir, {
       siteUrl: options.siteUrl,
+      ...(options.exclude ? { exclude: options.exclude } : {}),
       ...(pageCache ? { cache: pageCache } : {}),
       onPage: (file, page) => {
         index.updateFile(file, page?.sections ?? []);

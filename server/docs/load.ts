@@ -13,6 +13,11 @@ export interface LoadOptions {
   siteUrl?: string;
   /** Receives warnings of `loadDocFile` (loadDocs returns them instead). */
   onWarning?(message: string): void;
+  /**
+   * Files not to index, as globs relative to the docs folder (`changelog/**`, `**\/internal/**`), matched
+   * like `--agent-protect` with `path.matchesGlob`. @default none
+   */
+  exclude?: readonly string[];
   /** Where files are parsed, each within its time budget. @default the process's shared pool of worker threads */
   parser?: ParsePool;
   /** Pages kept from earlier runs: a file whose bytes did not change is not parsed again. @default none */
@@ -57,6 +62,13 @@ function isSkippedSegment(segment: string): boolean {
   return segment === 'node_modules' || (segment.startsWith('.') && segment !== '.' && segment !== '..');
 }
 
+/** Whether a docs file (relative, forward slashes) matches one of the `exclude` globs. */
+export function isExcluded(file: string, exclude: readonly string[] | undefined): boolean {
+  if (!exclude || exclude.length === 0) return false;
+  const relative = file.replace(/\\/g, '/');
+  return exclude.some((pattern) => path.posix.matchesGlob(relative, pattern));
+}
+
 /** Doc files below `docsDir`, relative with forward slashes, sorted. */
 export async function listDocFiles(docsDir: string, subfolder = ''): Promise<string[]> {
   const files: string[] = [];
@@ -80,7 +92,7 @@ export async function listDocFiles(docsDir: string, subfolder = ''): Promise<str
 }
 
 export async function loadDocs(docsDir: string, options: LoadOptions = {}): Promise<LoadedDocs> {
-  const files = await listDocFiles(docsDir);
+  const files = (await listDocFiles(docsDir)).filter((file) => !isExcluded(file, options.exclude));
   const warnings: string[] = [];
   const hashes = new Map<string, string>();
   const loaded: (Page | null)[] = Array.from({ length: files.length }, () => null);
@@ -203,6 +215,8 @@ function readAtMostSync(file: string, limit: number): Uint8Array {
 
 /** One file to a page; null when it is gone, unreadable, broken or a draft (with a warning naming it). */
 export async function loadDocFile(docsDir: string, file: string, options: LoadOptions = {}): Promise<Page | null> {
+  // Excluded on purpose: no page and nothing to warn about (the watcher then drops it if it was indexed).
+  if (isExcluded(file, options.exclude)) return null;
   const page = await readDocFile(docsDir, file, options);
   return page && isDraft(page, options.onWarning) ? null : page;
 }

@@ -1,7 +1,7 @@
 // Serve mode: re-read .md/.mdx files that change, appear or disappear, debounced so an editor's
 // burst of writes (temp file, rename, chmod) becomes one re-read per file.
 import { watch, type FSWatcher } from 'node:fs';
-import { isDocFile, listDocFiles, loadDocFile } from './load.ts';
+import { isDocFile, isExcluded, listDocFiles, loadDocFile } from './load.ts';
 import type { Page } from './types.ts';
 import type { PageCache } from './pageCache.ts';
 
@@ -14,6 +14,8 @@ export interface WatchOptions {
   onWarning?(message: string): void;
   /** Parsed pages kept between runs (pageCache.ts). */
   cache?: PageCache;
+  /** Files not to index (LoadOptions.exclude). */
+  exclude?: readonly string[];
 }
 
 export interface DocsWatcher {
@@ -30,7 +32,7 @@ export function watchDocs(docsDir: string, options: WatchOptions): DocsWatcher {
   let closed = false;
   // Flushes run one after another so a slow read never reports an older version after a newer one.
   let flushing: Promise<void> = listDocFiles(docsDir).then((files) => {
-    for (const file of files) knownFiles.add(file);
+    for (const file of files) if (!isExcluded(file, options.exclude)) knownFiles.add(file);
   });
 
   let watcher: FSWatcher | undefined;
@@ -72,7 +74,12 @@ export function watchDocs(docsDir: string, options: WatchOptions): DocsWatcher {
       for (const file of knownFiles) if (folder === '' || file.startsWith(`${folder}/`)) files.add(file);
     }
     for (const file of [...files].toSorted()) {
-      const page = await loadDocFile(docsDir, file, { siteUrl: options.siteUrl, onWarning: options.onWarning, ...(options.cache ? { cache: options.cache } : {}) });
+      const page = await loadDocFile(docsDir, file, {
+        siteUrl: options.siteUrl,
+        onWarning: options.onWarning,
+        ...(options.cache ? { cache: options.cache } : {}),
+        ...(options.exclude ? { exclude: options.exclude } : {}),
+      });
       if (closed) return;
       if (page === null && !knownFiles.has(file)) continue;
       if (page) knownFiles.add(file);

@@ -34,7 +34,8 @@ describe('given settings from flags, environment and a config file', () => {
       environment: { DOCS_ASSISTANT_ADMIN_KEY: 'admin1, admin2', DOCS_ASSISTANT_THREAD_KEYS: 'true' },
       cwd: temporaryFolder(),
     });
-    expect(settings).toMatchObject({ assistantKey: ['a_dsc_1', 'b_dsc_2'], adminKey: ['admin1', 'admin2'], threadKeys: true, corsOrigin: ['*'] });
+    expect(settings).toMatchObject({ assistantKey: ['a_dsc_1', 'b_dsc_2'], adminKey: ['admin1', 'admin2'], threadKeys: true, corsOrigin: ['*'], exclude: [] });
+    expect(resolveFlags(SERVE_FLAGS, { flags: {}, environment: { DOCS_ASSISTANT_EXCLUDE: 'changelog/**, **/internal/**' }, cwd: temporaryFolder() })).toMatchObject({ exclude: ['changelog/**', '**/internal/**'] });
   });
 
   it.each([
@@ -114,6 +115,22 @@ describe('given the docs-assistant command', () => {
     expect(again.status).toBe(429);
     expect((await again.json()).error).toContain('per IP address per day');
 
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it('leaves out the docs files --exclude names, by glob relative to the docs folder', { timeout: SPAWN_TIMEOUT }, async () => {
+    const { child, url } = await startCli(BIN, [
+      'serve', FIXTURE_DOCS, '--port', '0', '--data', temporaryFolder(), '--assistant-key', 'cli_dsc_key', '--exclude', 'reference/**', '--exclude', 'guides/install.md',
+    ]);
+    expect(await (await fetch(`${url}/health`)).json()).toMatchObject({ pages: 2 });
+    const response = await fetch(`${url}/discovery/v2/assistant/docs/message`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer cli_dsc_key', 'content-type': 'application/json' },
+      body: JSON.stringify(questionBody('How do I pull the Docker image?')),
+    });
+    const { message } = await readAnswer(response);
+    expect(sourcesOf(message).map((source) => source.title)).not.toContain('Install › Install with Docker');
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
   });

@@ -307,6 +307,19 @@ describe('given a page cache from an earlier run', () => {
     });
   });
 
+  it('leaves out the files the exclude globs name, without a warning', async () => {
+    await withCountingParser(async ({ folder, parser, parsed, cache }) => {
+      await mkdir(path.join(folder, 'changelog'), { recursive: true });
+      await writeFile(path.join(folder, 'guide.md'), '# Guide\n\nText.\n');
+      await writeFile(path.join(folder, 'changelog/v1.md'), '# v1\n\nText.\n');
+      await writeFile(path.join(folder, 'notes.mdx'), '# Notes\n\nText.\n');
+      const loaded = await loadDocs(folder, { parser, cache, exclude: ['changelog/**', '*.mdx'] });
+      expect(loaded.pages.map((page) => page.file)).toEqual(['guide.md']);
+      expect(parsed).toEqual(['guide.md']);
+      expect(loaded.warnings).toEqual([]);
+    });
+  });
+
   it('leaves drafts out of the pages, with a note naming each, on a first start and from the cache alike', async () => {
     await withCountingParser(async ({ folder, parser, parsed, cache }) => {
       await writeFile(path.join(folder, 'live.md'), '# Live\n\nPublished text.\n');

@@ -60,6 +60,31 @@ describe('given a watched docs folder feeding an index', () => {
     await vi.waitFor(() => expect(found(index, 'original wording')).toEqual(['/guide#guide']), { timeout: 5000 });
   });
 
+  it('never indexes a file the exclude globs name, added or changed', async () => {
+    watcher.close();
+    const exclude = ['internal/**', 'guide.md'];
+    index = createDocsIndex(await loadDocs(docsDir, { exclude }));
+    expect(found(index, 'original wording')).toEqual([]);
+    watcher = watchDocs(docsDir, {
+      debounceMs: 20,
+      exclude,
+      onPage(file, page) {
+        reported.push(file);
+        index.updateFile(file, page?.sections ?? []);
+      },
+      onWarning: (message) => warnings.push(message),
+    });
+    await mkdir(path.join(docsDir, 'internal'));
+    await writeFile(path.join(docsDir, 'internal/notes.md'), '# Notes\n\nPrivate notes on otters.\n');
+    await writeFile(path.join(docsDir, 'guide.md'), '# Guide\n\nThe guide, now about herons.\n');
+    await writeFile(path.join(docsDir, 'other.md'), '# Other\n\nUnrelated text on badgers.\n');
+    // The last file written is indexed after the others were looked at (flushes run in order).
+    await vi.waitFor(() => expect(found(index, 'badgers')).toEqual(['/other#other']), { timeout: 5000 });
+    expect(found(index, 'otters')).toEqual([]);
+    expect(found(index, 'herons')).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
   it('drops the sections of a removed file', async () => {
     await rm(path.join(docsDir, 'guide.md'));
     await vi.waitFor(() => expect(reported).toContain('guide.md'), { timeout: 5000 });
