@@ -106,7 +106,7 @@ which page, current page, page they are on, page they were on, page the reader i
 sidebar, side bar, drawer => side, panel, sidebar
 bubble, floating button, chat button, chat icon => launcher, button
 system prompt, persona, tone, politely, polite, personality => prompt, instructions
-変, 変える, 変えて, 変更, 変更する => 指定
+変, 変えて, 変更, 変更する => 指定
 転送, 転送する, 中継 => プロキシ, proxy
 古い, 旧, 古め => レガシー, legacy
 書き方, 作り方, 自作, 自作する => 作成
