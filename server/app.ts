@@ -7,6 +7,7 @@ import { assistantRoutes } from './assistant/route.ts';
 import { llmsTxtRoutes } from './discovery/llmsTxt.ts';
 import { mcpRoutes } from './discovery/mcp.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
+import { askedQuestionsRoutes } from './assistant/askedQuestions.ts';
 import { feedbackRoutes } from './assistant/feedback.ts';
 import type { SiteConfig } from './assistant/siteInstructions.ts';
 import { requestId, type RequestIdVariables } from 'hono/request-id';
@@ -146,6 +147,7 @@ export function createApp(options: AppOptions): Hono {
   );
   app.route('/', discoveryRoutes(shared));
   app.route('/', feedbackRoutes({ ...shared, threads: options.store.threads, threadKeys: options.threadKeys ?? false }));
+  app.route('/', askedQuestionsRoutes({ ...shared, threads: options.store.threads }));
   if (options.mcp ?? true) app.route('/', mcpRoutes({ ...shared, name: options.siteConfig?.siteName ?? 'docs-assistant', version: SERVER_VERSION }));
   app.route('/', llmsTxtRoutes({ getIndex: () => options.index, siteName: options.siteConfig?.siteName ?? null }));
 

@@ -189,6 +189,21 @@ function postgresThreadStore(pool: Pool): ThreadStore {
       );
       return (rowCount ?? 0) > 0;
     },
+    async questions({ limit, notFound }) {
+      const { rows } = await pool.query<{ thread_id: string; message_id: string | null; question: string; sources: StoredSource[]; created_at: string }>(
+        `SELECT thread_id, message_id, question, sources, created_at FROM thread_messages
+         ${notFound ? "WHERE sources = '[]'::jsonb" : ''} ORDER BY seq DESC LIMIT $1`,
+        [limit],
+      );
+      return rows.map((row) => ({
+        threadId: row.thread_id,
+        messageId: row.message_id,
+        question: row.question,
+        notFound: row.sources.length === 0,
+        sources: row.sources,
+        createdAt: Number(row.created_at),
+      }));
+    },
     async feedback(limit) {
       const { rows } = await pool.query<{ thread_id: string; message_id: string; rating: string; reason: string | null; created_at: string; question: string; answer: string }>(
         `SELECT f.thread_id, f.message_id, f.rating, f.reason, f.created_at, m.question, m.answer FROM feedback f

@@ -29,6 +29,17 @@ export interface FeedbackEntry {
   answer: string;
 }
 
+/** A question asked in some thread, as the server answered it (the log of what readers ask). */
+export interface AskedQuestion {
+  threadId: string;
+  messageId: string | null;
+  question: string;
+  /** Answered with no source: the docs did not cover it (or had nothing to quote). */
+  notFound: boolean;
+  sources: StoredSource[];
+  createdAt: number;
+}
+
 export interface Thread {
   id: string;
   fp: string;
@@ -51,6 +62,8 @@ export interface ThreadStore {
   rate(threadId: string, messageId: string, rating: 'up' | 'down', reason: string | null, now: number): Promise<boolean>;
   /** Ratings, newest first. */
   feedback(limit: number): Promise<FeedbackEntry[]>;
+  /** Questions of every thread, newest first; with `notFound`, only those answered with no source. */
+  questions(options: { limit: number; notFound: boolean }): Promise<AskedQuestion[]>;
 }
 
 /** 24 random bytes = 192 bits, base64url: ids and keys nobody can guess. */
@@ -117,6 +130,10 @@ export function createSqliteThreadStore(database: DatabaseSync): ThreadStore {
     'SELECT f.thread_id, f.message_id, f.rating, f.reason, f.created_at, m.question, m.answer FROM feedback f ' +
       'JOIN thread_messages m ON m.thread_id = f.thread_id AND m.message_id = f.message_id ORDER BY f.created_at DESC, f.rowid DESC LIMIT ?',
   );
+  // An answer with no source is stored with `[]` (JSON.stringify of an empty list).
+  const questionColumns = 'SELECT thread_id, message_id, question, sources, created_at FROM thread_messages';
+  const selectQuestions = database.prepare(`${questionColumns} ORDER BY seq DESC LIMIT ?`);
+  const selectUnanswered = database.prepare(`${questionColumns} WHERE sources = '[]' ORDER BY seq DESC LIMIT ?`);
   const selectHistory = database.prepare(
     'SELECT question, answer, sources, created_at FROM thread_messages WHERE thread_id = ? ORDER BY seq DESC LIMIT ?',
   );
@@ -157,6 +174,19 @@ export function createSqliteThreadStore(database: DatabaseSync): ThreadStore {
         question: String(row.question),
         answer: String(row.answer),
       }));
+    },
+    async questions({ limit, notFound }) {
+      return (notFound ? selectUnanswered : selectQuestions).all(limit).map((row) => {
+        const sources = JSON.parse(String(row.sources)) as StoredSource[];
+        return {
+          threadId: String(row.thread_id),
+          messageId: row.message_id === null ? null : String(row.message_id),
+          question: String(row.question),
+          notFound: sources.length === 0,
+          sources,
+          createdAt: Number(row.created_at),
+        };
+      });
     },
     async history(threadId, limit) {
       return selectHistory

@@ -74,6 +74,23 @@ for (const backend of backends) {
       expect(await second.threads.get('no-such-thread')).toBeUndefined();
     });
 
+    it('lists the questions of every thread, from either instance, newest first, and those answered with no source alone', async (context) => {
+      if (!backend.available()) return context.skip();
+      const [first, second] = await backend.openTwo();
+      const one = (await first.threads.create('visitor-1', { withKey: false, now: NOW })).thread;
+      const two = (await second.threads.create('visitor-2', { withKey: false, now: NOW })).thread;
+      await first.threads.append(one.id, { question: 'How do I install it?', answer: 'Run npm install.', sources: [{ url: '/install', title: 'Install' }], createdAt: NOW, messageId: 'msg_1' });
+      await second.threads.append(two.id, { question: 'Does it integrate with Slack?', answer: 'I could not find this in the docs.', sources: [], createdAt: NOW + 1, messageId: 'msg_2' });
+      await first.threads.append(one.id, { question: 'And on Windows?', answer: 'The same.', sources: [{ url: '/install#windows', title: 'Install › Windows' }], createdAt: NOW + 2 });
+      expect(await second.threads.questions({ limit: 10, notFound: false })).toEqual([
+        { threadId: one.id, messageId: null, question: 'And on Windows?', notFound: false, sources: [{ url: '/install#windows', title: 'Install › Windows' }], createdAt: NOW + 2 },
+        { threadId: two.id, messageId: 'msg_2', question: 'Does it integrate with Slack?', notFound: true, sources: [], createdAt: NOW + 1 },
+        { threadId: one.id, messageId: 'msg_1', question: 'How do I install it?', notFound: false, sources: [{ url: '/install', title: 'Install' }], createdAt: NOW },
+      ]);
+      expect((await first.threads.questions({ limit: 2, notFound: false })).map((asked) => asked.question)).toEqual(['And on Windows?', 'Does it integrate with Slack?']);
+      expect((await first.threads.questions({ limit: 10, notFound: true })).map((asked) => asked.question)).toEqual(['Does it integrate with Slack?']);
+    });
+
     it('admits exactly the limit of many concurrent requests spread over both instances, never one more', async (context) => {
       if (!backend.available()) return context.skip();
       const [first, second] = await backend.openTwo();
