@@ -92,8 +92,14 @@ function processUnspacedTerm(token: string): string | null {
   return lower;
 }
 
+/**
+ * Names whose last "s" is part of the name, not a plural: Porter makes HTTPS http and iOS io, so "HTTPS で開発サ
+ * ーバーを起動したい" matched every page saying HTTP, and a question on iOS every page on I/O.
+ */
+const NOT_PLURALS = new Set(['https', 'ios', 'tls', 'dns', 'aws', 'cors', 'sms', 'gps', 'macos', 'tvos', 'watchos']);
+
 function stem(word: string): string {
-  return /^[a-z]+$/.test(word) ? stemmer(word) : word;
+  return /^[a-z]+$/.test(word) && !NOT_PLURALS.has(word) ? stemmer(word) : word;
 }
 
 const TOKEN_SEPARATOR = /^[\n\r\p{Z}\p{P}\p{S}]$/u;

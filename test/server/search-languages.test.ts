@@ -114,6 +114,8 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
     expect(termsOf('Set --docs-assistant-accent, z-index and max_age')).toEqual(['set', 'doc', 'assist', 'accent', 'docsassistantacc', 'index', 'zindex', 'max', 'ag', 'maxag']);
     expect(termsOf('files are re-indexed')).toContain('reindex');
     expect(termsOf('reindexing and maxAge')).toEqual(['reindex', 'maxag', 'max', 'ag']);
+    // A name's last "s" is no plural: HTTPS is not HTTP, nor iOS I/O.
+    expect(termsOf('HTTPS and HTTP, iOS and IO, CORS')).toEqual(['https', 'http', 'ios', 'os', 'io', 'cors']);
     // Two joiners, a joiner at either end, or a space around one: separate words.
     expect(tokenize('a--b -c- d_ _e f - g')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
     // Chinese or Japanese next to a joiner is not part of a name.
