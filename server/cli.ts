@@ -9,12 +9,14 @@ import { createServer, type ServerOptions } from './index.ts';
 import { serveMetrics } from './http/metrics.ts';
 import { runAgentCli } from './agent/cli.ts';
 import { agentSettingsFrom } from './agent/config.ts';
+import { runQuestionsCli } from './questionsCli.ts';
 
 const MAIN_HELP = `Usage: docs-assistant <command> [options]
 
 Commands:
   serve <docsDir>   Answer the assistant endpoint from a folder of Markdown/MDX docs.
   agent <command>   Create and follow agent jobs on a server (run "docs-assistant agent --help").
+  questions         List what readers asked a server, newest first; --not-found for what the docs lack.
 
 Run "docs-assistant serve --help" for its options.`;
 
@@ -161,6 +163,7 @@ export async function runCli(args: string[], io: CliIo = defaultIo): Promise<num
     }
     if (command === 'serve') return await runServe(rest, io);
     if (command === 'agent') return await runAgentCli(rest, io);
+    if (command === 'questions') return await runQuestionsCli(rest, io);
     io.error(`docs-assistant: unknown command "${command}"\n\n${MAIN_HELP}`);
     return USAGE_ERROR;
   } catch (error) {

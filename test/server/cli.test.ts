@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +89,15 @@ describe('given the docs-assistant bin', () => {
   });
 });
 
+/** `docs-assistant questions ...` in its own process, with the admin key in the environment. */
+function runQuestions(args: string[], adminKey: string): Promise<{ stdout: string; stderr: string; code: number | null }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [BIN, 'questions', ...args], { env: { ...process.env, DOCS_ASSISTANT_ADMIN_KEY: adminKey } }, (_error, out, err) =>
+      resolve({ stdout: String(out), stderr: String(err), code: child.exitCode }),
+    );
+  });
+}
+
 describe('given the docs-assistant command', () => {
   it('serves the docs on a free port, answers a real question with sources, and stops on SIGTERM', { timeout: SPAWN_TIMEOUT }, async () => {
     const { child, lines, url } = await startCli(BIN, [
@@ -131,6 +140,32 @@ describe('given the docs-assistant command', () => {
     });
     const { message } = await readAnswer(response);
     expect(sourcesOf(message).map((source) => source.title)).not.toContain('Install › Install with Docker');
+    child.kill('SIGTERM');
+    expect(await exitOf(child)).toBe(0);
+  });
+
+  it('lists what readers asked with `docs-assistant questions`, and with --not-found only what the docs did not cover', { timeout: SPAWN_TIMEOUT }, async () => {
+    const { child, url } = await startCli(BIN, ['serve', FIXTURE_DOCS, '--port', '0', '--data', temporaryFolder(), '--assistant-key', 'cli_dsc_key', '--admin-key', 'cli_admin_key']);
+    for (const question of ['How do I pull the Docker image?', 'Can I pay for a support contract by invoice?']) {
+      const response = await fetch(`${url}/discovery/v2/assistant/docs/message`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer cli_dsc_key', 'content-type': 'application/json' },
+        body: JSON.stringify(questionBody(question)),
+      });
+      await readAnswer(response);
+    }
+    const all = await runQuestions(['--base-url', url], 'cli_admin_key');
+    expect(all.code).toBe(0);
+    expect(all.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT\S+ {2}not found {2}Can I pay for a support contract by invoice\?$/),
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT\S+ {2}answered {3}How do I pull the Docker image\?$/),
+    ]);
+    const uncovered = await runQuestions(['--base-url', url, '--not-found'], 'cli_admin_key');
+    expect(uncovered.stdout.trim().split('\n')).toEqual([expect.stringContaining('Can I pay for a support contract by invoice?')]);
+    expect(uncovered.stderr).toContain('1 question the docs did not cover');
+    // A wrong key: the server's reason, and exit 1; a bad flag: exit 2.
+    expect(await runQuestions(['--base-url', url], 'not-the-admin-key')).toMatchObject({ code: 1, stdout: '', stderr: expect.stringContaining('unknown admin key (HTTP 401)') });
+    expect(await runQuestions(['--base-url', url, '--limit', 'ten'], 'cli_admin_key')).toMatchObject({ code: 2, stderr: expect.stringContaining('--limit: "ten" is not a whole number') });
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
   });

@@ -1,0 +1,83 @@
+// `docs-assistant questions`: what readers asked, from a running server (GET .../questions with the admin
+// key), newest first; `--not-found` keeps the questions the docs did not cover, the pages to write next.
+import { parseArgs } from 'node:util';
+
+export const QUESTIONS_HELP = `Usage: docs-assistant questions [options]
+
+Lists the questions readers asked, newest first: when, whether the docs covered it, the question.
+
+Options:
+  --not-found          Only the questions the docs did not cover (answered with no source).
+  --limit <n>          How many, 1 to 500 [default: 100].
+  --domain <domain>    The server's {domain} [default: docs].
+  --base-url <url>     Server URL (env DOCS_ASSISTANT_URL) [default: http://127.0.0.1:8787].
+  --admin-key <key>    Admin key (env DOCS_ASSISTANT_ADMIN_KEY; prefer the variable: flags show in process lists).
+  --json               Print the server's JSON.
+
+Exit codes: 0 listed, 1 the server refused or could not be reached, 2 wrong usage.`;
+
+export interface QuestionsCliIo {
+  out: (line: string) => void;
+  error: (line: string) => void;
+  environment: NodeJS.ProcessEnv;
+  fetch?: typeof fetch;
+}
+
+interface ListedQuestion {
+  question: string;
+  notFound: boolean;
+  sources: { title: string }[];
+  createdAt: string;
+}
+
+class UsageError extends Error {}
+
+/** Runs `docs-assistant questions ...`; resolves to the exit code. */
+export async function runQuestionsCli(args: string[], io: QuestionsCliIo): Promise<number> {
+  try {
+    const { values } = parseArgs({
+      args,
+      strict: true,
+      options: {
+        'not-found': { type: 'boolean', default: false },
+        limit: { type: 'string' },
+        domain: { type: 'string' },
+        'base-url': { type: 'string' },
+        'admin-key': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    if (values.help) {
+      io.out(QUESTIONS_HELP);
+      return 0;
+    }
+    const apiKey = values['admin-key'] ?? io.environment.DOCS_ASSISTANT_ADMIN_KEY;
+    const baseUrl = values['base-url'] ?? io.environment.DOCS_ASSISTANT_URL ?? 'http://127.0.0.1:8787';
+    if (!apiKey) throw new UsageError('--admin-key: required (or set DOCS_ASSISTANT_ADMIN_KEY)');
+    if (!URL.canParse(baseUrl)) throw new UsageError(`--base-url: "${baseUrl}" is not a URL`);
+    if (values.limit !== undefined && !/^\d+$/.test(values.limit)) throw new UsageError(`--limit: "${values.limit}" is not a whole number`);
+    const url = new URL(`discovery/v2/assistant/${encodeURIComponent(values.domain ?? 'docs')}/questions`, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+    if (values['not-found']) url.searchParams.set('notFound', 'true');
+    if (values.limit !== undefined) url.searchParams.set('limit', values.limit);
+    const response = await (io.fetch ?? fetch)(url, { headers: { authorization: `Bearer ${apiKey}` } });
+    const body = (await response.json().catch(() => null)) as { questions?: ListedQuestion[]; error?: string } | null;
+    if (!response.ok || !body?.questions) {
+      io.error(`docs-assistant questions: ${body?.error ?? response.statusText} (HTTP ${response.status})`);
+      return 1;
+    }
+    if (values.json) io.out(JSON.stringify(body, null, 2));
+    else for (const asked of body.questions) io.out(`${asked.createdAt}  ${asked.notFound ? 'not found' : 'answered '}  ${oneLine(asked.question)}`);
+    if (!values.json) io.error(`${body.questions.length} question${body.questions.length === 1 ? '' : 's'}${values['not-found'] ? ' the docs did not cover' : ''}`);
+    return 0;
+  } catch (error) {
+    const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    io.error(`docs-assistant questions: ${(error as Error).message}`);
+    return usage ? 2 : 1;
+  }
+}
+
+/** A question as one line of the listing: a reader's line breaks would split it. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
