@@ -151,6 +151,8 @@ export function markdownDefects(markdown: string): string[] {
         const raw = block.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? block.length);
         if (/^\|(?:\s*:?-{3,}:?\s*\|)+\s*$/m.test(raw)) defects.push(`table that does not parse: "${raw.split('\n')[0]?.slice(0, 80)}"`);
       }
+      // Quotes put code in fences: code without one is text indented four spaces (a nested list item quoted alone).
+      if (node.type === 'code' && !/^\s*(`{3,}|~{3,})/.test(block.slice(node.position?.start.offset ?? 0))) defects.push(`indented text read as code: "${node.value.split('\n')[0]?.slice(0, 80)}"`);
       if (node.type === 'table') {
         const width = node.children[0]?.children.length ?? 0;
         for (const row of node.children) if (row.children.length !== width) defects.push(`table row of ${row.children.length} cells under a header of ${width}`);

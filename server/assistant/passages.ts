@@ -168,9 +168,10 @@ function tableLine(unit: Unit, isHeader: boolean): string {
 export function renderUnits(units: readonly Unit[]): string {
   let text = '';
   let previous: Unit | undefined;
+  const indents = listIndents(units);
   for (const unit of units) {
     const startsBlock = previous === undefined || previous.block !== unit.block;
-    const quoted = unit.kind === 'row' ? tableLine(unit, startsBlock) : unit.text;
+    const quoted = unit.kind === 'row' ? tableLine(unit, startsBlock) : unit.kind === 'line' ? dedented(unit.text, indents.get(unit.block) ?? 0) : unit.text;
     if (previous === undefined) text = quoted;
     else if (!startsBlock && (unit.kind === 'line' || unit.kind === 'row')) text += `\n${quoted}`;
     // An ellipsis marks sentences left out between two quoted ones, so the quote never reads as continuous.
@@ -179,4 +180,24 @@ export function renderUnits(units: readonly Unit[]): string {
     previous = unit;
   }
   return text;
+}
+
+/**
+ * Per list, the indent of its least indented quoted line. A quote that starts at a nested item ("    - `modules`
+ * は…", under an item of handleHotUpdate's list) kept its indent, and four spaces at the start of a quote make
+ * a code block: the item rendered as code.
+ */
+function listIndents(units: readonly Unit[]): Map<number, number> {
+  const indents = new Map<number, number>();
+  for (const unit of units) {
+    if (unit.kind !== 'line') continue;
+    const indent = /^ */.exec(unit.text)?.[0].length ?? 0;
+    indents.set(unit.block, Math.min(indent, indents.get(unit.block) ?? indent));
+  }
+  return indents;
+}
+
+/** Every line of `text` with up to `indent` leading spaces removed (an item's continuation lines keep their place under it). */
+function dedented(text: string, indent: number): string {
+  return indent === 0 ? text : text.replace(new RegExp(`^ {0,${indent}}`, 'gm'), '');
 }

@@ -18,6 +18,9 @@ describe('given answers as the widget parses them', () => {
     expect(markdownDefects('| Rate with `{"rating": "up" | "down"}` to record it. |\n| --- | --- |')).toContainEqual(expect.stringContaining('table of a header alone'));
     // A literal asterisk between spaces is text.
     expect(markdownDefects('Multiply 2 * 3 in *the* shell.')).toEqual([]);
+    // A nested list item quoted with its four spaces is a code block; fenced code is meant.
+    expect(markdownDefects('**[Hook](/h)**\n\n    - `modules` lists the modules.')).toEqual([expect.stringContaining('indented text read as code')]);
+    expect(markdownDefects('```js\nconst a = 1;\n```')).toEqual([]);
   });
 
   it('finds a table that does not parse because its delimiter row is narrower than its header', () => {

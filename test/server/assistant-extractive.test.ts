@@ -182,6 +182,12 @@ describe('given sections and a question', () => {
     expect(withCode.text).toContain('\n\n```js\nrelay.hook((page) => page)\n```');
   });
 
+  it('quotes a list whose items are all nested at the margin, so four spaces never turn them into code', () => {
+    const text = 'The hook receives a context:\n\n    - `modules` is the array of modules the change affects.\n      It may hold several.\n    - `read` returns the file.';
+    const answer = composeExtractiveAnswer([section('hook', 'Hook', text)], question('Which modules does the change affect?'));
+    expect(answer.text).toBe('**[Page › Hook](/page#hook)**\n\nThe hook receives a context:\n\n- `modules` is the array of modules the change affects.\n  It may hold several.\n- `read` returns the file.');
+  });
+
   it('never cuts a sentence inside emphasis, where a period ends the emphasized words', () => {
     const text = '*Beyond the spec.* Readers rate answers with a thumb. Ratings are kept.';
     const answer = composeExtractiveAnswer([section('rate', 'Rate', text)], question('rate answers'));
