@@ -93,8 +93,8 @@ function processUnspacedTerm(token: string): string | null {
 }
 
 /**
- * Names whose last "s" is part of the name, not a plural: Porter makes HTTPS http and iOS io, so "HTTPS で開発サ
- * ーバーを起動したい" matched every page saying HTTP, and a question on iOS every page on I/O.
+ * Names whose last "s" is part of the name, not a plural: Porter makes HTTPS http and iOS io, so a question on
+ * HTTPS matched every page saying HTTP, and one on iOS every page on I/O.
  */
 const NOT_PLURALS = new Set(['https', 'ios', 'tls', 'dns', 'aws', 'cors', 'sms', 'gps', 'macos', 'tvos', 'watchos']);
 

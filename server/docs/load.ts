@@ -104,7 +104,7 @@ export async function loadDocs(docsDir: string, options: LoadOptions = {}): Prom
   for (const [position, entry] of known.entries()) {
     if (!entry) continue;
     hashes.set(files[position] ?? '', entry.hash);
-    if (isDraft(entry.page, (message) => warnings.push(message))) continue;
+    if (leftOutAsDraft(entry.page, (message) => warnings.push(message))) continue;
     loaded[position] = entry.page;
     options.onPage?.(entry.page, { hash: entry.hash });
   }
@@ -218,15 +218,15 @@ export async function loadDocFile(docsDir: string, file: string, options: LoadOp
   // Excluded on purpose: no page and nothing to warn about (the watcher then drops it if it was indexed).
   if (isExcluded(file, options.exclude)) return null;
   const page = await readDocFile(docsDir, file, options);
-  return page && isDraft(page, options.onWarning) ? null : page;
+  return page && leftOutAsDraft(page, options.onWarning) ? null : page;
 }
 
 /**
  * Whether a page is a draft, `draft: true` (Docusaurus, Hugo, Astro) or `published: false` (Jekyll) in its
- * frontmatter: the site does not publish it, so an answer quoting it would link readers to a missing page.
- * It is parsed and kept like any other (the page cache), only not indexed, with a note naming it.
+ * frontmatter, and so left out with a note naming it: the site does not publish it, and an answer quoting it
+ * would link readers to a missing page. It is parsed and kept like any other (the page cache), only not indexed.
  */
-function isDraft(page: Page, onWarning: ((message: string) => void) | undefined): boolean {
+function leftOutAsDraft(page: Page, onWarning: ((message: string) => void) | undefined): boolean {
   const draft = page.metadata['draft'] === true || page.metadata['published'] === false;
   if (draft) onWarning?.(`${page.file}: a draft (${page.metadata['draft'] === true ? 'draft: true' : 'published: false'} in its frontmatter); not indexed`);
   return draft;
