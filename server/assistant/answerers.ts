@@ -66,6 +66,7 @@ export function createExtractiveAnswerer(): Answerer {
           readContext: retrieved.locatedContext,
           onlyLead: retrieved.aboutContext,
           unknownNames: retrieved.unknownNames,
+          ...(retrieved.usage ? { usage: retrieved.usage } : {}),
           phrases,
         });
     async function* deltas() {
@@ -119,7 +120,9 @@ export function createModelAnswerer(options: ModelAnswererOptions): Answerer {
           });
     const retrieved =
       standalone !== undefined && standalone !== input.question ? input.retrieve(standalone, []) : input.retrieve(input.question, input.history);
-    const sources = [...retrieved.sections];
+    // The usage example of the page the question lands on, beside its opening, as the extractive answer shows it.
+    const usage = retrieved.usage && !retrieved.sections.some((section) => section.id === retrieved.usage?.id) ? [retrieved.usage] : [];
+    const sources = [...retrieved.sections.slice(0, 1), ...usage, ...retrieved.sections.slice(1)];
     const messages: ModelMessage[] = [
       ...input.history.map((turn): ModelMessage => ({ role: turn.role, content: turn.text })),
       { role: 'user', content: buildUserTurn({ ...input, sections: sources }) },

@@ -72,6 +72,8 @@ export interface MatchTerms {
   onlyLead?: boolean;
   /** Names in the question no page uses: the answer says so before quoting what matches the rest. */
   unknownNames?: readonly string[];
+  /** The usage section of the lead's page, when the lead is the page's opening (retrieve.ts, usageOf). */
+  usage?: Section;
   /** The sentences the answer writes itself, in the reader's language (answerPhrases.ts). @default English */
   phrases?: AnswerPhrases;
 }
@@ -372,6 +374,25 @@ function lineCount(block: Block): number {
   return (block.units[0]?.text.split('\n').length ?? 2) - 2;
 }
 
+/** Code that only imports (a usage section's first block is often `import { cors } from 'hono/cors'`) shows no use. */
+const IMPORTS_ONLY = /^(?:\s*(?:import\s[^\n]*|\/\/[^\n]*)?\n)*\s*$/;
+
+/** A usage section's first example: its first code block that does more than import, with the sentence introducing it. */
+function exampleOf(section: Section): Quote | undefined {
+  const blocks = blocksOf(section);
+  const index = blocks.findIndex((block) => block.kind === 'code' && lineCount(block) <= MAX_ANNOUNCED_CODE_LINES && !IMPORTS_ONLY.test(codeBody(block)));
+  const code = blocks[index];
+  if (!code) return undefined;
+  const previous = blocks[index - 1];
+  const introduction = previous?.kind === 'sentence' && ANNOUNCING_END.test(previous.units.at(-1)?.text ?? '') ? previous.units.slice(-1) : [];
+  return { section, units: [...introduction, ...code.units].flatMap(capped), score: 0, bestIsCode: true };
+}
+
+/** A code block's lines between its fences. */
+function codeBody(block: Block): string {
+  return `${block.units.map((unit) => unit.text).join('\n').split('\n').slice(1, -1).join('\n')}\n`;
+}
+
 /** A section's title as a link. */
 function titleLink(section: Section): string {
   return plainTextLink(sectionTitle(section), section.url);
@@ -389,6 +410,10 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   const quotes: Quote[] = [];
   const leadQuote = quoteSection(lead, score, LEAD_BLOCKS, true, match.readContext);
   if (leadQuote) quotes.push(leadQuote);
+  // A page's opening says what it is for, its usage section how: "basic auth middleware example" quoted Basic
+  // Auth's two opening paragraphs and no code. Its first example follows when the opening's quote has none.
+  const example = leadQuote && !match.onlyLead && !leadQuote.units.some((unit) => unit.kind === 'code') && match.usage ? exampleOf(match.usage) : undefined;
+  if (example) quotes.push(example);
   // A lead found by its heading alone whose whole text is a line or two (a page's intro that only links a
   // video course): quoted, it says nothing to the question; the next sections that do match lead instead.
   const shortLead = !match.onlyLead && (match.readContext?.length ?? 0) === 0 && lead.text.length < THIN_SECTION_CHARS;

@@ -49,6 +49,8 @@ export interface RetrievedDocs {
   aboutContext: boolean;
   /** Names in the question no page uses (Slack, French), when the docs cover the rest of it: the answer says so. */
   unknownNames: string[];
+  /** When the first section is a page's opening: the page's usage section, whose example an answer may show. */
+  usage: Section | undefined;
 }
 
 export function retrieveDocs(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): RetrievedDocs {
@@ -84,7 +86,24 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     locatedContext: located.map((entry) => entry.text),
     aboutContext: pointing && located.length > 0,
     unknownNames: notFound ? [] : unknownNames,
+    usage: notFound ? undefined : usageOf(index, sections[0]),
   };
+}
+
+/** Headings of a page's usage section, in the docs' languages (Hono's "Usage", Vue's 基本用法). */
+const USAGE_HEADINGS = new Set(['usage', 'basic usage', 'example', 'examples', 'how to use', '使い方', '基本的な使い方', '用法', '基本用法', '使用方法', '示例']);
+/** A usage section comes right after the opening and an import or two. */
+const USAGE_WITHIN = 3;
+
+/** The usage section among the first sections after a page's opening, when `section` is that opening. */
+function usageOf(index: DocsIndex, section: Section | undefined): Section | undefined {
+  if (!section || section.headingPath.length !== 1) return undefined;
+  const sections = index.page(section.route)?.sections ?? [];
+  const opening = sections.findIndex((candidate) => candidate.id === section.id);
+  if (opening < 0) return undefined;
+  return sections
+    .slice(opening + 1, opening + 1 + USAGE_WITHIN)
+    .find((candidate) => candidate.headingPath.length === 2 && USAGE_HEADINGS.has((candidate.headingPath[1] ?? '').trim().toLowerCase()));
 }
 
 /** "explain this", "what does this code do?": no topic of its own beyond the attached context. */

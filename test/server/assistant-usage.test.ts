@@ -1,0 +1,69 @@
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { createModelAnswerer } from '../../server/assistant/answerers.ts';
+import { retrieveDocs } from '../../server/assistant/retrieve.ts';
+import { extractiveAnswer, indexOf } from './support/docs.ts';
+
+const bearerAuth = [
+  '# Bearer Auth Middleware',
+  'The Bearer Auth Middleware checks the bearer token in the Authorization header of each request.',
+  '## Import',
+  "```ts\nimport { Hono } from 'hono'\nimport { bearerAuth } from 'hono/bearer-auth'\n```",
+  '## Usage',
+  "```ts\nconst app = new Hono()\nconst token = 'honoiscool'\n\napp.use('/api/*', bearerAuth({ token }))\n```",
+  '## Options',
+  'The `token` option is the expected token, or a list of them.',
+].join('\n\n');
+
+const index = indexOf({
+  'bearer-auth.md': bearerAuth,
+  'logger.md': '# Logger\n\nThe logger prints each request:\n\n```ts\napp.use(logger())\n```\n\n## Usage\n\n```ts\napp.use(logger(console.info))\n```',
+});
+
+describe('given a middleware page whose opening says what it does and whose usage section shows how', () => {
+  it('answers a question landing on the opening with it, then the usage example, never the import lines', async () => {
+    expect(retrieveDocs(index, 'How do I check a bearer token?', [], { limit: 5 }).usage?.id).toBe('/bearer-auth#usage');
+    const answer = await extractiveAnswer(index, 'How do I check a bearer token?');
+    expect(answer).toBe(
+      [
+        '**[Bearer Auth Middleware](/bearer-auth#bearer-auth-middleware)**',
+        'The Bearer Auth Middleware checks the bearer token in the Authorization header of each request.',
+        '**[Bearer Auth Middleware › Usage](/bearer-auth#usage)**',
+        "```ts\nconst app = new Hono()\nconst token = 'honoiscool'\n\napp.use('/api/*', bearerAuth({ token }))\n```",
+      ].join('\n\n'),
+    );
+  });
+
+  it('adds no example to an opening that quotes code of its own, nor to a section deeper in the page', async () => {
+    expect(await extractiveAnswer(index, 'How does the logger print each request?')).not.toContain('Logger › Usage');
+    expect(retrieveDocs(index, 'Which token option does bearer auth take?', [], { limit: 5 }).usage).toBeUndefined();
+  });
+
+  it('gives a model the usage section too, right after the opening, to cite', async () => {
+    const model = new MockLanguageModelV4({
+      doStream: async () => ({
+        stream: new ReadableStream({
+          start(controller) {
+            controller.enqueue({ type: 'stream-start', warnings: [] });
+            controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } } });
+            controller.close();
+          },
+        }),
+      }),
+    });
+    const plan = await createModelAnswerer({ model, maxOutputTokens: 64, timeoutMs: 30_000 })({
+      question: 'How do I check a bearer token?',
+      history: [],
+      // One section retrieved: the usage section reaches the model only as the opening's example.
+      retrieve: (asked, turns) => retrieveDocs(index, asked, turns, { limit: 1 }),
+      search: (query) => index.search(query, { limit: 5 }).map((hit) => hit.section),
+      signal: new AbortController().signal,
+    });
+    let text = '';
+    for await (const delta of plan.deltas) text += delta;
+    expect(text).toBe('');
+    const prompt = JSON.stringify(model.doStreamCalls[0]?.prompt);
+    expect(prompt).toContain("app.use('/api/*', bearerAuth({ token }))");
+    expect(plan.sources.map((section) => section.id).slice(0, 2)).toEqual(['/bearer-auth#bearer-auth-middleware', '/bearer-auth#usage']);
+  });
+});
