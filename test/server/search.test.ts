@@ -493,6 +493,25 @@ describe('given a page whose intro and one of its sections both match a question
     expect(first('What states can an agent job be in?')).toBe('/agent-jobs#job-states');
   });
 
+  it('reads a numbered step by its words, and gives it the place of an intro that scores more', () => {
+    const guide = indexOf({
+      'vercel.md': [
+        '# Vercel',
+        'Vercel is a cloud for the web. Deploy Hono to Vercel with zero configuration: Vercel serves it from its edge.',
+        '## 1. Setup',
+        'Create a project with the starter.',
+        '## 4. Deploy',
+        'Deploy with `vercel deploy`.',
+      ].join('\n\n'),
+      // Enough other sections that "deploy" is a telling word (in a quarter of the sections or fewer).
+      'other.md': '# Other\n\n## Install\n\nInstall the package.\n\n## Theme\n\nSet the colors.\n\n## Keys\n\nRotate the keys.\n\n## Logs\n\nRead the logs.\n\n## Ports\n\nChange the port.\n\n## Limits\n\nRaise the limits.',
+    });
+    const ranked = guide.search('How do I deploy to Vercel?', { limit: 3 });
+    expect(ranked.map((hit) => hit.section.id).slice(0, 2)).toEqual(['/vercel#4-deploy', '/vercel#vercel']);
+    // The intro's own score is above the step's: the step is first by the rule, not by score.
+    expect(ranked[1]!.score).toBeGreaterThan(ranked[0]!.score);
+  });
+
   it('keeps the intro for a question naming only the page, or one a heading names only in part', () => {
     expect(first('agent jobs')).toBe('/agent-jobs#agent-jobs');
     // By score alone: the coverage floor, not this rule, lifts Pages Router for its one rare word, "router".
