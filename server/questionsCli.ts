@@ -23,10 +23,10 @@ export interface QuestionsCliIo {
   fetch?: typeof fetch;
 }
 
+/** The fields of a listed question the text output shows (--json prints all of them). */
 interface ListedQuestion {
   question: string;
   notFound: boolean;
-  sources: { title: string }[];
   createdAt: string;
 }
 

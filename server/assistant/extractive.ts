@@ -140,7 +140,7 @@ function unitsToQuote(block: Block, score: Score, whole: boolean, announced: boo
   // A passage read with its heading keeps its first sentence: that is the one answering the heading.
   if (!whole && !announced) return block.units.filter((unit, index) => matching.has(unit) || (index === 0 && (unit.kind === 'row' || answersHeading)));
   if (block.kind === 'sentence') {
-    if (charactersOf(block) <= WHOLE_PARAGRAPH_CHARS) return block.units;
+    if (charactersOf(block.units) <= WHOLE_PARAGRAPH_CHARS) return block.units;
   } else if (isShortListing(block)) return block.units;
   // Long bullets side by side are topics of their own: the matching ones are quoted, not the first.
   if (isBulletList(block) && block.units.length <= WHOLE_LIST_LINES) {
@@ -158,15 +158,15 @@ function unitsToQuote(block: Block, score: Score, whole: boolean, announced: boo
  * table's rows read under its header: they stay whole.
  */
 function isShortListing(block: Block): boolean {
-  return block.units.length <= WHOLE_LIST_LINES && (!isBulletList(block) || charactersOf(block) <= WHOLE_LIST_CHARS);
+  return block.units.length <= WHOLE_LIST_LINES && (!isBulletList(block) || charactersOf(block.units) <= WHOLE_LIST_CHARS);
 }
 
 function isBulletList(block: Block): boolean {
   return block.kind === 'line' && block.units.every((unit) => BULLET.test(unit.text));
 }
 
-function charactersOf(block: Block): number {
-  return block.units.reduce((total, unit) => total + unit.text.length, 0);
+function charactersOf(units: readonly Unit[]): number {
+  return units.reduce((total, unit) => total + unit.text.length, 0);
 }
 
 /**
@@ -425,7 +425,7 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   // "Explain this" about a selection is answered from the selection's own section only, unless all it has
   // beside the selection is a line ("型: boolean" above the one sentence of server.strictPort): then the
   // sections that say more about the selection's words may follow it.
-  const thinQuote = leadQuote !== undefined && leadQuote.units.reduce((total, unit) => total + unit.text.length, 0) < THIN_QUOTE_CHARS;
+  const thinQuote = leadQuote !== undefined && charactersOf(leadQuote.units) < THIN_QUOTE_CHARS;
   const further = match.onlyLead && leadQuote && !thinQuote ? [] : sections.slice(start + 1);
   for (const section of further) {
     // Past a thin quote of the selection's own section, one section that says more is enough.

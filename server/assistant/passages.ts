@@ -118,8 +118,7 @@ export function splitUnits(text: string): Unit[] {
       // A fence indented inside a list item is quoted on its own, at the margin: left indented after a quoted
       // list item, it would open inside that item while its unindented lines close the list.
       const indent = /^ */.exec(line)?.[0].length ?? 0;
-      const codeText = indent === 0 ? code.join('\n') : code.map((codeLine) => codeLine.replace(new RegExp(`^ {0,${indent}}`), '')).join('\n');
-      units.push({ kind: 'code', text: codeText, block, position: units.length });
+      units.push({ kind: 'code', text: dedented(code.join('\n'), indent), block, position: units.length });
       block += 1;
     } else if (line.trim() === '') {
       flushParagraph();
@@ -197,7 +196,7 @@ function listIndents(units: readonly Unit[]): Map<number, number> {
   return indents;
 }
 
-/** Every line of `text` with up to `indent` leading spaces removed (an item's continuation lines keep their place under it). */
+/** Every line of `text` with up to `indent` leading spaces removed (deeper lines keep their place: an item's continuation, a block's code). */
 function dedented(text: string, indent: number): string {
   return indent === 0 ? text : text.replace(new RegExp(`^ {0,${indent}}`, 'gm'), '');
 }

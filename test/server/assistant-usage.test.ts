@@ -2,7 +2,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createModelAnswerer } from '../../server/assistant/answerers.ts';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
-import { extractiveAnswer, indexOf } from './support/docs.ts';
+import { answerWith, extractiveAnswer, indexOf } from './support/docs.ts';
 
 const bearerAuth = [
   '# Bearer Auth Middleware',
@@ -51,19 +51,11 @@ describe('given a middleware page whose opening says what it does and whose usag
         }),
       }),
     });
-    const plan = await createModelAnswerer({ model, maxOutputTokens: 64, timeoutMs: 30_000 })({
-      question: 'How do I check a bearer token?',
-      history: [],
-      // One section retrieved: the usage section reaches the model only as the opening's example.
-      retrieve: (asked, turns) => retrieveDocs(index, asked, turns, { limit: 1 }),
-      search: (query) => index.search(query, { limit: 5 }).map((hit) => hit.section),
-      signal: new AbortController().signal,
-    });
-    let text = '';
-    for await (const delta of plan.deltas) text += delta;
+    // One section retrieved: the usage section reaches the model only as the opening's example.
+    const { text, sources } = await answerWith(createModelAnswerer({ model, maxOutputTokens: 64, timeoutMs: 30_000 }), index, 'How do I check a bearer token?', 1);
     expect(text).toBe('');
     const prompt = JSON.stringify(model.doStreamCalls[0]?.prompt);
     expect(prompt).toContain("app.use('/api/*', bearerAuth({ token }))");
-    expect(plan.sources.map((section) => section.id).slice(0, 2)).toEqual(['/bearer-auth#bearer-auth-middleware', '/bearer-auth#usage']);
+    expect(sources.map((section) => section.id).slice(0, 2)).toEqual(['/bearer-auth#bearer-auth-middleware', '/bearer-auth#usage']);
   });
 });

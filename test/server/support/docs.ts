@@ -1,11 +1,11 @@
 // A search index over Markdown files written in a test, each built into its page as the server builds it,
-// and the answer the server streams from it without a model.
-import { createExtractiveAnswerer } from '../../../server/assistant/answerers.ts';
+// and the answer the server streams from it (without a model, or with the answerer given).
+import { createExtractiveAnswerer, type Answerer } from '../../../server/assistant/answerers.ts';
 import { retrieveDocs } from '../../../server/assistant/retrieve.ts';
 import { createDocsIndex, type RankingOptions } from '../../../server/docs/searchIndex.ts';
 import { buildPage } from '../../../server/docs/sections.ts';
 import type { Synonyms } from '../../../server/docs/synonyms.ts';
-import type { DocsIndex, Page } from '../../../server/docs/types.ts';
+import type { DocsIndex, Page, Section } from '../../../server/docs/types.ts';
 
 /** The index over `files` (path -> Markdown). */
 export function indexOf(files: Record<string, string>, ranking: Partial<RankingOptions> = {}, synonyms?: Synonyms): DocsIndex {
@@ -15,14 +15,19 @@ export function indexOf(files: Record<string, string>, ranking: Partial<RankingO
 
 /** The answer the server streams without a model, joined. */
 export async function extractiveAnswer(index: DocsIndex, question: string): Promise<string> {
-  const plan = await createExtractiveAnswerer()({
+  return (await answerWith(createExtractiveAnswerer(), index, question)).text;
+}
+
+/** What `answerer` streams for a first question, joined, with the sections it cites; each retrieval takes `limit` sections. */
+export async function answerWith(answerer: Answerer, index: DocsIndex, question: string, limit = 5): Promise<{ text: string; sources: Section[] }> {
+  const plan = await answerer({
     question,
     history: [],
-    retrieve: (asked, turns) => retrieveDocs(index, asked, turns, { limit: 5 }),
+    retrieve: (asked, turns) => retrieveDocs(index, asked, turns, { limit }),
     search: (query) => index.search(query, { limit: 5 }).map((hit) => hit.section),
     signal: new AbortController().signal,
   });
   let text = '';
   for await (const delta of plan.deltas) text += delta;
-  return text;
+  return { text, sources: plan.sources };
 }
