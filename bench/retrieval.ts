@@ -70,6 +70,7 @@ export const REWORDED_SETS = [
   { name: 'vite-ja-reworded-3', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-3') },
   { name: 'vue-zh-reworded', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded') },
   { name: 'vue-zh-reworded-2', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-2') },
+  { name: 'vue-zh-reworded-3', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-3') },
   { name: 'vue-zh-traditional', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-traditional') },
   { name: 'vue-zh-sections', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-sections') },
   { name: 'vue-zh-sections-2', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-sections-2') },

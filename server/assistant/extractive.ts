@@ -43,6 +43,8 @@ const WHOLE_ANNOUNCED_LINES = 30;
 const LEAD_BLOCKS = 2;
 /** A paragraph up to this long is quoted whole; a longer one keeps its first sentence and the matching ones. */
 const WHOLE_PARAGRAPH_CHARS = 700;
+/** A further section's paragraph up to this long is quoted whole (its matching sentences alone, when longer). */
+const WHOLE_FURTHER_PARAGRAPH_CHARS = 300;
 /** Lists and tables up to this many lines and characters are quoted whole; longer ones keep their matching lines. */
 const WHOLE_LIST_LINES = 10;
 const WHOLE_LIST_CHARS = 1_000;
@@ -138,6 +140,10 @@ function unitsToQuote(block: Block, score: Score, whole: boolean, announced: boo
   if (block.kind === 'code' || (announced && block.units.length <= WHOLE_ANNOUNCED_LINES)) return block.units;
   const matching = matchingUnits(block, score);
   // A passage read with its heading keeps its first sentence: that is the one answering the heading.
+  // A further section's short paragraph is quoted whole: its matching sentence alone often leaves out the
+  // sentence that gives it sense ("v-for 为什么要加 key" quoted "Vue 默认按照“就地更新”的策略来更新…" without the
+  // next sentence saying what that does to the list), or the one announcing the code that follows.
+  if (!whole && !announced && block.kind === 'sentence' && charactersOf(block.units) <= WHOLE_FURTHER_PARAGRAPH_CHARS) return block.units;
   if (!whole && !announced) return block.units.filter((unit, index) => matching.has(unit) || (index === 0 && (unit.kind === 'row' || answersHeading)));
   if (block.kind === 'sentence') {
     if (charactersOf(block.units) <= WHOLE_PARAGRAPH_CHARS) return block.units;

@@ -174,11 +174,19 @@ export function renderUnits(units: readonly Unit[]): string {
     if (previous === undefined) text = quoted;
     else if (!startsBlock && (unit.kind === 'line' || unit.kind === 'row')) text += `\n${quoted}`;
     // An ellipsis marks sentences left out between two quoted ones, so the quote never reads as continuous.
-    else if (previous.block === unit.block) text += unit.position === previous.position + 1 ? ` ${unit.text}` : ` … ${unit.text}`;
+    else if (previous.block === unit.block) text += unit.position === previous.position + 1 ? `${sentenceGap(previous.text)}${unit.text}` : ` … ${unit.text}`;
     else text += `\n\n${quoted}`;
     previous = unit;
   }
   return text;
+}
+
+/**
+ * What goes between two sentences of a paragraph: a space, but none after a Chinese or Japanese full stop,
+ * where the docs write none ("…渲染的元素列表。当数据项的顺序改变时…" read "列表。 当数据项" quoted).
+ */
+function sentenceGap(previousSentence: string): string {
+  return /[。！？｡]$/u.test(previousSentence) ? '' : ' ';
 }
 
 /**

@@ -60,6 +60,9 @@ healthy, unhealthy, healthcheck, health check, health checks, liveness, readines
 change, changing, modify, modifying, alter, altering => set, configure, another, custom
 修改, 更改, 改变, 变更, 改變, 變更
 最多, 最大
+卡, 很卡, 太卡, 卡顿, 卡頓, 太慢, 很慢, 变慢, 變慢 => 性能, 慢, 很慢
+长列表, 很长的列表, 長列表, 很長的列表 => 大型
+报错, 出错, 報錯, 出錯 => 错误, 錯誤
 通知, 告诉, 告訴 => 事件, 触发, 觸發
 弹窗, 弹框, 弹出框, 对话框, 彈窗, 彈框, 對話框 => 模态框, 模态, 模態
 动画, 動畫 => 过渡, 過渡

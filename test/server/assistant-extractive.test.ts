@@ -31,6 +31,13 @@ describe('given sections and a question', () => {
     expect(answer.sections.map((used) => used.id)).toEqual(['/page#tokens']);
   });
 
+  it('quotes a Chinese or Japanese paragraph with no space after its full stops, as the docs write it', () => {
+    const chinese = 'Vue 默认按照“就地更新”的策略来更新列表。当数据项的顺序改变时，Vue 不会随之移动 DOM 元素的顺序！它就地更新每个元素。';
+    expect(composeExtractiveAnswer([section('zh', '列表', chinese)], question('就地更新')).text).toBe(`**[Page › 列表](/page#zh)**\n\n${chinese}`);
+    const japanese = 'ライブラリーとしてビルドします。`entry` はデフォルトでトップレベルの input オプションになります。';
+    expect(composeExtractiveAnswer([section('ja', 'build.lib', japanese)], question('ライブラリー')).text).toBe(`**[Page › build.lib](/page#ja)**\n\n${japanese}`);
+  });
+
   it('keeps the opening and matching sentences of a long paragraph, marking the gap, never cutting inline code or a link', () => {
     const filler = Array.from({ length: 12 }, (_unused, index) => `Filler sentence number ${index} says little of use here.`).join(' ');
     const text = `Tokens are issued at sign-in. ${filler} Set \`expires.after e.g. 1h\` to change when tokens expire, see [the token guide. It helps](/tokens).`;
@@ -253,6 +260,17 @@ describe('given sections and a question', () => {
     const list = section('b', 'B', '- Files are read recursively.\n- The relay port comes from --port or the config.\n- Anchors follow GitHub.');
     const answer = composeExtractiveAnswer([lead, list], question('relay port'));
     expect(answer.text).toBe('**[Page › A](/page#a)**\n\nSet the relay port with --port.\n\n**[Page › B](/page#b)**\n\n- The relay port comes from --port or the config.');
+  });
+
+  it("quotes a further section's short paragraph whole, and only the matching sentences of a long one", () => {
+    const lead = section('a', 'A', 'Set the relay port with --port.');
+    const short = 'The relay port is read once at start. It prints one line when it is ready:';
+    const answer = composeExtractiveAnswer([lead, section('b', 'B', `${short}\n\n\`\`\`text\nlistening on 8080\n\`\`\``)], question('relay port'));
+    expect(answer.text).toContain(`${short}\n\n\`\`\`text\nlistening on 8080\n\`\`\``);
+    const filler = 'Other words follow here that say nothing about it at all. '.repeat(6).trim();
+    const long = composeExtractiveAnswer([lead, section('c', 'C', `${filler} The relay port is read once at start. ${filler}`)], question('relay port'));
+    expect(long.text).toContain('**[Page › C](/page#c)**\n\nThe relay port is read once at start.');
+    expect(long.text).not.toContain('Other words');
   });
 
   it('reads a short follow-up with the previous question as its setting', () => {

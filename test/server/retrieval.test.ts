@@ -93,6 +93,18 @@ describe.skipIf(!existsSync(VUE_ZH.docsDir))('given the Vue docs in Chinese', ()
     },
     TIMEOUT,
   );
+
+  it(
+    'reads a reader\'s "很卡" (it lags) and "很长的列表" (a long list) as the docs\' 性能 and 大型',
+    async () => {
+      const index = createDocsIndex(await loadDocs(VUE_ZH.docsDir));
+      const headings = (question: string) => index.search(question, { limit: 5 }).map((hit) => hit.section.headingPath.at(-1));
+      // 性能优化 › 大型虚拟列表 says "渲染成千上万个列表项都会变得很慢", never 很长 nor 卡.
+      expect(headings('很长的列表渲染起来很卡怎么办')).toContain('大型虚拟列表');
+      expect(headings('应用很卡怎么办')).toContain('概述');
+    },
+    TIMEOUT,
+  );
 });
 
 describe('given every question set whose corpus is present, the reworded ones with them', () => {
