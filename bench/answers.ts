@@ -179,6 +179,8 @@ export interface AnswerQuality {
   defects: string[];
   /** Questions written after the not-in-the-docs rules were last tuned (questions/held-out.json; docs and hono). */
   heldOut: { answerable: number; answerableNotFound: number; outOfScope: number; outOfScopeNotFound: number; misses: string[] };
+  /** Out-of-scope questions on every set, written in the tenth session before anything was measured on them (questions/out-of-scope-2.json). */
+  heldOutLater: { outOfScope: number; outOfScopeNotFound: number; misses: string[] };
   followUps: FollowUpQuality;
   /** The same for follow-ups written after the setting's weight was last tuned (questions/follow-ups-2.json). */
   heldOutFollowUps: FollowUpQuality;
@@ -188,6 +190,7 @@ export interface AnswerQuality {
 
 const OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/out-of-scope.json', import.meta.url));
 const HELD_OUT_FILE = fileURLToPath(new URL('./questions/held-out.json', import.meta.url));
+const HELD_OUT_LATER_FILE = fileURLToPath(new URL('./questions/out-of-scope-2.json', import.meta.url));
 const FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups.json', import.meta.url));
 const HELD_OUT_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-2.json', import.meta.url));
 const FIRST_QUESTIONS_FILE = fileURLToPath(new URL('./questions/first-questions.json', import.meta.url));
@@ -246,6 +249,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     answers: 0,
     defects: [],
     heldOut: { answerable: 0, answerableNotFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
+    heldOutLater: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     followUps: measureFollowUps(index, set.name),
     heldOutFollowUps: measureFollowUps(index, set.name, HELD_OUT_FOLLOW_UPS_FILE),
     firstQuestions: measureFirstQuestions(index, set.name),
@@ -293,6 +297,13 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
       check(question, text, retrieved.sections);
     }
   }
+  for (const question of (JSON.parse(readFileSync(HELD_OUT_LATER_FILE, 'utf8')) as Record<string, string[]>)[set.name] ?? []) {
+    const { text, retrieved } = await answerText(index, question, { limit: 5 });
+    quality.heldOutLater.outOfScope++;
+    if (retrieved.notFound) quality.heldOutLater.outOfScopeNotFound++;
+    else quality.heldOutLater.misses.push(`held out (later), out of scope: ${question} -> ${retrieved.sections[0]?.id ?? 'nothing'}`);
+    check(question, text, retrieved.sections);
+  }
   return quality;
 }
 
@@ -334,6 +345,8 @@ async function main(): Promise<void> {
       console.log(`  held out: out of scope marked notFound ${share(quality.heldOut.outOfScopeNotFound, quality.heldOut.outOfScope)} of ${quality.heldOut.outOfScope}`);
       console.log(`  held out: answerable marked notFound   ${share(quality.heldOut.answerableNotFound, quality.heldOut.answerable)} of ${quality.heldOut.answerable}`);
     }
+    const { heldOutLater } = quality;
+    if (heldOutLater.outOfScope > 0) console.log(`  held out (later): out of scope notFound ${share(heldOutLater.outOfScopeNotFound, heldOutLater.outOfScope)} of ${heldOutLater.outOfScope}`);
     console.log(`  answers with a markdown defect         ${quality.defects.length} of ${quality.answers}`);
     const { followUps } = quality;
     console.log(`  follow-ups: their page first            ${share(followUps.first, followUps.questions)} of ${followUps.questions} (asked alone: ${share(followUps.firstAlone, followUps.questions).trim()})`);
@@ -341,7 +354,7 @@ async function main(): Promise<void> {
     console.log(`  held out: follow-ups' page first        ${share(heldOutFollowUps.first, heldOutFollowUps.questions)} of ${heldOutFollowUps.questions} (asked alone: ${share(heldOutFollowUps.firstAlone, heldOutFollowUps.questions).trim()})`);
     const { firstQuestions } = quality;
     console.log(`  first questions: right page first       ${share(firstQuestions.first, firstQuestions.questions)} of ${firstQuestions.questions}`);
-    if (show) for (const line of [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...firstQuestions.misses]) console.log(`    ${line}`);
+    if (show) for (const line of [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...firstQuestions.misses]) console.log(`    ${line}`);
   }
 }
 

@@ -154,9 +154,12 @@ function readersKnow(index: DocsIndex, name: string, alternatives: ReadonlyMap<s
  * "input" in passing): measured on bench/questions/held-out.json as well as the sets
  * MIN_COVERAGE was calibrated on (bench/README.md). The product's name (isProductName: in most sections) is not
  * counted as shared: "How do I train a machine learning model with Hono?" was answered through "Hono".
+ * Every word known to the docs, a question of three or more is off topic when the best section shares one of
+ * them at most and is about none (its heading or page title): "What is Hono's pricing for the hosted
+ * version?" was answered from "Who is using Hono?" through "hosted".
  */
 function offTopic(index: DocsIndex, question: string, section: Section, alternatives: ReadonlyMap<string, readonly string[]>): boolean {
-  if (index.unknownWords(question).length === 0) return false;
+  const allKnown = index.unknownWords(question).length === 0;
   const terms = contentTerms(question);
   const sectionTerms = termsOfSection(section);
   // A Chinese word the section writes in the other script is the same word (a synonym would not be).
@@ -168,9 +171,11 @@ function offTopic(index: DocsIndex, question: string, section: Section, alternat
   const alternativeInHeading = (term: string) => (alternatives.get(term) ?? []).some((alternative) => headingTerms.has(alternative));
   const found = (term: string) => sectionTerms.has(term) || otherScriptForms(term).some((form) => sectionTerms.has(form)) || alternativeInHeading(term);
   const shared = terms.filter((term) => telling(term) && found(term)).length;
+  const aboutOne = terms.some((term) => telling(term) && (headingTerms.has(term) || alternativeInHeading(term)));
+  if (allKnown) return shared <= 1 && terms.filter(telling).length >= 3 && !aboutOne;
   // Two words, one of them no page's: answerable when the section is about the other ("brand colors" under
   // Colors), not when it has it in passing ("voice input" found "input" in a list of CSS variables).
-  if (terms.length === 2 && shared === 1) return !terms.some((term) => telling(term) && (headingTerms.has(term) || alternativeInHeading(term)));
+  if (terms.length === 2 && shared === 1) return !aboutOne;
   return shared <= 1 && shared * 2 < terms.length;
 }
 

@@ -57,6 +57,23 @@ describe('given a question with a word no page has, whose best section shares on
   });
 });
 
+describe('given a question of three words the docs all have, each in passing in a different section', () => {
+  const index = indexOf({
+    'search.md': '# Search\n\n## Filters\n\nNarrow the results with filters on the page version.',
+    'tables.md': '# Tables\n\n## Columns\n\nA table can list a price per row.',
+    'deploy.md': '# Deploy\n\n## Servers\n\nThe server can be hosted anywhere Node runs.',
+  });
+
+  it('says the docs do not cover it when the best section shares one of them and is about none', () => {
+    expect(notFound(index, 'What is the price of the hosted version?')).toBe(true);
+  });
+
+  it('answers when the best section is about one of its words, or shares two', () => {
+    expect(notFound(index, 'Which filters narrow the hosted version?')).toBe(false);
+    expect(notFound(index, 'Can I list the price of each table row?')).toBe(false);
+  });
+});
+
 describe('given a question in readers\' words, one of them a synonym of the docs\' word', () => {
   const index = indexOf({
     'compress.md': '# Compress Middleware\n\nThis middleware compresses the response body with gzip or deflate.',
