@@ -274,14 +274,20 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     if (retrieved.notFound) quality.answerableNotFound++;
     check(question, text, retrieved.sections);
   }
-  const outOfScope = (JSON.parse(readFileSync(OUT_OF_SCOPE_FILE, 'utf8')) as Record<string, string[]>)[set.name] ?? [];
-  for (const question of outOfScope) {
-    const { text, retrieved } = await answerText(index, question, { limit: 5 });
-    quality.outOfScope++;
-    if (retrieved.notFound) quality.outOfScopeNotFound++;
-    else quality.outOfScopeMissed.push(`${question} -> ${retrieved.sections[0]?.id ?? 'nothing'}`);
-    check(question, text, retrieved.sections);
-  }
+  // A list of out-of-scope questions: how many, how many marked notFound, and the others as misses.
+  const askOutOfScope = async (file: string, missPrefix: string) => {
+    const asked = { questions: 0, notFound: 0, misses: [] as string[] };
+    for (const question of (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>)[set.name] ?? []) {
+      const { text, retrieved } = await answerText(index, question, { limit: 5 });
+      asked.questions++;
+      if (retrieved.notFound) asked.notFound++;
+      else asked.misses.push(`${missPrefix}${question} -> ${retrieved.sections[0]?.id ?? 'nothing'}`);
+      check(question, text, retrieved.sections);
+    }
+    return asked;
+  };
+  const outOfScope = await askOutOfScope(OUT_OF_SCOPE_FILE, '');
+  Object.assign(quality, { outOfScope: outOfScope.questions, outOfScopeNotFound: outOfScope.notFound, outOfScopeMissed: outOfScope.misses });
   const heldOut = (JSON.parse(readFileSync(HELD_OUT_FILE, 'utf8')) as Record<string, { outOfScope: string[]; answerable: string[] }>)[set.name];
   for (const [questions, beyondDocs] of [
     [heldOut?.outOfScope ?? [], true],
@@ -297,13 +303,8 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
       check(question, text, retrieved.sections);
     }
   }
-  for (const question of (JSON.parse(readFileSync(HELD_OUT_LATER_FILE, 'utf8')) as Record<string, string[]>)[set.name] ?? []) {
-    const { text, retrieved } = await answerText(index, question, { limit: 5 });
-    quality.heldOutLater.outOfScope++;
-    if (retrieved.notFound) quality.heldOutLater.outOfScopeNotFound++;
-    else quality.heldOutLater.misses.push(`held out (later), out of scope: ${question} -> ${retrieved.sections[0]?.id ?? 'nothing'}`);
-    check(question, text, retrieved.sections);
-  }
+  const later = await askOutOfScope(HELD_OUT_LATER_FILE, 'held out (later), out of scope: ');
+  quality.heldOutLater = { outOfScope: later.questions, outOfScopeNotFound: later.notFound, misses: later.misses };
   return quality;
 }
 

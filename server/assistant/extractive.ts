@@ -138,11 +138,11 @@ function quotedUnits(block: Block, score: Score, whole = true, announced = false
 
 function unitsToQuote(block: Block, score: Score, whole: boolean, announced: boolean, answersHeading: boolean): AnalysedUnit[] {
   if (block.kind === 'code' || (announced && block.units.length <= WHOLE_ANNOUNCED_LINES)) return block.units;
-  const matching = matchingUnits(block, score);
   // A further section's short paragraph is quoted whole: its matching sentence alone often leaves out the
   // sentence that gives it sense ("v-for 为什么要加 key" quoted "Vue 默认按照“就地更新”的策略来更新…" without the
   // next sentence saying what that does to the list), or the one announcing the code that follows.
   if (!whole && !announced && block.kind === 'sentence' && charactersOf(block.units) <= WHOLE_FURTHER_PARAGRAPH_CHARS) return block.units;
+  const matching = matchingUnits(block, score);
   // A passage read with its heading keeps its first sentence: that is the one answering the heading.
   if (!whole && !announced) return block.units.filter((unit, index) => matching.has(unit) || (index === 0 && (unit.kind === 'row' || answersHeading)));
   if (block.kind === 'sentence') {
