@@ -69,6 +69,7 @@ export const REWORDED_SETS = [
   { name: 'vite-ja-reworded', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded') },
   { name: 'vite-ja-reworded-2', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-2') },
   { name: 'vite-ja-reworded-3', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-3') },
+  { name: 'vite-ja-reworded-4', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-4') },
   { name: 'vue-zh-reworded', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded') },
   { name: 'vue-zh-reworded-2', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-2') },
   { name: 'vue-zh-reworded-3', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-3') },

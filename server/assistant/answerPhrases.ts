@@ -17,6 +17,8 @@ export interface AnswerPhrases {
   unknownNames(names: readonly string[]): string;
   /** A selection's own section has nothing more to quote than the selection. */
   nothingMoreThere(titleLink: string): string;
+  /** Under a quote: other sections whose text is the same, word for word (server.headers under preview.headers). */
+  saysTheSame(titleLinks: readonly string[]): string;
 }
 
 /** Markdown-escaped, so a name cannot open emphasis, code or a link. */
@@ -33,6 +35,7 @@ export const ENGLISH_PHRASES: AnswerPhrases = {
     return `The docs do not mention ${list}; this is what they say about the rest of the question.`;
   },
   nothingMoreThere: (titleLink) => `This passage is from **${titleLink}**; the docs say nothing more about it there.`,
+  saysTheSame: (titleLinks) => `${titleLinks.join(' and ')} ${titleLinks.length > 1 ? 'say' : 'says'} the same.`,
 };
 
 const SIMPLIFIED_CHINESE: AnswerPhrases = {
@@ -42,6 +45,7 @@ const SIMPLIFIED_CHINESE: AnswerPhrases = {
   tryOtherWords: '请换个说法再试，例如命令、选项或页面的名称。',
   unknownNames: (names) => `文档中没有提到${names.map((name) => `“${escaped(name)}”`).join('或')}；以下是文档中关于问题其余部分的内容。`,
   nothingMoreThere: (titleLink) => `这段内容出自 **${titleLink}**；文档在那里没有更多说明。`,
+  saysTheSame: (titleLinks) => `${titleLinks.join('、')} 中也有相同的说明。`,
 };
 
 const TRADITIONAL_CHINESE: AnswerPhrases = {
@@ -51,6 +55,7 @@ const TRADITIONAL_CHINESE: AnswerPhrases = {
   tryOtherWords: '請換個說法再試，例如命令、選項或頁面的名稱。',
   unknownNames: (names) => `文件中沒有提到${names.map((name) => `「${escaped(name)}」`).join('或')}；以下是文件中關於問題其餘部分的內容。`,
   nothingMoreThere: (titleLink) => `這段內容出自 **${titleLink}**；文件在那裡沒有更多說明。`,
+  saysTheSame: (titleLinks) => `${titleLinks.join('、')} 中也有相同的說明。`,
 };
 
 const JAPANESE: AnswerPhrases = {
@@ -60,6 +65,7 @@ const JAPANESE: AnswerPhrases = {
   tryOtherWords: 'コマンド、オプション、ページの名前など、別の言葉で試してください。',
   unknownNames: (names) => `ドキュメントには${names.map((name) => `「${escaped(name)}」`).join('や')}についての記載がありません。質問のほかの部分については次のとおりです。`,
   nothingMoreThere: (titleLink) => `この一節は **${titleLink}** のものです。ドキュメントにはそれ以上の説明はありません。`,
+  saysTheSame: (titleLinks) => `${titleLinks.join('、')} にも同じ説明があります。`,
 };
 
 /** The phrases for a question, by the language it is written in. */

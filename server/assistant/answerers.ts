@@ -62,6 +62,7 @@ export function createExtractiveAnswerer(): Answerer {
       ? composeNotFoundAnswer(retrieved.suggestions, phrases)
       : composeExtractiveAnswer(retrieved.sections, {
           terms: retrieved.terms,
+          question: input.question,
           contextTerms: retrieved.contextTerms,
           readContext: retrieved.locatedContext,
           onlyLead: retrieved.aboutContext,

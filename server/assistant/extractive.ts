@@ -24,6 +24,14 @@ export const NOT_IN_DOCS = ENGLISH_PHRASES.notInDocs;
 export const NOTHING_FOUND = `${NOT_IN_DOCS} ${ENGLISH_PHRASES.tryOtherWords}`;
 
 const MAX_SECTIONS = 3;
+/** Sections named as saying the same as a quote (beside MAX_SECTIONS quoted ones). */
+const MAX_SAME_SECTIONS = 2;
+/** A passage this long (letters and digits) held whole by the question is the reader's own words: shorter ones may be a few words of any question. */
+const MIN_ECHO_CHARS = 20;
+/** A passage this long is more than a message a reader pastes: never measured against the question. */
+const MAX_ECHO_CHARS = 300;
+/** The share of a passage the question must hold in one run for the passage to be the reader's own words. */
+const ECHOED_SHARE = 0.75;
 /** What a block scores per word of the question it has, and per word of the setting (a follow-up's previous question). */
 const QUESTION_WORD_POINTS = 2;
 const SETTING_WORD_POINTS = 1;
@@ -49,6 +57,11 @@ const WHOLE_FURTHER_PARAGRAPH_CHARS = 300;
 const WHOLE_LIST_LINES = 10;
 const WHOLE_LIST_CHARS = 1_000;
 const BULLET = /^\s*[-*+]\s/;
+/** A reference entry's fact: "- **Type:** `number`", "- **デフォルト:** `5173`", "- **Default**: `true`". */
+const FACT_LINE = /^\s*[-*+]\s+\*\*[^*\n]{1,24}?(?:[:：]\*\*|\*\*\s*[:：])/;
+/** A reference entry's facts are a few short lines (its type, default, a related link). */
+const MAX_FACT_LINES = 4;
+const MAX_FACT_LINE_CHARS = 160;
 /** Longest code block quoted when it matches the question itself, and when it only follows a quoted passage. */
 const MAX_MATCHING_CODE_LINES = 30;
 const MAX_FOLLOWING_CODE_LINES = 15;
@@ -70,6 +83,8 @@ export interface MatchTerms {
   contextTerms?: readonly string[];
   /** Normalized text the reader attached (contextSource.ts): quoting it back explains nothing, so it is left out. */
   readContext?: readonly string[];
+  /** The question as asked: a passage it holds word for word (an error message pasted in) is not quoted back. */
+  question?: string;
   /** Quote the lead section only: the question is about the reader's selection, which the lead holds. */
   onlyLead?: boolean;
   /** Names in the question no page uses: the answer says so before quoting what matches the rest. */
@@ -78,6 +93,12 @@ export interface MatchTerms {
   usage?: Section;
   /** The sentences the answer writes itself, in the reader's language (answerPhrases.ts). @default English */
   phrases?: AnswerPhrases;
+}
+
+/** What the reader wrote: the context they attached and their question (normalized), neither quoted back to them. */
+interface ReaderText {
+  readContext?: readonly string[];
+  question?: string;
 }
 
 interface AnalysedUnit extends Unit {
@@ -167,6 +188,11 @@ function isShortListing(block: Block): boolean {
   return block.units.length <= WHOLE_LIST_LINES && (!isBulletList(block) || charactersOf(block.units) <= WHOLE_LIST_CHARS);
 }
 
+/** A few short lines, each a bold label and its value: a reference entry's type, default, related pages. */
+function isFactList(block: Block): boolean {
+  return block.kind === 'line' && block.units.length <= MAX_FACT_LINES && block.units.every((unit) => FACT_LINE.test(unit.text) && unit.text.length <= MAX_FACT_LINE_CHARS);
+}
+
 function isBulletList(block: Block): boolean {
   return block.kind === 'line' && block.units.every((unit) => BULLET.test(unit.text));
 }
@@ -217,16 +243,20 @@ interface Quote {
   score: number;
   /** Whether the best matching block is code (the quote may still open on the sentence introducing it). */
   bestIsCode: boolean;
+  /** Further sections whose quote would repeat this one word for word: named under it, not quoted again. */
+  same?: Section[];
 }
 
 /**
  * The best blocks of a section (in page order) with the code that follows each. The `lead` section takes the
  * section's opening passage when no block matches (the section was found by its heading).
  */
-function quoteSection(section: Section, score: Score, maxBlocks: number, lead: boolean, readContext: readonly string[] = []): Quote | undefined {
+function quoteSection(section: Section, score: Score, maxBlocks: number, lead: boolean, reader: ReaderText = {}): Quote | undefined {
+  const { readContext = [], question = '' } = reader;
   const all = blocksOf(section);
-  const isRead = (block: Block) => readContext.length > 0 && block.units.every((unit) => wasRead(unit, readContext));
-  // The passages around a selection explain it (the paragraph before a code block says what it does).
+  const isRead = (block: Block) => (readContext.length > 0 && block.units.every((unit) => wasRead(unit, readContext))) || echoes(block, question);
+  // The passages around a selection explain it (the paragraph before a code block says what it does), and
+  // those around an error message the reader pasted into the question explain that.
   const nearRead = new Set(all.flatMap((block, index) => (isRead(block) ? [index - 1, index + 1] : [])));
   const blocks = all.map((block) => (isRead(block) ? { ...block, units: [], terms: new Set<string>() } : block));
   // Under a heading the question names ("怎么注册全局组件" over 全局注册), the section's first passage is what the
@@ -297,6 +327,15 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
       indexes.add(entry.index - 1);
       introductions.add(entry.index - 1);
     }
+  }
+  // A reference entry's facts: an option's type and default, listed above its description, answer half the
+  // question ("コンソールに出るログを減らしたい" quoted logLevel's one sentence, "コンソール出力の詳細度を調整します",
+  // without the levels it can be set to). They come with the description when it is quoted.
+  const first = blocks.findIndex((block) => block.units.length > 0);
+  const facts = blocks[first];
+  if (facts && indexes.has(first + 1) && !indexes.has(first) && isFactList(facts)) {
+    indexes.add(first);
+    announced.add(first);
   }
   const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
     const block = blocks[index];
@@ -369,6 +408,37 @@ function capped<Quoted extends Unit>(unit: Quoted): Quoted[] {
   return cut.trim() === '' ? [] : [{ ...unit, text: `${cut.trimEnd()} …` }];
 }
 
+/**
+ * Whether a passage is the reader's own words: a line or sentence the question holds whole, as an error
+ * message pasted into it ("デプロイ後に Failed to fetch dynamically imported module が出る" was answered by
+ * the one line "TypeError: Failed to fetch dynamically imported module", the section's quote of the error).
+ */
+function echoes(block: Block, question: string): boolean {
+  if (question === '' || block.kind === 'code' || block.units.length === 0) return false;
+  return block.units.every((unit) => {
+    const text = normalize(searchableText(unit.text));
+    if (text.length < MIN_ECHO_CHARS || text.length > MAX_ECHO_CHARS) return false;
+    // Most of it, in one run: a reader pastes the message, not always its "TypeError:".
+    const run = longestCommonRun(text, question);
+    return run >= MIN_ECHO_CHARS && run >= text.length * ECHOED_SHARE;
+  });
+}
+
+/** The length of the longest stretch two strings share. */
+function longestCommonRun(first: string, second: string): number {
+  let longest = 0;
+  let previous = new Uint16Array(second.length + 1);
+  let current = new Uint16Array(second.length + 1);
+  for (let i = 1; i <= first.length; i++) {
+    for (let j = 1; j <= second.length; j++) {
+      current[j] = first[i - 1] === second[j - 1] ? (previous[j - 1] ?? 0) + 1 : 0;
+      longest = Math.max(longest, current[j] ?? 0);
+    }
+    [previous, current] = [current, previous];
+  }
+  return longest;
+}
+
 function wasRead(unit: Unit, readContext: readonly string[]): boolean {
   if (readContext.length === 0) return false;
   const text = normalize(searchableText(unit.text).replace(/^(`{3,}|~{3,}).*$/gm, ' '));
@@ -414,7 +484,8 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   if (!lead) return nothingFound;
   const score = scorer(match);
   const quotes: Quote[] = [];
-  const leadQuote = quoteSection(lead, score, LEAD_BLOCKS, true, match.readContext);
+  const reader: ReaderText = { ...(match.readContext ? { readContext: match.readContext } : {}), question: normalize(match.question ?? '') };
+  const leadQuote = quoteSection(lead, score, LEAD_BLOCKS, true, reader);
   if (leadQuote) quotes.push(leadQuote);
   // A page's opening says what it is for, its usage section how: "basic auth middleware example" quoted Basic
   // Auth's two opening paragraphs and no code. Its first example follows when the opening's quote has none.
@@ -433,19 +504,25 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   // sections that say more about the selection's words may follow it.
   const thinQuote = leadQuote !== undefined && charactersOf(leadQuote.units) < THIN_QUOTE_CHARS;
   const further = match.onlyLead && leadQuote && !thinQuote ? [] : sections.slice(start + 1);
+  let sameCount = 0;
   for (const section of further) {
     // Past a thin quote of the selection's own section, one section that says more is enough.
     if (quotes.length >= (match.onlyLead && thinQuote ? 2 : MAX_SECTIONS)) break;
-    const quote = quoteSection(section, score, 1, false, match.readContext);
+    const quote = quoteSection(section, score, 1, false, reader);
     // Under a lead that is only a line ("options here apply to the preview only"), the sections of its page
     // need one question word: "プレビューサーバーでは？" after "ポートを変えたい" quoted that line alone and not
     // preview.port below it.
     const sectionBar = introducingLead && section.file === lead.file ? QUESTION_WORD_POINTS : bar;
     // A further section's best block must be prose: code that shares a word or two with the question
     // ("colors" in a config key) reads as noise under an answer.
-    // The same words under another heading (server.port and preview.port share a paragraph) say nothing new.
-    const repeats = quote !== undefined && quotes.some((other) => renderUnits(other.units) === renderUnits(quote.units));
-    if (quote && quote.score >= sectionBar && !quote.bestIsCode && !repeats) quotes.push(quote);
+    if (!quote || quote.score < sectionBar || quote.bestIsCode) continue;
+    const repeated = quotes.find((other) => renderUnits(other.units) === renderUnits(quote.units));
+    // The same words under another heading (server.headers and preview.headers share a sentence) are not quoted
+    // again, but the section is named: it is another option, and the reader may have meant that one.
+    if (repeated) {
+      if (sameCount < MAX_SAME_SECTIONS) (repeated.same ??= []).push(section);
+      sameCount += 1;
+    } else quotes.push(quote);
   }
   if (thinLead && quotes.length > 1) quotes.shift();
   if (quotes.length === 0 && (match.readContext?.length ?? 0) > 0) {
@@ -453,12 +530,14 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     return { text: phrases.nothingMoreThere(titleLink(lead)), sections: [lead], notFound: false };
   }
   if (quotes.length === 0) return nothingFound;
-  const quoted = quotes.map(({ section, units }) => `**${titleLink(section)}**\n\n${renderUnits(units)}`).join('\n\n');
+  const quoted = quotes
+    .map(({ section, units, same }) => `**${titleLink(section)}**\n\n${renderUnits(units)}${same ? `\n\n${phrases.saysTheSame(same.map(titleLink))}` : ''}`)
+    .join('\n\n');
   // "The docs do not mention “Slack”; …": quoting what matches the rest of a question about something the
   // docs never name would read as an answer about it.
   return {
     text: match.unknownNames?.length ? `${phrases.unknownNames(match.unknownNames)}\n\n${quoted}` : quoted,
-    sections: quotes.map(({ section }) => section),
+    sections: quotes.flatMap(({ section, same = [] }) => [section, ...same]),
     notFound: false,
   };
 }

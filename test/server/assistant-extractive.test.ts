@@ -309,10 +309,37 @@ describe('given sections and a question', () => {
     expect(composeExtractiveAnswer([fuller, port, other], match).sections.map((used) => used.id)).toEqual(['/page#strict']);
   });
 
-  it('leaves out a further section that repeats the words of one already quoted', () => {
+  it('names a further section that repeats the words of one already quoted under it, in the language of the question, and quotes them once', () => {
     const lead = section('server-port', 'server.port', 'Sets the relay port.');
     const twin = section('preview-port', 'preview.port', 'Sets the relay port.');
-    expect(composeExtractiveAnswer([lead, twin], question('relay port')).sections).toHaveLength(1);
+    const answer = composeExtractiveAnswer([lead, twin], question('relay port'));
+    expect(answer.text).toBe('**[Page › server.port](/page#server-port)**\n\nSets the relay port.\n\n[Page › preview.port](/page#preview-port) says the same.');
+    expect(answer.sections.map((used) => used.id)).toEqual(['/page#server-port', '/page#preview-port']);
+    const japanese = composeExtractiveAnswer([section('a', 'server.headers', 'サーバーのレスポンスヘッダーを指定します。'), section('b', 'preview.headers', 'サーバーのレスポンスヘッダーを指定します。')], {
+      ...question('レスポンスヘッダーを追加したい'),
+      phrases: phrasesFor('レスポンスヘッダーを追加したい'),
+    });
+    expect(japanese.text).toMatch(/サーバーのレスポンスヘッダーを指定します。\n\n\[Page › preview\.headers\]\(\/page#b\) にも同じ説明があります。$/);
+  });
+
+  it("quotes a reference entry's type and default with its description", () => {
+    const facts = "- **Type:** `'info' | 'warn' | 'error' | 'silent'`\n- **Default:** `'info'`";
+    const entry = section('log-level', 'logLevel', `${facts}\n\nAdjust console output verbosity.`);
+    expect(composeExtractiveAnswer([entry], question('less console output')).text).toBe(`**[Page › logLevel](/page#log-level)**\n\n${facts}\n\nAdjust console output verbosity.`);
+    // A list of topics above the passage is not an entry's facts.
+    const topics = section('tips', 'Tips', '- **Speed:** build once, serve many times, and cache what does not change between deploys.\n- **Size:** split the bundle.\n- **Logs:** keep them.\n- **Errors:** report them.\n- **Tests:** run them.\n\nAdjust console output verbosity.');
+    expect(composeExtractiveAnswer([topics], question('less console output')).text).not.toContain('Speed');
+  });
+
+  it('answers a question holding an error message with what the docs say about it, not the message quoted back', () => {
+    const text = '> TypeError: Failed to fetch dynamically imported module\n\nThis error occurs when a deploy removed the old chunks a cached page still imports.';
+    const answer = composeExtractiveAnswer([section('fetch', 'Failed to fetch dynamically imported module', text)], {
+      ...question('Failed to fetch dynamically imported module after a deploy'),
+      question: 'Failed to fetch dynamically imported module after a deploy',
+    });
+    expect(answer.text).toBe(
+      '**[Page › Failed to fetch dynamically imported module](/page#fetch)**\n\nThis error occurs when a deploy removed the old chunks a cached page still imports.',
+    );
   });
 
   it('says plainly when there is nothing to quote', () => {

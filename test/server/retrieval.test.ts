@@ -12,6 +12,7 @@ import {
   readQuestions,
   scoreRetrieval,
 } from '../../bench/retrieval.ts';
+import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { loadDocs } from '../../server/docs/load.ts';
 import { createDocsIndex } from '../../server/docs/searchIndex.ts';
 
@@ -71,6 +72,19 @@ describe.skipIf(!existsSync(VITE_JA.docsDir))('given the Vite docs in Japanese, 
       expect(first('ミニファイを無効にしたい')).toBe('build.minify');
       // A compound the docs never write: ウォッチモード (watch mode).
       expect(first('ウォッチモードでビルドしたい')).toBe('build.watch');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "reads a reader's 二重 (twice) as the docs' 重複 (duplicated) and ログ as the options' English log, and answers with them",
+    async () => {
+      const index = createDocsIndex(await loadDocs(VITE_JA.docsDir));
+      // resolve.dedupe says 依存関係のコピーが重複している, never 二重; css.postcss led on 読み込.
+      expect(index.search('同じパッケージが二重に読み込まれる', { limit: 1 })[0]?.section.headingPath.at(-1)).toBe('resolve.dedupe');
+      // logLevel says コンソール出力 under its English heading: with ログ unknown the answer was "not in the docs".
+      const logs = retrieveDocs(index, 'コンソールに出るログを減らしたい', [], { limit: 5 });
+      expect({ notFound: logs.notFound, first: logs.sections[0]?.headingPath.at(-1) }).toEqual({ notFound: false, first: 'logLevel' });
     },
     TIMEOUT,
   );
