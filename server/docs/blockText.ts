@@ -9,6 +9,8 @@ export type LinkResolver = (url: string) => string | undefined;
 
 /** Twoslash directives shown by renderers as nothing; they only add noise to code. */
 const TWOSLASH_DIRECTIVE = /^\s*\/\/ ?(---cut(-start|-end|-before|-after)?---|\^\?|@errors.*|@noErrors.*)\s*$/;
+/** A Chinese or Japanese sentence's end: no space follows it. */
+const CJK_SENTENCE_END = /[。！？｡]$/u;
 /** VitePress/Docusaurus container fences (`::: tip`, `:::`) and `[[toc]]` render as chrome, not text. */
 const CONTAINER_LINE = /^\s*(:{3,}.*|\[\[toc\]\])\s*$/i;
 
@@ -89,7 +91,16 @@ export function blockText(node: Nodes, indent = '', resolveLink?: LinkResolver):
       return node.children
         .map((item, index) => {
           const marker = node.ordered ? `${(node.start ?? 1) + index}. ` : '- ';
-          const body = item.children.map((child) => blockText(child, `${indent}  `, resolveLink)).filter(Boolean).join(`\n${indent}  `);
+          let body = '';
+          for (const child of item.children) {
+            const text = blockText(child, `${indent}  `, resolveLink);
+            if (text === '') continue;
+            // An item's paragraphs are one paragraph here (the item is one line of the list); after a Chinese
+            // or Japanese full stop, with no space, as those languages write it: a line break renders as one
+            // ("できます。 以下は、…").
+            const gap = body === '' ? '' : child.type === 'paragraph' && CJK_SENTENCE_END.test(body) ? '' : `\n${indent}  `;
+            body += `${gap}${text}`;
+          }
           return `${indent}${marker}${body}`;
         })
         .join('\n');

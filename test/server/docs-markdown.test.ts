@@ -96,6 +96,25 @@ describe('given GitHub-flavoured Markdown', () => {
   });
 });
 
+describe('given list items of several paragraphs', () => {
+  it('reads a Chinese or Japanese item as its language writes it, with no break after a full stop, and an English one on its lines', () => {
+    const source = [
+      '# Page',
+      '',
+      '4. ハッシュを付加されたファイル名でリンクをレンダリングできます。',
+      '',
+      '   以下は HTML テンプレートの例です。',
+      '',
+      '- Render links with the hashed file names.',
+      '',
+      '  Here is an example template.',
+    ].join('\n');
+    expect(textsOf('page.md', source)[0]?.text).toBe(
+      '4. ハッシュを付加されたファイル名でリンクをレンダリングできます。以下は HTML テンプレートの例です。\n\n- Render links with the hashed file names.\n  Here is an example template.',
+    );
+  });
+});
+
 describe('given links on several lines of a paragraph', () => {
   it('gives each link the line it is on (the agent reports broken links by line)', () => {
     const tree = parseMarkdown('# Title\n\nFirst [one](a.md) and\nsecond line  \nthird [two](b.md).\n\n- item [three](c.md)', 'page.md');
