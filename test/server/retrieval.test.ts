@@ -119,6 +119,16 @@ describe.skipIf(!existsSync(VUE_ZH.docsDir))('given the Vue docs in Chinese', ()
     },
     TIMEOUT,
   );
+
+  it(
+    'reads "通知父组件" (tell the parent) as events, the way a child component talks to its parent',
+    async () => {
+      const index = createDocsIndex(await loadDocs(VUE_ZH.docsDir));
+      // v-model's 底层机制 led: it names 父组件 and 子组件 as often, and never the reader's 通知.
+      expect(index.search('子组件怎么通知父组件发生了某件事', { limit: 1 })[0]?.section.file).toBe('guide/components/events.md');
+    },
+    TIMEOUT,
+  );
 });
 
 describe('given every question set whose corpus is present, the reworded ones with them', () => {
