@@ -66,6 +66,7 @@ export const REWORDED_SETS = [
   { name: 'hono-reworded-4', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-4') },
   { name: 'hono-reworded-5', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-5') },
   { name: 'hono-reworded-6', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-6') },
+  { name: 'hono-reworded-7', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-7') },
   { name: 'vite-ja-reworded', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded') },
   { name: 'vite-ja-reworded-2', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-2') },
   { name: 'vite-ja-reworded-3', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-3') },

@@ -29,9 +29,16 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('プラグインを自作したい').get('自作')).toEqual(['作成']);
   });
 
-  it('reads web readers\' words for static generation and for blocking addresses', () => {
+  it('reads web readers\' words for static generation, for blocking addresses and for a preflight request', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('turn my app into static HTML files').get('html')).toEqual(expect.arrayContaining(['ssg']));
     expect(DEFAULT_SYNONYMS.alternativesIn('How can I block requests from certain addresses?').get('block')).toEqual(expect.arrayContaining(['restrict']));
+    expect(DEFAULT_SYNONYMS.alternativesIn('Why does the preflight request fail?').get('request')).toEqual(['cors', 'option']);
+  });
+
+  it('reads a Japanese reader\'s 二重 (twice) as 重複 (duplicated), 消える (goes away) as クリア and ログ as log', () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('同じパッケージが二重に読み込まれる').get('二重')).toEqual(['重複']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('ターミナルの表示が消える').get('消える')).toEqual(['クリア']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('ログを減らしたい').get('ログ')).toEqual(expect.arrayContaining(['log']));
   });
 
   it('reads "how long" and "took" as a duration, which docs measure with timing', () => {
