@@ -41,6 +41,11 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('ログを減らしたい').get('ログ')).toEqual(expect.arrayContaining(['log']));
   });
 
+  it('reads a Japanese reader\'s フォーマット as format (形式) and 書き出す (write out) as 書き込み (write into) and 出力 (output)', () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('ワーカーのフォーマットを指定したい').get('フォーマット')).toEqual(expect.arrayContaining(['format', '形式']));
+    expect(DEFAULT_SYNONYMS.alternativesIn('ファイルをディスクに書き出さないようにしたい').get('出')).toEqual(expect.arrayContaining(['書き込み', '出力']));
+  });
+
   it('reads "how long" and "took" as a duration, which docs measure with timing', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How long did the request take?').get('long')).toEqual(expect.arrayContaining(['durat', 'time']));
     expect(DEFAULT_SYNONYMS.alternativesIn('see how long my call took').get('took')).toEqual(expect.arrayContaining(['durat']));
