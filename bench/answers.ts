@@ -184,6 +184,8 @@ export interface AnswerQuality {
   followUps: FollowUpQuality;
   /** The same for follow-ups written after the setting's weight was last tuned (questions/follow-ups-2.json). */
   heldOutFollowUps: FollowUpQuality;
+  /** Follow-ups whose own words name another page's topic ("and allow cookies?" after CORS), written in the eleventh session before measuring (questions/follow-ups-3.json). */
+  heldOutLaterFollowUps: FollowUpQuality;
   /** A reader's first questions (questions/first-questions.json): what is it, how do I start, a topic's name. */
   firstQuestions: { questions: number; first: number; misses: string[] };
 }
@@ -193,6 +195,7 @@ const HELD_OUT_FILE = fileURLToPath(new URL('./questions/held-out.json', import.
 const HELD_OUT_LATER_FILE = fileURLToPath(new URL('./questions/out-of-scope-2.json', import.meta.url));
 const FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups.json', import.meta.url));
 const HELD_OUT_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-2.json', import.meta.url));
+const HELD_OUT_LATER_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-3.json', import.meta.url));
 const FIRST_QUESTIONS_FILE = fileURLToPath(new URL('./questions/first-questions.json', import.meta.url));
 
 /** A reader's first questions: is an expected page the answer's first source (and the question not marked not found)? */
@@ -252,6 +255,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     heldOutLater: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     followUps: measureFollowUps(index, set.name),
     heldOutFollowUps: measureFollowUps(index, set.name, HELD_OUT_FOLLOW_UPS_FILE),
+    heldOutLaterFollowUps: measureFollowUps(index, set.name, HELD_OUT_LATER_FOLLOW_UPS_FILE),
     firstQuestions: measureFirstQuestions(index, set.name),
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
@@ -353,9 +357,11 @@ async function main(): Promise<void> {
     console.log(`  follow-ups: their page first            ${share(followUps.first, followUps.questions)} of ${followUps.questions} (asked alone: ${share(followUps.firstAlone, followUps.questions).trim()})`);
     const heldOutFollowUps = quality.heldOutFollowUps;
     console.log(`  held out: follow-ups' page first        ${share(heldOutFollowUps.first, heldOutFollowUps.questions)} of ${heldOutFollowUps.questions} (asked alone: ${share(heldOutFollowUps.firstAlone, heldOutFollowUps.questions).trim()})`);
+    const laterFollowUps = quality.heldOutLaterFollowUps;
+    console.log(`  held out (later): follow-ups' page first ${share(laterFollowUps.first, laterFollowUps.questions)} of ${laterFollowUps.questions} (asked alone: ${share(laterFollowUps.firstAlone, laterFollowUps.questions).trim()})`);
     const { firstQuestions } = quality;
     console.log(`  first questions: right page first       ${share(firstQuestions.first, firstQuestions.questions)} of ${firstQuestions.questions}`);
-    if (show) for (const line of [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...firstQuestions.misses]) console.log(`    ${line}`);
+    if (show) for (const line of [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses]) console.log(`    ${line}`);
   }
 }
 

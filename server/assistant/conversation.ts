@@ -37,10 +37,21 @@ export interface Retrieval {
 export function retrievalFor(question: string, history: readonly Turn[]): Retrieval {
   const terms = contentTerms(question);
   const previousQuestion = history.findLast((turn) => turn.role === 'user')?.text;
-  if (topicWordCount(question) >= 3 || !previousQuestion) return { queries: [question], terms, contextTerms: [] };
+  if ((topicWordCount(question) >= 3 && !continuesPrevious(question)) || !previousQuestion) return { queries: [question], terms, contextTerms: [] };
   const contextTerms = contentTerms(previousQuestion).filter((term) => !terms.includes(term));
   if (terms.length === 0) return { queries: [previousQuestion], terms: contextTerms, contextTerms: [] };
   return { queries: [question, `${question} ${previousQuestion}`], terms, contextTerms, setting: previousQuestion };
+}
+
+/**
+ * A question worded as the next step of the last one: opening "and…", "what about…", "also…", or ending 呢 or
+ * は？ ("本番ビルドは？"). It follows its setting whatever its length: "and read the token from a cookie?" after
+ * JWT auth has three topic words, and asked alone it found the cookie helper.
+ */
+const CONTINUATION = /^\s*(?:and|also|but|or|plus|then|what about|how about|same for|what if (?:it|they|this|that))\b|^\s*(?:那|那么|那麼|还有|還有|另外|では|じゃあ|それで|あと)|(?:呢|は)\s*[？?]?\s*$/iu;
+
+export function continuesPrevious(question: string): boolean {
+  return CONTINUATION.test(question);
 }
 
 /** Most context words used as the focus of a question that has none of its own. */

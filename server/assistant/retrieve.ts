@@ -18,6 +18,8 @@ export const MIN_COVERAGE = 0.15;
 /** At or above this coverage, a name the docs never use is a detail of the question, not its topic. */
 const NAME_DETAIL_COVERAGE = 0.5;
 const SUGGESTIONS = 3;
+/** The pages of the last question's first sections (as many as an answer quotes) are a follow-up's setting pages. */
+const SETTING_SECTIONS = 3;
 /** Words that point at the attached selection or code rather than name a topic. */
 const POINTING_TERMS = new Set(
   contentTerms('this that these those here above below code snippet example line lines text passage paragraph selection selected mean means meaning work works do does happen happens purpose explain'),
@@ -236,7 +238,8 @@ function withoutNames(question: string, names: readonly string[]): string {
 
 /** A follow-up's hits: searched with the question it follows as context first, then its own. */
 function withSetting(index: DocsIndex, question: string, setting: string, ownHits: readonly SearchHit[], options: SearchOptions): SearchHit[] {
-  const inSetting = index.search(question, { ...options, context: [...(options.context ?? []), { type: 'textSelection', value: setting }] });
+  const settingPages = [...new Set(index.search(setting, { ...options, limit: SETTING_SECTIONS }).map((hit) => hit.section.route))];
+  const inSetting = index.search(question, { ...options, context: [...(options.context ?? []), { type: 'textSelection', value: setting }], settingPages });
   return distinctHits([inSetting, ownHits], options.limit);
 }
 

@@ -62,6 +62,8 @@ export interface RankingOptions {
   otherLanguageFactor: number;
   /** Weight of `context` terms relative to the question's best score. */
   contextWeight: number;
+  /** Multiplier for a follow-up's sections on the pages its setting (the last question) was answered from. */
+  settingPageBoost: number;
   /** Query terms at least this long also match as prefixes and with typos (Infinity = never). */
   prefixMinLength: number;
   fuzzyMinLength: number;
@@ -100,6 +102,12 @@ export const DEFAULT_RANKING: RankingOptions = {
   // follow-up's page first for 9 of Hono's 12 (bench/questions/follow-ups.json) against 7 at 0.35, and one more
   // of follow-ups-2.json (written before this was measured); a selection's section still comes first as often.
   contextWeight: 0.5,
+  // A follow-up's sections on the pages its setting was answered from (retrieve.ts): "and allow cookies?" after
+  // "How do I enable CORS?" found the cookie helper, not CORS's credentials option. Measured on the follow-up
+  // sets (bench/answers.ts): 1.5 found 2 more of the 59 of follow-ups.json and follow-ups-2.json and lost 1 (a
+  // follow-up naming a sibling page, "プレビューサーバーでは？"), and 6 more of the 24 of follow-ups-3.json; 2 the
+  // same, 3 lost four of Hono's.
+  settingPageBoost: 1.5,
   prefixMinLength: 5,
   fuzzyMinLength: 5,
   fuzziness: 0.2,
@@ -529,6 +537,13 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
           let boost = boosts.get(paths);
           if (boost === undefined) boosts.set(paths, (boost = currentPathBoost(paths, current, settings)));
           question.scores[document] = (question.scores[document] as number) * boost;
+        }
+      }
+      if (options.settingPages && options.settingPages.length > 0) {
+        const settingPages = new Set(options.settingPages);
+        for (let position = 0; position < question.count; position++) {
+          const document = question.documents[position] as number;
+          if (settingPages.has(sections[document]?.route ?? '')) question.scores[document] = (question.scores[document] as number) * settings.settingPageBoost;
         }
       }
       return rank(questionTerms, limit, wordTermsOf(query));

@@ -26,6 +26,7 @@ screen reader, screen readers, a11y, accessibility, accessible, blind => accessi
 spanish, french, german, italian, portuguese, russian, arabic, hebrew, hindi, korean, japanese, chinese, dutch, polish, turkish, vietnamese, indonesian, multilingual, translate, translated, translation, translations, localize, localise, localization, localisation, internationalization, internationalisation, i18n, l10n => language, languages, locale, i18n, translation
 gzip, gzipped, brotli, deflate, compress, compressed, compression
 shrink, shrinking, smaller responses, minify, minified => compress, compression, gzip, size
+allow cookies, send cookies, sending cookies, include cookies, including cookies, with cookies, pass cookies, cross-origin cookies, cross-site cookies => credentials
 preflight, pre-flight, preflights, preflight request, preflight requests => cors, options
 iframe, iframes, clickjacking, framing, embedded in a frame => frame, x-frame-options, secure, headers
 unchanged, not changed, not modified, revalidate, revalidation, conditional request, conditional requests => etag, 304, cache

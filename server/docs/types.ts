@@ -59,6 +59,8 @@ export interface SearchOptions {
    * was calibrated on (retrieve.ts).
    */
   byScoreAlone?: boolean;
+  /** Routes of the pages the conversation's last question was answered from: a follow-up's sections there are lifted. */
+  settingPages?: readonly string[];
 }
 
 export interface SearchHit {

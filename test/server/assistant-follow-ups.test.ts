@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { topicWordCount } from '../../server/assistant/terms.ts';
-import type { Turn } from '../../server/assistant/conversation.ts';
+import { continuesPrevious, type Turn } from '../../server/assistant/conversation.ts';
 import type { DocsIndex } from '../../server/docs/types.ts';
 import { indexOf } from './support/docs.ts';
 
@@ -25,10 +25,40 @@ describe('given a short follow-up', () => {
     expect(firstSection(index, 'and a signed one?', after('How do I set a cookie?'))).toBe('/helpers/cookie#options');
   });
 
+  it('reads a follow-up worded as the next step ("and…") in its setting, however many words it has', () => {
+    const index = indexOf({
+      'helpers/cookie.md': '# Cookie Helper\n\n## Usage\n\n`getCookie(c, name)` reads a cookie from the request, `setCookie` writes one.',
+      'middleware/jwt.md':
+        '# JWT Auth Middleware\n\nThe JWT Auth Middleware verifies a token in the Authorization header.\n\n## cookie option\n\nSet `cookie` to take the token from a cookie of that name instead of the header.',
+    });
+    expect(firstSection(index, 'and read the token from a cookie?')).toBe('/helpers/cookie#usage');
+    expect(firstSection(index, 'and read the token from a cookie?', after('How do I use the JWT auth middleware?'))).toBe('/middleware/jwt#cookie-option');
+  });
+
+  it("lifts the pages the last question was answered from: a follow-up's word that is another page's topic stays in its setting", () => {
+    const index = indexOf({
+      'helpers/cookie.md':
+        '# Cookie Helper\n\n## Usage\n\nThese functions allow you to build cookie strings, and cookies with options.\n\n## Delete\n\nDelete a cookie with `deleteCookie`.',
+      'middleware/cors.md':
+        '# CORS Middleware\n\nEnable CORS for your API with `cors()`.\n\n## Options\n\n### origin\n\nThe allowed origins.\n\n### credentials\n\nThe value for the `Access-Control-Allow-Credentials` header: browsers then send cookies.',
+      'guides/deploy.md': '# Deploy\n\n## CORS in production\n\nSet the CORS origin to your production domain.',
+    });
+    expect(firstSection(index, 'and allow cookies?', after('How do I enable CORS?'))).toBe('/middleware/cors#credentials');
+  });
+
   it('still says the docs do not cover a follow-up about something they never mention', () => {
     const index = indexOf({ 'server.md': '# Server\n\n## Port\n\nThe server listens on port 8787.\n\n## Host\n\nSet the host with --host.' });
     const retrieved = retrieveDocs(index, 'and the weather in Paris?', after('Which port does the server listen on?'), { limit: 5 });
     expect(retrieved.notFound).toBe(true);
+  });
+});
+
+describe('given how a question is worded', () => {
+  it('takes "and…", "what about…", 那…呢 and …は？ as the next step of the last question, and a question of its own as not', () => {
+    for (const question of ['and read the token from a cookie?', 'What about bearer tokens in the header?', '那组件的插槽呢？', '本番ビルドは？', 'じゃあ SSR のときの設定方法'])
+      expect({ question, continues: continuesPrevious(question) }).toEqual({ question, continues: true });
+    for (const question of ['How do I read a cookie?', 'Android support for the widget', 'プロキシの設定をしたい', '怎么使用插槽'])
+      expect({ question, continues: continuesPrevious(question) }).toEqual({ question, continues: false });
   });
 });
 
