@@ -104,9 +104,9 @@ export const DEFAULT_RANKING: RankingOptions = {
   contextWeight: 0.5,
   // A follow-up's sections on the pages its setting was answered from (retrieve.ts): "and allow cookies?" after
   // "How do I enable CORS?" found the cookie helper, not CORS's credentials option. Measured on the follow-up
-  // sets (bench/answers.ts): 1.5 found 2 more of the 59 of follow-ups.json and follow-ups-2.json and lost 1 (a
-  // follow-up naming a sibling page, "プレビューサーバーでは？"), and 6 more of the 24 of follow-ups-3.json; 2 the
-  // same, 3 lost four of Hono's.
+  // sets (bench/answers.ts): 1.5 found 3 more of the 59 of follow-ups.json and follow-ups-2.json and lost 2 (follow-ups
+  // naming a sibling page: "プレビューサーバーでは？" after the dev server's port), and 6 more of the 24 of
+  // follow-ups-3.json; 2 the same, 3 lost four of Hono's.
   settingPageBoost: 1.5,
   prefixMinLength: 5,
   fuzzyMinLength: 5,
