@@ -237,7 +237,8 @@ describe('given a conversation restored after a reload whose last answer was cut
 });
 
 describe('given a headless UI built on useDocsAssistant', () => {
-  it('rates a whole answer but ignores a rating of a cut-off answer or a question', async () => {
+  // The wait below allows 10 s on a loaded machine; the test's own limit (5 s by default) must allow it too.
+  it('rates a whole answer but ignores a rating of a cut-off answer or a question', { timeout: 15_000 }, async () => {
     installFakeFetch(
       () => streamResponse([...partialAnswer, { type: 'error', errorText: 'model failed' }]),
       () => streamResponse(answerChunks({ text: ['The whole answer.'], messageId: 'msg_whole' })),
