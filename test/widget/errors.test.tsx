@@ -58,7 +58,8 @@ describe('given a request the server refuses', () => {
     expect(within(dialog).getAllByText('Try again?')).toHaveLength(1);
   });
 
-  it('counts down a 429 Retry-After and allows Retry when it is over', async () => {
+  // A real two-second countdown and two waits of up to 3 s each: more than the default 5 s test limit allows.
+  it('counts down a 429 Retry-After and allows Retry when it is over', { timeout: 15_000 }, async () => {
     installFakeFetch(
       () => jsonError(429, 'slow down', { 'retry-after': '2' }),
       () => streamResponse(answerChunks({ text: ['Worth the wait.'] })),
