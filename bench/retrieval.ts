@@ -74,6 +74,7 @@ export const REWORDED_SETS = [
   { name: 'vue-zh-reworded', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded') },
   { name: 'vue-zh-reworded-2', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-2') },
   { name: 'vue-zh-reworded-3', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-3') },
+  { name: 'vue-zh-mixed', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-mixed') },
   { name: 'vue-zh-traditional', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-traditional') },
   { name: 'vue-zh-sections', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-sections') },
   { name: 'vue-zh-sections-2', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-sections-2') },

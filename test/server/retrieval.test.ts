@@ -121,6 +121,19 @@ describe.skipIf(!existsSync(VUE_ZH.docsDir))('given the Vue docs in Chinese', ()
   );
 
   it(
+    "reads the English names readers mix into Chinese questions (computed, router) as the docs' Chinese terms",
+    async () => {
+      const index = createDocsIndex(await loadDocs(VUE_ZH.docsDir));
+      const first = (question: string) => index.search(question, { limit: 1 })[0]?.section;
+      // The docs say 计算属性; "computed" alone found TypeScript's 为 computed() 标注类型.
+      expect(first('computed 和 methods 有什么区别')?.headingPath.at(-1)).toBe('计算属性缓存 vs 方法');
+      // 路由 (routing) was past the first five.
+      expect(index.search('router 怎么配合 Vue 用', { limit: 5 }).map((hit) => hit.section.file)).toContain('guide/scaling-up/routing.md');
+    },
+    TIMEOUT,
+  );
+
+  it(
     'reads "通知父组件" (tell the parent) as events, the way a child component talks to its parent',
     async () => {
       const index = createDocsIndex(await loadDocs(VUE_ZH.docsDir));
