@@ -41,6 +41,11 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('ログを減らしたい').get('ログ')).toEqual(expect.arrayContaining(['log']));
   });
 
+  it("reads a Chinese reader's English API names as the docs' Chinese terms, each of their words (计算属性: 计算 and 属性), and 区别 (difference) as 不同 and vs", () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('computed 和 methods 有什么区别').get('comput')).toEqual(expect.arrayContaining(['计算', '属性']));
+    expect(DEFAULT_SYNONYMS.alternativesIn('computed 和 methods 有什么区别').get('区别')).toEqual(['不同', 'vs']);
+  });
+
   it('reads a Japanese reader\'s フォーマット as format (形式) and 書き出す (write out) as 書き込み (write into) and 出力 (output)', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('ワーカーのフォーマットを指定したい').get('フォーマット')).toEqual(expect.arrayContaining(['format', '形式']));
     expect(DEFAULT_SYNONYMS.alternativesIn('ファイルをディスクに書き出さないようにしたい').get('出')).toEqual(expect.arrayContaining(['書き込み', '出力']));
