@@ -418,25 +418,13 @@ function echoes(block: Block, question: string): boolean {
   return block.units.every((unit) => {
     const text = normalize(searchableText(unit.text));
     if (text.length < MIN_ECHO_CHARS || text.length > MAX_ECHO_CHARS) return false;
-    // Most of it, in one run: a reader pastes the message, not always its "TypeError:".
-    const run = longestCommonRun(text, question);
-    return run >= MIN_ECHO_CHARS && run >= text.length * ECHOED_SHARE;
+    // Most of it, in one run: a reader pastes the message, not always its "TypeError:". A run that long holds
+    // one of the passage's stretches of that length, so those few are looked for (a question may be 8,000
+    // characters: comparing it character by character with every passage would take seconds).
+    const run = Math.max(MIN_ECHO_CHARS, Math.ceil(text.length * ECHOED_SHARE));
+    for (let start = 0; start + run <= text.length; start++) if (question.includes(text.slice(start, start + run))) return true;
+    return false;
   });
-}
-
-/** The length of the longest stretch two strings share. */
-function longestCommonRun(first: string, second: string): number {
-  let longest = 0;
-  let previous = new Uint16Array(second.length + 1);
-  let current = new Uint16Array(second.length + 1);
-  for (let i = 1; i <= first.length; i++) {
-    for (let j = 1; j <= second.length; j++) {
-      current[j] = first[i - 1] === second[j - 1] ? (previous[j - 1] ?? 0) + 1 : 0;
-      longest = Math.max(longest, current[j] ?? 0);
-    }
-    [previous, current] = [current, previous];
-  }
-  return longest;
 }
 
 function wasRead(unit: Unit, readContext: readonly string[]): boolean {
