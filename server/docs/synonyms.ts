@@ -27,6 +27,7 @@ spanish, french, german, italian, portuguese, russian, arabic, hebrew, hindi, ko
 gzip, gzipped, brotli, deflate, compress, compressed, compression
 shrink, shrinking, smaller responses, minify, minified => compress, compression, gzip, size
 allow cookies, send cookies, sending cookies, include cookies, including cookies, with cookies, pass cookies, cross-origin cookies, cross-site cookies => credentials
+safari, firefox, chrome, chromium, webkit, internet explorer => browser, browsers
 preflight, pre-flight, preflights, preflight request, preflight requests => cors, options
 iframe, iframes, clickjacking, framing, embedded in a frame => frame, x-frame-options, secure, headers
 unchanged, not changed, not modified, revalidate, revalidation, conditional request, conditional requests => etag, 304, cache

@@ -120,6 +120,16 @@ describe('given docs that name things in their own words', () => {
     expect(firstHeading(index, 'How do I reset the conversation?')).toBe('Start over');
   });
 
+  it('finds the browsers a widget supports for a question naming one browser, not a heading that only shares "work"', () => {
+    const index = indexOf({
+      ...WIDGET_DOCS,
+      'index.md': '# Product\n\n## How does it work?\n\nThe widget sends the question to the server, which answers from the docs.\n\n## Does it work offline?\n\nNo: it needs the server.',
+      'react.md': '# React\n\n## Does it work with Next.js?\n\nYes, as a client component; it works with React 18 and 19.',
+      'faq.md': '# FAQ\n\n## Which browsers does the widget support?\n\nChrome and Edge 87 or newer, Firefox 101 or newer, Safari 16.4 or newer.',
+    });
+    expect(firstHeading(index, 'Does it work on Safari?')).toBe('Which browsers does the widget support?');
+  });
+
   it('finds the section on small screens for "mobile", not one on responses ("responsive" and "response" share a stem)', () => {
     const index = indexOf({
       'api.md': '# API\n\n## Response headers\n\nEach response has a Content-Type and the thread id.',
