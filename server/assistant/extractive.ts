@@ -103,6 +103,8 @@ interface ReaderText {
 
 interface AnalysedUnit extends Unit {
   terms: ReadonlySet<string>;
+  /** Its letters and digits (normalize), kept once read: sections and their units are shared by every answer. */
+  letters?: string;
 }
 
 /** Units of one paragraph, list, table or code block. */
@@ -414,9 +416,9 @@ function capped<Quoted extends Unit>(unit: Quoted): Quoted[] {
  * the one line "TypeError: Failed to fetch dynamically imported module", the section's quote of the error).
  */
 function echoes(block: Block, question: string): boolean {
-  if (question === '' || block.kind === 'code' || block.units.length === 0) return false;
+  if (question.length < MIN_ECHO_CHARS || block.kind === 'code' || block.units.length === 0) return false;
   return block.units.every((unit) => {
-    const text = normalize(searchableText(unit.text));
+    const text = (unit.letters ??= normalize(searchableText(unit.text)));
     if (text.length < MIN_ECHO_CHARS || text.length > MAX_ECHO_CHARS) return false;
     // Most of it, in one run: a reader pastes the message, not always its "TypeError:". A run that long holds
     // one of the passage's stretches of that length, so those few are looked for (a question may be 8,000
