@@ -475,7 +475,9 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   const score = scorer(match);
   const quotes: Quote[] = [];
   const reader: ReaderText = { ...(match.readContext ? { readContext: match.readContext } : {}), question: normalize(match.question ?? '') };
-  const leadQuote = quoteSection(lead, score, LEAD_BLOCKS, true, reader);
+  // A lead whose every passage the question holds (a reader quoting the one sentence of a section to ask about
+  // it) is quoted anyway: left out, the answer said the docs had nothing, or quoted another section only.
+  const leadQuote = quoteSection(lead, score, LEAD_BLOCKS, true, reader) ?? quoteSection(lead, score, LEAD_BLOCKS, true, { ...reader, question: '' });
   if (leadQuote) quotes.push(leadQuote);
   // A page's opening says what it is for, its usage section how: "basic auth middleware example" quoted Basic
   // Auth's two opening paragraphs and no code. Its first example follows when the opening's quote has none.

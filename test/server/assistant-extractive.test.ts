@@ -340,6 +340,10 @@ describe('given sections and a question', () => {
     expect(answer.text).toBe(
       '**[Page › Failed to fetch dynamically imported module](/page#fetch)**\n\nThis error occurs when a deploy removed the old chunks a cached page still imports.',
     );
+    // A section that is nothing but the sentence the reader quotes is still the answer: quoted, not "not in the docs".
+    const asked = 'What does "Adjust console output verbosity of the server" mean?';
+    const only = composeExtractiveAnswer([section('log', 'logLevel', 'Adjust console output verbosity of the server.')], { ...question(asked), question: asked });
+    expect(only).toMatchObject({ text: '**[Page › logLevel](/page#log)**\n\nAdjust console output verbosity of the server.', notFound: false });
   });
 
   it('says plainly when there is nothing to quote', () => {
