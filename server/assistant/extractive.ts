@@ -517,6 +517,13 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     } else quotes.push(quote);
   }
   if (thinLead && quotes.length > 1) quotes.shift();
+  else if (leadQuote?.score === 0 && quotes[0] === leadQuote && (match.readContext?.length ?? 0) === 0) {
+    // A lead found through its heading alone ("Does it work on Safari?" on the reader's own page's "How does it
+    // work?") whose passages match no question word goes after a section that matches two: the browsers FAQ,
+    // which names Safari, answers first; the lead still follows.
+    const matching = quotes.findIndex((quote) => quote.score >= FURTHER_SECTION_SCORE);
+    if (matching > 0) quotes.unshift(...quotes.splice(matching, 1));
+  }
   if (quotes.length === 0 && (match.readContext?.length ?? 0) > 0) {
     // The reader attached all the lead section has to say: name where it is from, which at least places it.
     return { text: phrases.nothingMoreThere(titleLink(lead)), sections: [lead], notFound: false };

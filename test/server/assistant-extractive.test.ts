@@ -322,6 +322,18 @@ describe('given sections and a question', () => {
     expect(japanese.text).toMatch(/サーバーのレスポンスヘッダーを指定します。\n\n\[Page › preview\.headers\]\(\/page#b\) にも同じ説明があります。$/);
   });
 
+  it('puts a section whose passages match two question words before a lead found through its heading alone', () => {
+    const how = section(
+      'how',
+      'How does it work?',
+      '1. The widget sends the question, the conversation and the page path to the server.\n2. The server searches the indexed sections of the docs, picks the best few, and streams the answer back with its sources.',
+    );
+    const browsers = section('browsers', 'Which browsers are supported?', 'Chrome and Edge 87 or newer, Firefox 101 or newer, Safari 16.4 or newer. In older browsers the launcher does not appear.');
+    // "browser" is the docs' word for Safari (synonyms.ts), as retrieval passes it.
+    const answer = composeExtractiveAnswer([how, browsers], { terms: [...contentTerms('Does it work on Safari?'), 'browser'] });
+    expect(answer.sections.map((used) => used.id)).toEqual(['/page#browsers', '/page#how']);
+  });
+
   it("quotes a reference entry's type and default with its description", () => {
     const facts = "- **Type:** `'info' | 'warn' | 'error' | 'silent'`\n- **Default:** `'info'`";
     const entry = section('log-level', 'logLevel', `${facts}\n\nAdjust console output verbosity.`);
