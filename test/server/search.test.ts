@@ -223,6 +223,19 @@ describe('given two pages answering the question equally well', () => {
   });
 });
 
+describe("given a reader on the site's home page", () => {
+  it('does not lift its overview sections over the page that answers: the home page introduces everything', () => {
+    const index = indexOf({
+      'index.md': '# Relay\n\nRelay forwards webhooks.\n\n## How it works\n\nThe relay forwards each request and applies limits.',
+      'quotas.md': '# Quotas\n\nRequest limits: each request counts against the limits of your key.',
+      'keys.md': '# Keys\n\nEach key has its own request limits.',
+    });
+    expect(idsFor(index, 'request limits', { currentPath: '/' })[0]).toBe('/quotas#quotas');
+    // Another page the reader is on is still lifted.
+    expect(idsFor(index, 'request limits', { currentPath: '/keys' })[0]).toBe('/keys#keys');
+  });
+});
+
 describe('given a vague question and selected code as context', () => {
   const index = indexOf({
     'streaming.md': '# Streaming\n\nUse `streamSSE(c, callback)` to send server-sent events.',
