@@ -26,7 +26,7 @@ export const NOTHING_FOUND = `${NOT_IN_DOCS} ${ENGLISH_PHRASES.tryOtherWords}`;
 const MAX_SECTIONS = 3;
 /** Sections named as saying the same as a quote (beside MAX_SECTIONS quoted ones). */
 const MAX_SAME_SECTIONS = 2;
-/** A passage this long (letters and digits) held whole by the question is the reader's own words: shorter ones may be a few words of any question. */
+/** A passage this long (letters and digits) that the question holds is the reader's own words: shorter ones may be a few words of any question. */
 const MIN_ECHO_CHARS = 20;
 /** A passage this long is more than a message a reader pastes: never measured against the question. */
 const MAX_ECHO_CHARS = 300;
@@ -411,8 +411,8 @@ function capped<Quoted extends Unit>(unit: Quoted): Quoted[] {
 }
 
 /**
- * Whether a passage is the reader's own words: a line or sentence the question holds whole, as an error
- * message pasted into it ("デプロイ後に Failed to fetch dynamically imported module が出る" was answered by
+ * Whether a passage is the reader's own words: each of its lines or sentences held by the question, three
+ * quarters of it at least in one run, as an error message pasted into it ("デプロイ後に Failed to fetch dynamically imported module が出る" was answered by
  * the one line "TypeError: Failed to fetch dynamically imported module", the section's quote of the error).
  */
 function echoes(block: Block, question: string): boolean {
@@ -518,9 +518,9 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   }
   if (thinLead && quotes.length > 1) quotes.shift();
   else if (leadQuote?.score === 0 && quotes[0] === leadQuote && (match.readContext?.length ?? 0) === 0) {
-    // A lead found through its heading alone ("Does it work on Safari?" on the reader's own page's "How does it
-    // work?") whose passages match no question word goes after a section that matches two: the browsers FAQ,
-    // which names Safari, answers first; the lead still follows.
+    // A lead found through its heading alone, whose passages match no question word ("Does it work on Safari?"
+    // found the reader's page's "How does it work?" through "work"), goes after a section that matches two: the
+    // browsers FAQ, which names Safari, answers first; the lead still follows.
     const matching = quotes.findIndex((quote) => quote.score >= FURTHER_SECTION_SCORE);
     if (matching > 0) quotes.unshift(...quotes.splice(matching, 1));
   }

@@ -163,6 +163,7 @@ system prompt, persona, tone, politely, polite, personality => prompt, instructi
 track, tracks, tracking, tracked, tracker, trackers, spy, spying, privacy, private data, personal data, personal information, pii, gdpr, ccpa, collect, collects, collecting, collected => privacy, data, cookie, cookies, fingerprint
 `;
 
+/** Chinese or Japanese: a docs' word written so may be several of the segmenter's words. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 /** A list of synonyms, ready to read questions with. */
