@@ -1,6 +1,7 @@
 // `docs-assistant questions`: what readers asked, from a running server (GET .../questions with the admin
 // key), newest first; `--not-found` keeps the questions the docs did not cover, the pages to write next.
 import { parseArgs } from 'node:util';
+import { isUsageError, SERVER_OPTIONS, SERVER_OPTIONS_HELP, serverConnection, UsageError } from './serverCommandLine.ts';
 
 export const QUESTIONS_HELP = `Usage: docs-assistant questions [options]
 
@@ -10,8 +11,7 @@ Options:
   --not-found          Only the questions the docs did not cover (answered with no source).
   --limit <n>          How many, 1 to 500 [default: 100].
   --domain <domain>    The server's {domain} [default: docs].
-  --base-url <url>     Server URL (env DOCS_ASSISTANT_URL) [default: http://127.0.0.1:8787].
-  --admin-key <key>    Admin key (env DOCS_ASSISTANT_ADMIN_KEY; prefer the variable: flags show in process lists).
+${SERVER_OPTIONS_HELP}
   --json               Print the server's JSON.
 
 Exit codes: 0 listed, 1 the server refused or could not be reached, 2 wrong usage.`;
@@ -30,8 +30,6 @@ interface ListedQuestion {
   createdAt: string;
 }
 
-class UsageError extends Error {}
-
 /** Runs `docs-assistant questions ...`; resolves to the exit code. */
 export async function runQuestionsCli(args: string[], io: QuestionsCliIo): Promise<number> {
   try {
@@ -42,8 +40,7 @@ export async function runQuestionsCli(args: string[], io: QuestionsCliIo): Promi
         'not-found': { type: 'boolean', default: false },
         limit: { type: 'string' },
         domain: { type: 'string' },
-        'base-url': { type: 'string' },
-        'admin-key': { type: 'string' },
+        ...SERVER_OPTIONS,
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -52,10 +49,7 @@ export async function runQuestionsCli(args: string[], io: QuestionsCliIo): Promi
       io.out(QUESTIONS_HELP);
       return 0;
     }
-    const apiKey = values['admin-key'] ?? io.environment.DOCS_ASSISTANT_ADMIN_KEY;
-    const baseUrl = values['base-url'] ?? io.environment.DOCS_ASSISTANT_URL ?? 'http://127.0.0.1:8787';
-    if (!apiKey) throw new UsageError('--admin-key: required (or set DOCS_ASSISTANT_ADMIN_KEY)');
-    if (!URL.canParse(baseUrl)) throw new UsageError(`--base-url: "${baseUrl}" is not a URL`);
+    const { baseUrl, apiKey } = serverConnection(values, io.environment);
     if (values.limit !== undefined && !/^\d+$/.test(values.limit)) throw new UsageError(`--limit: "${values.limit}" is not a whole number`);
     const url = new URL(`discovery/v2/assistant/${encodeURIComponent(values.domain ?? 'docs')}/questions`, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
     if (values['not-found']) url.searchParams.set('notFound', 'true');
@@ -71,9 +65,8 @@ export async function runQuestionsCli(args: string[], io: QuestionsCliIo): Promi
     if (!values.json) io.error(`${body.questions.length} question${body.questions.length === 1 ? '' : 's'}${values['not-found'] ? ' the docs did not cover' : ''}`);
     return 0;
   } catch (error) {
-    const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     io.error(`docs-assistant questions: ${(error as Error).message}`);
-    return usage ? 2 : 1;
+    return isUsageError(error) ? 2 : 1;
   }
 }
 

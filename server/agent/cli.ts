@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import type { AgentJob } from '../../src/wire.ts';
 import { ApiError, createAgentClient, isFinished, listAgentProjects, NotFoundError, RateLimitError, WaitTimeoutError } from './client.ts';
 import type { AgentClient } from './client.ts';
+import { isUsageError, SERVER_OPTIONS, SERVER_OPTIONS_HELP, serverConnection, UsageError } from '../serverCommandLine.ts';
 
 export const AGENT_HELP = `Usage: docs-assistant agent <command> [options]
 
@@ -18,8 +19,7 @@ Commands:
 
 Options:
   --project <id>       Project id (env DOCS_ASSISTANT_PROJECT_ID; default: the key's only project).
-  --base-url <url>     Server URL (env DOCS_ASSISTANT_URL) [default: http://127.0.0.1:8787].
-  --admin-key <key>    Admin key (env DOCS_ASSISTANT_ADMIN_KEY; prefer the variable: flags show in process lists).
+${SERVER_OPTIONS_HELP}
   --wait               With create, message or get: poll until the job finishes, showing progress.
   --timeout <seconds>  Give up waiting after this long (exit 1) [default: no limit].
   --json               Print the job as JSON instead of text.
@@ -36,8 +36,6 @@ export interface AgentCliIo {
   /** First and largest poll delays in milliseconds (tests shorten them). */
   pollInterval?: { initial: number; max: number };
 }
-
-class UsageError extends Error {}
 
 function describeJob(job: AgentJob): string {
   const lines = [`job ${job.id}: ${job.status}`, `  source: ${job.source.repository}${job.source.ref ? ` @ ${job.source.ref}` : ''}`, `  model: ${job.model}`];
@@ -136,8 +134,7 @@ export async function runAgentCli(args: string[], io: AgentCliIo): Promise<numbe
       strict: true,
       options: {
         project: { type: 'string' },
-        'base-url': { type: 'string' },
-        'admin-key': { type: 'string' },
+        ...SERVER_OPTIONS,
         wait: { type: 'boolean', default: false },
         timeout: { type: 'string' },
         json: { type: 'boolean', default: false },
@@ -151,10 +148,7 @@ export async function runAgentCli(args: string[], io: AgentCliIo): Promise<numbe
       io.out(AGENT_HELP);
       return command === undefined && !values.help ? 2 : 0;
     }
-    const apiKey = values['admin-key'] ?? io.environment.DOCS_ASSISTANT_ADMIN_KEY;
-    const baseUrl = values['base-url'] ?? io.environment.DOCS_ASSISTANT_URL ?? 'http://127.0.0.1:8787';
-    if (!apiKey) throw new UsageError('--admin-key: required (or set DOCS_ASSISTANT_ADMIN_KEY)');
-    if (!URL.canParse(baseUrl)) throw new UsageError(`--base-url: "${baseUrl}" is not a URL`);
+    const { baseUrl, apiKey } = serverConnection(values, io.environment);
     const projectId = values.project ?? io.environment.DOCS_ASSISTANT_PROJECT_ID ?? (await onlyProject(baseUrl, apiKey, io));
     const timeout = positiveNumber(values.timeout, 'timeout');
     const client = createAgentClient({ baseUrl, apiKey, projectId, fetch: io.fetch });
@@ -206,7 +200,7 @@ export async function runAgentCli(args: string[], io: AgentCliIo): Promise<numbe
     else io.out(describeJob(job));
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (isUsageError(error)) {
       io.error(`docs-assistant agent: ${(error as Error).message}`);
       return 2;
     }
