@@ -14,7 +14,7 @@ import { otherScriptForms } from './chineseScripts.ts';
 import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
 import { languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
-import { capPerPage, currentPathBoost, fillsUnderCap, introducesSite, namedSectionFirst, normalizePath, pagePathsOf, pageTopicFirst, type Candidate } from './ranking.ts';
+import { capPerPage, fillsUnderCap, introducesSite, namedSectionFirst, normalizePath, pageBoost, pagePathsOf, pageTopicFirst, type Candidate } from './ranking.ts';
 import { createFieldAnalyzer, fitsPage, INDEXED_FIELDS, pageTermsOf, type FieldAnalyzer, type IndexedSection, type PageTerms } from './sectionTerms.ts';
 import { topDocuments } from './topRanked.ts';
 import type { DocsIndex, IndexedPage, LoadedDocs, SearchHit, SearchOptions, Section } from './types.ts';
@@ -527,23 +527,16 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       addContext();
       preferLanguage(languageOfText(query));
       introduceTheProduct(questionTerms);
-      const current = normalizePath(options.currentPath);
-      if (current !== undefined) {
+      const place = { current: normalizePath(options.currentPath), settingPages: new Set(options.settingPages) };
+      if (place.current !== undefined || place.settingPages.size > 0) {
         // Sections of one page share their paths array, so each page is judged once.
         const boosts = new Map<string[], number>();
         for (let position = 0; position < question.count; position++) {
           const document = question.documents[position] as number;
           const paths = pagePaths[document] ?? [];
           let boost = boosts.get(paths);
-          if (boost === undefined) boosts.set(paths, (boost = currentPathBoost(paths, current, settings)));
+          if (boost === undefined) boosts.set(paths, (boost = pageBoost(paths, place, settings)));
           question.scores[document] = (question.scores[document] as number) * boost;
-        }
-      }
-      if (options.settingPages && options.settingPages.length > 0) {
-        const settingPages = new Set(options.settingPages);
-        for (let position = 0; position < question.count; position++) {
-          const document = question.documents[position] as number;
-          if (settingPages.has(sections[document]?.route ?? '')) question.scores[document] = (question.scores[document] as number) * settings.settingPageBoost;
         }
       }
       return rank(questionTerms, limit, wordTermsOf(query));
