@@ -1,4 +1,5 @@
 // Cuts a section's text into quotable units: sentences, list lines and whole code blocks, in order.
+import { endsUnspacedSentence } from '../docs/blockText.ts';
 
 export interface Unit {
   /** `row` is a table row (`cell | cell`); the first row of its block is the table's header. */
@@ -186,7 +187,7 @@ export function renderUnits(units: readonly Unit[]): string {
  * where the docs write none ("…渲染的元素列表。当数据项的顺序改变时…" read "列表。 当数据项" quoted).
  */
 function sentenceGap(previousSentence: string): string {
-  return /[。！？｡]$/u.test(previousSentence) ? '' : ' ';
+  return endsUnspacedSentence(previousSentence) ? '' : ' ';
 }
 
 /**

@@ -1,7 +1,7 @@
 // What an answer is drawn from: the searches for a question (with its follow-up setting), the
 // sections the reader's selection or code came from (first), and whether the docs cover the
 // question at all. One owner for the decision both answerers and the `notFound` mark rely on.
-import { termsOf } from '../docs/analyzer.ts';
+import { hasUnspacedScript, termsOf } from '../docs/analyzer.ts';
 import { otherScriptForms } from '../docs/chineseScripts.ts';
 import { toDocument } from '../docs/sectionTerms.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
@@ -203,7 +203,6 @@ function termsOfSection(section: Section): ReadonlySet<string> {
 }
 
 const LATIN_WORD = /[A-Za-z][A-Za-z0-9+#.-]*[A-Za-z0-9+#]|[A-Za-z]{2,}/g;
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 
 /**
  * Names in a question: words with a capital past a sentence's first word (Slack, OAuth), all-capitals
@@ -211,7 +210,7 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
  */
 export function namesIn(question: string): string[] {
   const names: string[] = [];
-  const unspaced = UNSPACED.test(question);
+  const unspaced = hasUnspacedScript(question);
   for (const sentence of question.split(/(?<=[.?!。？！])\s*/u)) {
     let first = true;
     for (const match of sentence.matchAll(LATIN_WORD)) {

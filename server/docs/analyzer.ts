@@ -48,6 +48,11 @@ const KATAKANA = /\p{Script=Katakana}/u;
 const KATAKANA_RUN = /([\p{Script=Katakana}ー]*\p{Script=Katakana}[\p{Script=Katakana}ー]*)/u;
 const KATAKANA_RUN_WHOLE = /^[\p{Script=Katakana}ー]+$/u;
 
+/** Whether a text holds a letter of a script written without spaces between words (Chinese, Japanese, Korean, Thai). */
+export function hasUnspacedScript(text: string): boolean {
+  return UNSPACED_SCRIPT.test(text);
+}
+
 /** Whether a word is all katakana (with long-vowel marks): a loanword, or a compound of them. */
 export function isKatakanaWord(word: string): boolean {
   return KATAKANA_RUN_WHOLE.test(word);

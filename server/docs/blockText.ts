@@ -11,6 +11,11 @@ export type LinkResolver = (url: string) => string | undefined;
 const TWOSLASH_DIRECTIVE = /^\s*\/\/ ?(---cut(-start|-end|-before|-after)?---|\^\?|@errors.*|@noErrors.*)\s*$/;
 /** A Chinese or Japanese sentence's end: no space follows it. */
 const CJK_SENTENCE_END = /[。！？｡]$/u;
+
+/** Whether text ends a sentence as Chinese and Japanese do (。！？): what follows it comes with no space. */
+export function endsUnspacedSentence(text: string): boolean {
+  return CJK_SENTENCE_END.test(text);
+}
 /** VitePress/Docusaurus container fences (`::: tip`, `:::`) and `[[toc]]` render as chrome, not text. */
 const CONTAINER_LINE = /^\s*(:{3,}.*|\[\[toc\]\])\s*$/i;
 
@@ -98,7 +103,7 @@ export function blockText(node: Nodes, indent = '', resolveLink?: LinkResolver):
             // An item's paragraphs are one paragraph here (the item is one line of the list); after a Chinese
             // or Japanese full stop, with no space, as those languages write it: a line break renders as one
             // ("できます。 以下は、…").
-            const gap = body === '' ? '' : child.type === 'paragraph' && CJK_SENTENCE_END.test(body) ? '' : `\n${indent}  `;
+            const gap = body === '' ? '' : child.type === 'paragraph' && endsUnspacedSentence(body) ? '' : `\n${indent}  `;
             body += `${gap}${text}`;
           }
           return `${indent}${marker}${body}`;

@@ -6,7 +6,7 @@
 // words at a lower weight (postings.ts), as the same word of the question.
 // Japanese docs keep options and APIs under their English names (`resolve.alias`, `build.minify`) and say
 // them in katakana in the text: the katakana lines find the English name for a reader who writes エイリアス.
-import { termsOfToken, wordsOf } from './analyzer.ts';
+import { hasUnspacedScript, termsOfToken, wordsOf } from './analyzer.ts';
 
 /**
  * `reader's words => docs' words`: any of the left (a word or a phrase, as written) also finds the right.
@@ -163,9 +163,6 @@ system prompt, persona, tone, politely, polite, personality => prompt, instructi
 track, tracks, tracking, tracked, tracker, trackers, spy, spying, privacy, private data, personal data, personal information, pii, gdpr, ccpa, collect, collects, collecting, collected => privacy, data, cookie, cookies, fingerprint
 `;
 
-/** Chinese or Japanese: a docs' word written so may be several of the segmenter's words. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-
 /** A list of synonyms, ready to read questions with. */
 export interface Synonyms {
   /**
@@ -201,7 +198,7 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
     // A docs' word is one term: a phrase there stands for its last word. A Chinese or Japanese word the segmenter
     // cuts (计算属性: 计算|属性) stands for all its words: its last alone (属性, any property or attribute) led
     // "computed 和 methods 有什么区别" less surely (vue-zh-reworded-2 P@1 0.733 -> 0.800, vue-zh-mixed 0.750 -> 0.833).
-    const docsTerms = [...new Set((right === undefined ? readerPhrases : phrasesOf(right)).flatMap((phrase) => (UNSPACED.test(phrase) ? termsOfPhrase(phrase) : termsOfPhrase(phrase).slice(-1))))];
+    const docsTerms = [...new Set((right === undefined ? readerPhrases : phrasesOf(right)).flatMap((phrase) => (hasUnspacedScript(phrase) ? termsOfPhrase(phrase) : termsOfPhrase(phrase).slice(-1))))];
     for (const phrase of readerPhrases) {
       const words = wordsOf(phrase).map((word) => word.toLowerCase());
       const last = words.at(-1);
