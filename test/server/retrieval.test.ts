@@ -15,6 +15,7 @@ import {
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { loadDocs } from '../../server/docs/load.ts';
 import { createDocsIndex } from '../../server/docs/searchIndex.ts';
+import type { DocsIndex } from '../../server/docs/types.ts';
 
 /** Loading a corpus and building two indexes takes seconds on a busy CI machine. */
 const TIMEOUT = 60_000;
@@ -59,13 +60,21 @@ describe("given this project's own docs and their questions", () => {
   );
 });
 
+/** Each corpus loaded and indexed once for the tests that read it (a second or so each, on the Chinese and Japanese ones). */
+const corpusIndexes = new Map<string, Promise<DocsIndex>>();
+function corpusIndex(docsDir: string): Promise<DocsIndex> {
+  let index = corpusIndexes.get(docsDir);
+  if (!index) corpusIndexes.set(docsDir, (index = loadDocs(docsDir).then(createDocsIndex)));
+  return index;
+}
+
 const VITE_JA = QUESTION_SETS.find((set) => set.name === 'vite-ja')!;
 
 describe.skipIf(!existsSync(VITE_JA.docsDir))('given the Vite docs in Japanese, which head each option with its English name', () => {
   it(
     'opens on the option a reader names in katakana, above a section that only mentions the word',
     async () => {
-      const index = createDocsIndex(await loadDocs(VITE_JA.docsDir));
+      const index = await corpusIndex(VITE_JA.docsDir);
       const first = (question: string) => index.search(question, { limit: 1 })[0]?.section.headingPath.at(-1);
       // 条件付き設定 (conditional config) says 設定 throughout and エイリアス once, in passing.
       expect(first('エイリアスを設定したい')).toBe('resolve.alias');
@@ -79,7 +88,7 @@ describe.skipIf(!existsSync(VITE_JA.docsDir))('given the Vite docs in Japanese, 
   it(
     "reads a reader's 二重 (twice) as the docs' 重複 (duplicated) and ログ as the options' English log, and answers with them",
     async () => {
-      const index = createDocsIndex(await loadDocs(VITE_JA.docsDir));
+      const index = await corpusIndex(VITE_JA.docsDir);
       // resolve.dedupe says 依存関係のコピーが重複している, never 二重; css.postcss led on 読み込.
       expect(index.search('同じパッケージが二重に読み込まれる', { limit: 1 })[0]?.section.headingPath.at(-1)).toBe('resolve.dedupe');
       // logLevel says コンソール出力 under its English heading: with ログ unknown the answer was "not in the docs".
@@ -96,7 +105,7 @@ describe.skipIf(!existsSync(VUE_ZH.docsDir))('given the Vue docs in Chinese', ()
   it(
     'opens a question on a topic or on the product itself where the docs introduce it',
     async () => {
-      const index = createDocsIndex(await loadDocs(VUE_ZH.docsDir));
+      const index = await corpusIndex(VUE_ZH.docsDir);
       const first = (question: string) => index.search(question, { limit: 1 })[0]?.section;
       // The page titled 侦听器, not 深入响应式系统 › 侦听器调试 (debugging watchers), headed with the word.
       expect(first('侦听器')?.file).toBe('guide/essentials/watchers.md');
@@ -111,7 +120,7 @@ describe.skipIf(!existsSync(VUE_ZH.docsDir))('given the Vue docs in Chinese', ()
   it(
     'reads a reader\'s "很卡" (it lags) and "很长的列表" (a long list) as the docs\' 性能 and 大型',
     async () => {
-      const index = createDocsIndex(await loadDocs(VUE_ZH.docsDir));
+      const index = await corpusIndex(VUE_ZH.docsDir);
       const headings = (question: string) => index.search(question, { limit: 5 }).map((hit) => hit.section.headingPath.at(-1));
       // 性能优化 › 大型虚拟列表 says "渲染成千上万个列表项都会变得很慢", never 很长 nor 卡.
       expect(headings('很长的列表渲染起来很卡怎么办')).toContain('大型虚拟列表');
@@ -123,7 +132,7 @@ describe.skipIf(!existsSync(VUE_ZH.docsDir))('given the Vue docs in Chinese', ()
   it(
     "reads the English names readers mix into Chinese questions (computed, router) as the docs' Chinese terms",
     async () => {
-      const index = createDocsIndex(await loadDocs(VUE_ZH.docsDir));
+      const index = await corpusIndex(VUE_ZH.docsDir);
       const first = (question: string) => index.search(question, { limit: 1 })[0]?.section;
       // The docs say 计算属性; "computed" alone found TypeScript's 为 computed() 标注类型.
       expect(first('computed 和 methods 有什么区别')?.headingPath.at(-1)).toBe('计算属性缓存 vs 方法');
@@ -136,7 +145,7 @@ describe.skipIf(!existsSync(VUE_ZH.docsDir))('given the Vue docs in Chinese', ()
   it(
     'reads "通知父组件" (tell the parent) as events, the way a child component talks to its parent',
     async () => {
-      const index = createDocsIndex(await loadDocs(VUE_ZH.docsDir));
+      const index = await corpusIndex(VUE_ZH.docsDir);
       // v-model's 底层机制 led: it names 父组件 and 子组件 as often, and never the reader's 通知.
       expect(index.search('子组件怎么通知父组件发生了某件事', { limit: 1 })[0]?.section.file).toBe('guide/components/events.md');
     },
