@@ -186,6 +186,10 @@ export interface AnswerQuality {
   heldOutFollowUps: FollowUpQuality;
   /** Follow-ups whose own words name another page's topic ("and allow cookies?" after CORS), written in the eleventh session before measuring (questions/follow-ups-3.json). */
   heldOutLaterFollowUps: FollowUpQuality;
+  /** Questions of the reader's own about a selection or code block ("what does maxAge mean here?"), questions/selection-questions.json. */
+  selectionQuestions: SelectionQuality;
+  /** The same, written with them in the twelfth session and measured once the rule was set (questions/selection-questions-2.json). */
+  heldOutSelectionQuestions: SelectionQuality;
   /** A reader's first questions (questions/first-questions.json): what is it, how do I start, a topic's name. */
   firstQuestions: { questions: number; first: number; misses: string[] };
 }
@@ -197,6 +201,39 @@ const FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups.json', imp
 const HELD_OUT_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-2.json', import.meta.url));
 const HELD_OUT_LATER_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-3.json', import.meta.url));
 const FIRST_QUESTIONS_FILE = fileURLToPath(new URL('./questions/first-questions.json', import.meta.url));
+const SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions.json', import.meta.url));
+const HELD_OUT_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions-2.json', import.meta.url));
+
+/** Questions about a selection: is an expected section the first the answer quotes? */
+export interface SelectionQuality {
+  questions: number;
+  first: number;
+  misses: string[];
+}
+
+interface SelectionQuestion {
+  question: string;
+  type: 'code' | 'textSelection';
+  selection: string;
+  /** The page the reader selected it on (sent as the context's path and as currentPath, as the widget does). */
+  path: string;
+  /** Section ids (route#anchor) that answer it. */
+  expected: string[];
+}
+
+async function measureSelectionQuestions(index: DocsIndex, set: SetName, file: string, check: (question: string, text: string, quoted: readonly Section[]) => void): Promise<SelectionQuality> {
+  const cases = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, SelectionQuestion[]>)[set] ?? [];
+  const quality: SelectionQuality = { questions: cases.length, first: 0, misses: [] };
+  for (const { question, type, selection, path, expected } of cases) {
+    const { text, retrieved } = await answerText(index, question, { limit: 5, context: [{ type, value: selection, path }], currentPath: path });
+    check(question, text, retrieved.sections);
+    // What the reader sees first: the first quote's linked title.
+    const first = /^\*\*\[[^\]]*\]\(([^)]*)\)\*\*/.exec(text)?.[1];
+    if (first !== undefined && expected.includes(first)) quality.first++;
+    else quality.misses.push(`about a selection: ${question} [${selection.slice(0, 40).replaceAll('\n', ' ')}] -> ${first ?? 'nothing quoted'}`);
+  }
+  return quality;
+}
 
 /** A reader's first questions: is an expected page the answer's first source (and the question not marked not found)? */
 function measureFirstQuestions(index: DocsIndex, set: SetName): AnswerQuality['firstQuestions'] {
@@ -257,6 +294,8 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     heldOutFollowUps: measureFollowUps(index, set.name, HELD_OUT_FOLLOW_UPS_FILE),
     heldOutLaterFollowUps: measureFollowUps(index, set.name, HELD_OUT_LATER_FOLLOW_UPS_FILE),
     firstQuestions: measureFirstQuestions(index, set.name),
+    selectionQuestions: { questions: 0, first: 0, misses: [] },
+    heldOutSelectionQuestions: { questions: 0, first: 0, misses: [] },
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -264,6 +303,8 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     const inSources = new Set(quoted.flatMap((section) => markdownDefects(section.text)));
     for (const defect of markdownDefects(text)) if (!inSources.has(defect)) quality.defects.push(`${question}: ${defect}`);
   };
+  quality.selectionQuestions = await measureSelectionQuestions(index, set.name, SELECTION_QUESTIONS_FILE, check);
+  quality.heldOutSelectionQuestions = await measureSelectionQuestions(index, set.name, HELD_OUT_SELECTION_QUESTIONS_FILE, check);
   for (const contextCase of contextCases(docs, set.name)) {
     const options = { limit: 5, context: contextCase.context, ...(contextCase.currentPath ? { currentPath: contextCase.currentPath } : {}) };
     const { text, retrieved } = await answerText(index, contextCase.question, options);
@@ -359,9 +400,12 @@ async function main(): Promise<void> {
     console.log(`  held out: follow-ups' page first        ${share(heldOutFollowUps.first, heldOutFollowUps.questions)} of ${heldOutFollowUps.questions} (asked alone: ${share(heldOutFollowUps.firstAlone, heldOutFollowUps.questions).trim()})`);
     const laterFollowUps = quality.heldOutLaterFollowUps;
     console.log(`  held out (later): follow-ups' page first ${share(laterFollowUps.first, laterFollowUps.questions)} of ${laterFollowUps.questions} (asked alone: ${share(laterFollowUps.firstAlone, laterFollowUps.questions).trim()})`);
-    const { firstQuestions } = quality;
+    const { firstQuestions, selectionQuestions, heldOutSelectionQuestions } = quality;
     console.log(`  first questions: right page first       ${share(firstQuestions.first, firstQuestions.questions)} of ${firstQuestions.questions}`);
-    if (show) for (const line of [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses]) console.log(`    ${line}`);
+    console.log(`  about a selection: its section quoted first ${share(selectionQuestions.first, selectionQuestions.questions)} of ${selectionQuestions.questions}`);
+    console.log(`  held out: about a selection, first      ${share(heldOutSelectionQuestions.first, heldOutSelectionQuestions.questions)} of ${heldOutSelectionQuestions.questions}`);
+    const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
+    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`)]) console.log(`    ${line}`);
   }
 }
 

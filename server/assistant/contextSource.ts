@@ -43,6 +43,8 @@ export interface LocatedContext {
   section: Section;
   /** The context text as found (normalized), so answers can leave the selection itself out of a quote. */
   text: string;
+  /** The context text as the reader sent it. */
+  value: string;
 }
 
 /**
@@ -56,7 +58,7 @@ export function locateContext(index: DocsIndex, context: SearchOptions['context'
     // The page the reader took it from, by the route or URL path sent (`https://site/guides/install.html`).
     const readerPage = sectionsAt(index, normalizePath(item.path ?? options.currentPath));
     const found = text.length < MIN_CONTEXT_CHARS ? shortOnPage(text, readerPage) : bestHolder(index, item, text, readerPage, options);
-    if (found && !located.some((entry) => entry.section.id === found.id)) located.push({ section: found, text });
+    if (found && !located.some((entry) => entry.section.id === found.id)) located.push({ section: found, text, value: item.value });
   }
   return located;
 }

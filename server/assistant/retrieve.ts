@@ -1,11 +1,12 @@
 // What an answer is drawn from: the searches for a question (with its follow-up setting), the
 // sections the reader's selection or code came from (first), and whether the docs cover the
 // question at all. One owner for the decision both answerers and the `notFound` mark rely on.
-import { hasUnspacedScript, termsOf } from '../docs/analyzer.ts';
+import { hasUnspacedScript, termsOf, termsOfToken, tokenize, wordTermsOf } from '../docs/analyzer.ts';
+import { searchableText } from '../docs/blockText.ts';
 import { otherScriptForms } from '../docs/chineseScripts.ts';
 import { toDocument } from '../docs/sectionTerms.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
-import { locateContext } from './contextSource.ts';
+import { type LocatedContext, locateContext } from './contextSource.ts';
 import { focusOnContext, retrievalFor, type Turn } from './conversation.ts';
 import { contentTerms } from './terms.ts';
 
@@ -22,7 +23,11 @@ const SUGGESTIONS = 3;
 const SETTING_SECTIONS = 3;
 /** Words that point at the attached selection or code rather than name a topic. */
 const POINTING_TERMS = new Set(
-  contentTerms('this that these those here above below code snippet example line lines text passage paragraph selection selected mean means meaning work works do does happen happens purpose explain'),
+  contentTerms(
+    'this that these those here above below code snippet example line lines text passage paragraph selection selected mean means meaning work works do does happen happens purpose explain ' +
+      // How to put it ("explain this in simpler words", "tell me more"): still about the selection alone.
+      'simple simpler simply plain words word brief briefly short shorter detail details detailed more again',
+  ),
 );
 /**
  * The same in Chinese and Japanese ("请解释一下这段", "このコードは何をしますか？"), taken out of the question
@@ -32,6 +37,7 @@ const POINTING_TERMS = new Set(
 const UNSPACED_POINTING_WORDS = [
   ...'怎么理解 做什么 干什么 是什么 什么 解释 解釋 说明 說明 讲解 講解 讲的 讲 意思 含义 作用 代码 代碼 程序 这段 這段 这个 這個 这些 這些 这里 這裡 上面 下面 段落 文字 文本 示例 例子 说的 说 帮我 理解 一段'.split(' '),
   ...'どういう コード 意味 説明 解説 部分 箇所 文章 内容 処理 動作 これ この ここ 何 例'.split(' '),
+  ...'简单 通俗 详细 具体 簡単 分かりやすく わかりやすく 詳しく 具体的'.split(' '),
 ].toSorted((a, b) => b.length - a.length);
 
 export interface RetrievedDocs {
@@ -63,13 +69,17 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   const retrieval = pointing
     ? focusOnContext({ queries: (options.context ?? []).map((item) => item.value.slice(0, 2000)), terms: [], contextTerms: [] }, options.context)
     : focusOnContext(asked, options.context);
-  const ownHits = searchAll(index, retrieval.queries, options);
-  const hits = retrieval.setting === undefined ? ownHits : withSetting(index, question, retrieval.setting, ownHits, options);
-  const leading = located.map((entry) => entry.section);
-  const sections = [...leading, ...hits.map((hit) => hit.section).filter((section) => !leading.some((lead) => lead.id === section.id))].slice(
-    0,
-    Math.max(options.limit, leading.length),
-  );
+  // A question of its own about a selection ("what does maxAge mean here?") is searched with the selection's
+  // page lifted, as a follow-up is with its setting's pages: the answer is most often beside the selection.
+  const aboutSelection = !pointing && located.length > 0;
+  const searchOptions = aboutSelection ? { ...options, settingPages: [...(options.settingPages ?? []), ...located.map((entry) => entry.section.route)] } : options;
+  const ownHits = searchAll(index, retrieval.queries, searchOptions);
+  const hits = retrieval.setting === undefined ? ownHits : withSetting(index, question, retrieval.setting, ownHits, searchOptions);
+  const locatedSections = located.map((entry) => entry.section);
+  const found = hits.map((hit) => hit.section).filter((section) => !locatedSections.some((own) => own.id === section.id));
+  const beside = aboutSelection ? besideSelection(index, question, located[0] as LocatedContext, found) : undefined;
+  const leading = beside ? [beside, ...locatedSections] : locatedSections;
+  const sections = [...leading, ...found.filter((section) => section !== beside)].slice(0, Math.max(options.limit, leading.length));
   // The docs' words for the reader's ("limits" for "spamming"): shared words when judging coverage, and
   // sentences with them are as much to the point.
   const alternatives = index.alternativesIn(question);
@@ -106,6 +116,60 @@ function usageOf(index: DocsIndex, section: Section | undefined): Section | unde
   return sections
     .slice(opening + 1, opening + 1 + USAGE_WITHIN)
     .find((candidate) => candidate.headingPath.length === 2 && USAGE_HEADINGS.has((candidate.headingPath[1] ?? '').trim().toLowerCase()));
+}
+
+/**
+ * Share of a page's sections above which a word of the question says nothing about which of them it asks
+ * about (CORS's "allow", the server options' デフォルト: each option has its default). Measured on
+ * bench/questions/selection-questions.json: 0.5 left "allow only my own domain" on allowHeaders.
+ */
+const PAGE_COMMON_SHARE = 0.4;
+/** A page this short has no words common to its sections, only its topic. */
+const MIN_PAGE_SECTIONS = 4;
+
+/**
+ * The section of the selection's page that a question of the reader's own about the selection asks about,
+ * when it is another than the selection's own: "what does maxAge mean here?" over CORS's usage example
+ * asks about the maxAge option's section, "can I read it from a cookie instead?" over JWT's sentence on the
+ * Authorization header about the cookie option. The section that matches the question's words best leads; a word in a section's
+ * own heading counts twice (the section is about it); in the selection's own section, a word only the
+ * selection holds does not count (maxAge is in the selected code, which does not say what it is). Ties keep
+ * the selection's own section: "デフォルトは？" about server.port's sentence asks for server.port's default.
+ */
+function besideSelection(index: DocsIndex, question: string, own: LocatedContext, found: readonly Section[]): Section | undefined {
+  const page = index.page(own.section.route)?.sections ?? [];
+  const candidates = found.filter((section) => section.route === own.section.route);
+  if (candidates.length === 0) return undefined;
+  const alternatives = index.alternativesIn(question);
+  const forms = (term: string) => [term, ...(alternatives.get(term) ?? []), ...otherScriptForms(term)];
+  const hasTerm = (section: Section, term: string) => forms(term).some((form) => termsOfSection(section).has(form));
+  // Words, not the character pairs of a Chinese or Japanese run (件想 in 子组件想改), and none that only asks or points.
+  const content = new Set(contentTerms(question));
+  const terms = wordTermsOf(question).filter(
+    (term) => content.has(term) && !POINTING_TERMS.has(term) && (page.length < MIN_PAGE_SECTIONS || page.filter((section) => hasTerm(section, term)).length <= page.length * PAGE_COMMON_SHARE),
+  );
+  if (terms.length === 0) return undefined;
+  const matchOf = (section: Section, inText: (term: string) => boolean) => {
+    const heading = termsOfOwnHeading(section);
+    return terms.reduce((sum, term) => sum + (forms(term).some((form) => heading.has(form)) ? 2 : inText(term) ? 1 : 0), 0);
+  };
+  const inSelection = termCounts(own.value);
+  const inOwnText = termCounts(searchableText(own.section.text));
+  const outsideSelection = (term: string) => forms(term).some((form) => termsOfSection(own.section).has(form) && (inOwnText.get(form) ?? 0) > (inSelection.get(form) ?? 0));
+  let best: Section | undefined;
+  let bestMatch = matchOf(own.section, outsideSelection);
+  for (const section of candidates) {
+    const match = matchOf(section, (term) => hasTerm(section, term));
+    if (match > bestMatch) [best, bestMatch] = [section, match];
+  }
+  return best;
+}
+
+/** How often each term occurs in `text`. */
+function termCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const token of tokenize(text)) for (const term of termsOfToken(token)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return counts;
 }
 
 /** "explain this", "what does this code do?": no topic of its own beyond the attached context. */
@@ -189,6 +253,15 @@ const headingTermSets = new WeakMap<Section, ReadonlySet<string>>();
 function termsOfHeading(section: Section): ReadonlySet<string> {
   let terms = headingTermSets.get(section);
   if (!terms) headingTermSets.set(section, (terms = new Set(termsOf(`${section.pageTitle}\n${section.headingPath.at(-1) ?? ''}`))));
+  return terms;
+}
+
+const ownHeadingTermSets = new WeakMap<Section, ReadonlySet<string>>();
+
+/** The terms of a section's own heading (its page's title left out). */
+function termsOfOwnHeading(section: Section): ReadonlySet<string> {
+  let terms = ownHeadingTermSets.get(section);
+  if (!terms) ownHeadingTermSets.set(section, (terms = new Set(termsOf(section.headingPath.at(-1) ?? ''))));
   return terms;
 }
 

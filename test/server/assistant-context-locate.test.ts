@@ -24,8 +24,10 @@ describe('given "explain this" asked in Chinese or Japanese about a selection', 
       expect(docs.sections[0]?.id).toBe('/zh/composables#鼠标跟踪器示例');
       expect(docs.sections.map((section) => section.route)).not.toContain('/zh/glossary');
     }
+    // Asked how to put it, the reader still means the selection: "simpler words" names no topic.
+    for (const question of ['简单解释一下这段', '能详细说明一下吗']) expect(retrieved(index, question, selection).aboutContext).toBe(true);
     const code = [{ type: 'code' as const, value: '.red {\n  color: red;\n}', path: '/ja/features' }];
-    for (const question of ['このコードは何をしますか？', 'これを説明して']) {
+    for (const question of ['このコードは何をしますか？', 'これを説明して', 'これを分かりやすく説明して', 'もっと詳しく説明して']) {
       const docs = retrieved(index, question, code, '/ja/features');
       expect(docs.aboutContext).toBe(true);
       expect(docs.sections[0]?.id).toBe('/ja/features#css-モジュール');
@@ -49,6 +51,14 @@ describe('given a short code block', () => {
 
   it('finds it in the one section of the reader\'s page that holds it', () => {
     expect(retrieved(index, 'what does this code do?', code, '/features').sections[0]?.id).toBe('/features#css-modules');
+  });
+
+  it('answers "explain this in simpler words" or "tell me more" from it, not from sections with those words', () => {
+    for (const question of ['can you explain this in simpler words?', 'tell me more about this', 'explain this briefly']) {
+      const docs = retrieved(index, question, code, '/features');
+      expect(docs.aboutContext).toBe(true);
+      expect(docs.sections[0]?.id).toBe('/features#css-modules');
+    }
   });
 
   it('does not guess where it came from without the page it was taken from', () => {

@@ -1,0 +1,88 @@
+// A reader who selects a passage or a code block and asks a question of their own about it ("what does
+// maxAge mean here?") asks about something beside it: the section of that page the question is about
+// answers first. A question about the selection itself keeps it first.
+import { describe, expect, it } from 'vitest';
+import { indexOf } from './support/docs.ts';
+import { answerText, fixtureApp, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
+
+const corsPage = [
+  '# CORS Middleware',
+  'Call the CORS middleware before the routes it allows browsers to reach.',
+  '## Usage',
+  "```ts\napp.use(\n  '/api/*',\n  cors({\n    origin: 'https://example.com',\n    allowMethods: ['GET', 'POST'],\n    maxAge: 600,\n  })\n)\n```",
+  '## Options',
+  'Every option is optional; the defaults allow every origin.',
+  '### origin',
+  'The value of the Access-Control-Allow-Origin header: the origins allowed to call the routes.',
+  '### allowMethods',
+  'The methods allowed, sent in the Access-Control-Allow-Methods header.',
+  '### maxAge',
+  'How many seconds browsers may cache the answer to a preflight request (Access-Control-Max-Age).',
+].join('\n\n');
+
+const serverOptionsPage = [
+  '# サーバーオプション',
+  '## server.port',
+  '- **型:** `number`\n- **デフォルト:** `5173`',
+  'サーバーのポートを指定します。',
+  '## server.host',
+  '- **型:** `string`\n- **デフォルト:** `localhost`',
+  'サーバーがリッスンするアドレスを指定します。',
+  '## server.open',
+  '- **型:** `boolean`\n- **デフォルト:** `false`',
+  'サーバー起動時にブラウザーでアプリを開きます。',
+  '## server.cors',
+  '- **型:** `boolean`\n- **デフォルト:** `true`',
+  '開発サーバーの CORS を設定します。',
+].join('\n\n');
+
+const watchersPage = [
+  '# 侦听器',
+  '## 基本示例',
+  '在组合式 API 中，我们可以使用 watch 函数在每次响应式状态发生变化时触发回调函数：',
+  '```js\nwatch(question, (newQuestion) => {\n  answer.value = newQuestion\n})\n```',
+  '## 深层侦听器',
+  '直接给 `watch()` 传入一个响应式对象，会隐式地创建一个深层侦听器。',
+  '## 一次性侦听器',
+  '每当被侦听源发生变化时，侦听器的回调就会执行。',
+  '## 停止侦听器',
+  '要手动停止一个侦听器，请调用 `watch` 或 `watchEffect` 返回的函数。',
+].join('\n\n');
+
+async function ask(question: string, context: { type: 'code' | 'textSelection'; value: string; path: string }) {
+  const app = await fixtureApp({ index: indexOf({ 'cors.md': corsPage, 'config/server-options.md': serverOptionsPage, 'zh/watchers.md': watchersPage }) });
+  const { message } = await readAnswer(await postMessage(app, questionBody(question, { context: [context], currentPath: context.path })));
+  return { text: answerText(message), sources: sourcesOf(message).map((source) => source.url) };
+}
+
+describe('given a question of the reader\'s own about a selected code block', () => {
+  it('answers from the section of that page the question is about', async () => {
+    const { text, sources } = await ask('what does maxAge mean here?', { type: 'code', value: 'maxAge: 600,', path: '/cors' });
+    // maxAge is in the selected code too, which does not say what it is: the usage section does not lead.
+    expect(sources[0]).toBe('/cors#maxage');
+    expect(text).not.toContain('maxAge: 600');
+    expect(text).toMatch(/^\*\*\[CORS Middleware › maxAge\]\(\/cors#maxage\)\*\*\n\nHow many seconds browsers may cache the answer to a preflight request/);
+  });
+
+  it('finds the section in Chinese as well', async () => {
+    const { text, sources } = await ask('怎么停止这个侦听器', { type: 'code', value: 'watch(question, (newQuestion) => {\n  answer.value = newQuestion\n})', path: '/zh/watchers' });
+    expect(sources[0]).toBe('/zh/watchers#停止侦听器');
+    expect(text).toContain('要手动停止一个侦听器');
+  });
+});
+
+describe('given a question about the selection itself', () => {
+  it('keeps the selection\'s own section first when the question\'s word is in most sections of the page', async () => {
+    // "allow" is in the allowMethods heading, and in most of the page: it does not say the reader means that option.
+    const { text, sources } = await ask('how do I allow only my own domain?', { type: 'code', value: "app.use(\n  '/api/*',", path: '/cors' });
+    expect(sources[0]).toBe('/cors#usage');
+    expect(text).toContain("origin: 'https://example.com'");
+  });
+
+  it('keeps it first when the question\'s word is in every section of the page', async () => {
+    // Every option has its default: デフォルト says nothing about which one the reader means.
+    const { text, sources } = await ask('デフォルトは？', { type: 'textSelection', value: 'サーバーのポートを指定します。', path: '/config/server-options' });
+    expect(sources[0]).toBe('/config/server-options#serverport');
+    expect(text).toContain('`5173`');
+  });
+});
