@@ -190,6 +190,8 @@ export interface AnswerQuality {
   selectionQuestions: SelectionQuality;
   /** The same, written with them in the twelfth session and measured once the rule was set (questions/selection-questions-2.json). */
   heldOutSelectionQuestions: SelectionQuality;
+  /** Questions about a selection that go beyond the docs ("can it send the logs to Datadog?" over the logger's example), questions/selection-out-of-scope.json. */
+  selectionOutOfScope: SelectionQuality;
   /** A reader's first questions (questions/first-questions.json): what is it, how do I start, a topic's name. */
   firstQuestions: { questions: number; first: number; misses: string[] };
 }
@@ -203,11 +205,14 @@ const HELD_OUT_LATER_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow
 const FIRST_QUESTIONS_FILE = fileURLToPath(new URL('./questions/first-questions.json', import.meta.url));
 const SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions.json', import.meta.url));
 const HELD_OUT_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions-2.json', import.meta.url));
+const SELECTION_OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/selection-out-of-scope.json', import.meta.url));
 
 /** Questions about a selection: is an expected section the first the answer quotes? */
 export interface SelectionQuality {
   questions: number;
   first: number;
+  /** Answered "I could not find this in the docs." */
+  notFound: number;
   misses: string[];
 }
 
@@ -217,20 +222,26 @@ interface SelectionQuestion {
   selection: string;
   /** The page the reader selected it on (sent as the context's path and as currentPath, as the widget does). */
   path: string;
-  /** Section ids (route#anchor) that answer it. */
-  expected: string[];
+  /** Section ids (route#anchor) that answer it; none for a question beyond the docs. */
+  expected?: string[];
 }
 
 async function measureSelectionQuestions(index: DocsIndex, set: SetName, file: string, check: (question: string, text: string, quoted: readonly Section[]) => void): Promise<SelectionQuality> {
   const cases = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, SelectionQuestion[]>)[set] ?? [];
-  const quality: SelectionQuality = { questions: cases.length, first: 0, misses: [] };
+  const quality: SelectionQuality = { questions: cases.length, first: 0, notFound: 0, misses: [] };
   for (const { question, type, selection, path, expected } of cases) {
     const { text, retrieved } = await answerText(index, question, { limit: 5, context: [{ type, value: selection, path }], currentPath: path });
     check(question, text, retrieved.sections);
+    if (retrieved.notFound) quality.notFound++;
+    const about = `${question} [${selection.slice(0, 40).replaceAll('\n', ' ')}]`;
+    if (!expected) {
+      if (!retrieved.notFound) quality.misses.push(`about a selection, out of scope: ${about} -> ${retrieved.sections[0]?.id ?? 'nothing'}`);
+      continue;
+    }
     // What the reader sees first: the first quote's linked title.
     const first = /^\*\*\[[^\]]*\]\(([^)]*)\)\*\*/.exec(text)?.[1];
     if (first !== undefined && expected.includes(first)) quality.first++;
-    else quality.misses.push(`about a selection: ${question} [${selection.slice(0, 40).replaceAll('\n', ' ')}] -> ${first ?? 'nothing quoted'}`);
+    else quality.misses.push(`about a selection: ${about} -> ${retrieved.notFound ? 'notFound' : (first ?? 'nothing quoted')}`);
   }
   return quality;
 }
@@ -294,8 +305,9 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     heldOutFollowUps: measureFollowUps(index, set.name, HELD_OUT_FOLLOW_UPS_FILE),
     heldOutLaterFollowUps: measureFollowUps(index, set.name, HELD_OUT_LATER_FOLLOW_UPS_FILE),
     firstQuestions: measureFirstQuestions(index, set.name),
-    selectionQuestions: { questions: 0, first: 0, misses: [] },
-    heldOutSelectionQuestions: { questions: 0, first: 0, misses: [] },
+    selectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
+    heldOutSelectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
+    selectionOutOfScope: { questions: 0, first: 0, notFound: 0, misses: [] },
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -305,6 +317,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   };
   quality.selectionQuestions = await measureSelectionQuestions(index, set.name, SELECTION_QUESTIONS_FILE, check);
   quality.heldOutSelectionQuestions = await measureSelectionQuestions(index, set.name, HELD_OUT_SELECTION_QUESTIONS_FILE, check);
+  quality.selectionOutOfScope = await measureSelectionQuestions(index, set.name, SELECTION_OUT_OF_SCOPE_FILE, check);
   for (const contextCase of contextCases(docs, set.name)) {
     const options = { limit: 5, context: contextCase.context, ...(contextCase.currentPath ? { currentPath: contextCase.currentPath } : {}) };
     const { text, retrieved } = await answerText(index, contextCase.question, options);
@@ -400,12 +413,13 @@ async function main(): Promise<void> {
     console.log(`  held out: follow-ups' page first        ${share(heldOutFollowUps.first, heldOutFollowUps.questions)} of ${heldOutFollowUps.questions} (asked alone: ${share(heldOutFollowUps.firstAlone, heldOutFollowUps.questions).trim()})`);
     const laterFollowUps = quality.heldOutLaterFollowUps;
     console.log(`  held out (later): follow-ups' page first ${share(laterFollowUps.first, laterFollowUps.questions)} of ${laterFollowUps.questions} (asked alone: ${share(laterFollowUps.firstAlone, laterFollowUps.questions).trim()})`);
-    const { firstQuestions, selectionQuestions, heldOutSelectionQuestions } = quality;
+    const { firstQuestions, selectionQuestions, heldOutSelectionQuestions, selectionOutOfScope } = quality;
     console.log(`  first questions: right page first       ${share(firstQuestions.first, firstQuestions.questions)} of ${firstQuestions.questions}`);
-    console.log(`  about a selection: its section quoted first ${share(selectionQuestions.first, selectionQuestions.questions)} of ${selectionQuestions.questions}`);
-    console.log(`  held out: about a selection, first      ${share(heldOutSelectionQuestions.first, heldOutSelectionQuestions.questions)} of ${heldOutSelectionQuestions.questions}`);
+    console.log(`  about a selection: its section quoted first ${share(selectionQuestions.first, selectionQuestions.questions)} of ${selectionQuestions.questions} (notFound: ${selectionQuestions.notFound})`);
+    console.log(`  held out: about a selection, first      ${share(heldOutSelectionQuestions.first, heldOutSelectionQuestions.questions)} of ${heldOutSelectionQuestions.questions} (notFound: ${heldOutSelectionQuestions.notFound})`);
+    console.log(`  about a selection, out of scope: notFound ${share(selectionOutOfScope.notFound, selectionOutOfScope.questions)} of ${selectionOutOfScope.questions}`);
     const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
-    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`)]) console.log(`    ${line}`);
+    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...selectionOutOfScope.misses]) console.log(`    ${line}`);
   }
 }
 

@@ -83,18 +83,23 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   // The docs' words for the reader's ("limits" for "spamming"): shared words when judging coverage, and
   // sentences with them are as much to the point.
   const alternatives = index.alternativesIn(question);
-  // Names the docs never use: past them the question is not covered, or its answer says so first.
-  const unknownNames = located.length > 0 ? [] : unknownNamesIn(index, question);
+  // Names the docs never use: past them the question is not covered, or its answer says so first. "Explain
+  // this" about a passage of the docs is covered by it.
+  const judged = located.length === 0 || aboutSelection;
+  const unknownNames = judged ? unknownNamesIn(index, question) : [];
   // Whether the docs cover a follow-up is judged on its own hits, as for any question, ranked by score alone:
   // the rule was calibrated on that order, and a section that covers more of an off-topic question's common
   // words ("company", "behind") would pass it.
-  const notFound = located.length === 0 && !covers(index, question, searchAll(index, retrieval.queries, { ...options, byScoreAlone: true }), unknownNames, alternatives);
+  const judgedHits = judged ? searchAll(index, retrieval.queries, { ...options, byScoreAlone: true }) : [];
+  const notFound = located.length === 0 ? !covers(index, question, judgedHits, unknownNames, alternatives) : aboutSelection && !namesCovered(index, judgedHits, unknownNames, alternatives);
   return {
     sections,
     terms: [...new Set([...retrieval.terms, ...[...alternatives.values()].flat()])],
     contextTerms: retrieval.contextTerms,
     notFound,
-    suggestions: notFound ? onePerPage(unknownNames.length > 0 ? searchAll(index, [withoutNames(question, unknownNames)], options) : hits).slice(0, SUGGESTIONS) : [],
+    // Beyond the docs, a question about a selection is pointed back to the selection's section first: "can I keep
+    // them in MySQL instead?" about where threads are kept, whose section names the database the docs support.
+    suggestions: notFound ? onePerPage([...locatedSections, ...(unknownNames.length > 0 ? searchAll(index, [withoutNames(question, unknownNames)], searchOptions) : hits).map((hit) => hit.section)]).slice(0, SUGGESTIONS) : [],
     locatedContext: located.map((entry) => entry.text),
     aboutContext: pointing && located.length > 0,
     unknownNames: notFound ? [] : unknownNames,
@@ -194,6 +199,18 @@ function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], 
   if (best.coverage >= NAME_DETAIL_COVERAGE) return true;
   if (unknownNames.some((name) => !readersKnow(index, name, alternatives))) return false;
   return !offTopic(index, question, best.section, alternatives);
+}
+
+/**
+ * Whether the docs cover a question about a selection, as far as the names in it tell: the selection sets its
+ * topic, so a question of few words of its own ("how do I make it expire after an hour?" about `setCookie`)
+ * is not judged by how much of it the best section covers, but a name no page uses still takes it beyond the
+ * docs ("can it send the logs to Datadog?" about the logger's example), unless the best section covers most
+ * of it (then the answer says the docs do not mention the name: "can these routes be called over gRPC?").
+ * Measured on bench/questions/selection-out-of-scope.json against the two answerable selection sets.
+ */
+function namesCovered(index: DocsIndex, hits: readonly SearchHit[], unknownNames: readonly string[], alternatives: ReadonlyMap<string, readonly string[]>): boolean {
+  return (hits[0]?.coverage ?? 0) >= NAME_DETAIL_COVERAGE || unknownNames.every((name) => readersKnow(index, name, alternatives));
 }
 
 /** Names of the question no page has exactly: typo tolerance is for readers' slips, and a name one letter from a docs word (Slack, stack; COBOL, color) is another name. */
@@ -333,11 +350,7 @@ function distinctHits(lists: readonly (readonly SearchHit[])[], limit: number): 
   return [...hits.values()];
 }
 
-function onePerPage(hits: readonly SearchHit[]): Section[] {
+function onePerPage(sections: readonly Section[]): Section[] {
   const seen = new Set<string>();
-  return hits.flatMap((hit) => {
-    if (seen.has(hit.section.file)) return [];
-    seen.add(hit.section.file);
-    return [hit.section];
-  });
+  return sections.filter((section) => !seen.has(section.file) && seen.add(section.file));
 }

@@ -86,3 +86,18 @@ describe('given a question about the selection itself', () => {
     expect(text).toContain('`5173`');
   });
 });
+
+describe('given a question about a selection that goes beyond the docs', () => {
+  it('says the docs do not cover it when it names something no page does, and points back to the selection\'s section first', async () => {
+    const { text, sources } = await ask('can I send these requests to Datadog?', { type: 'code', value: "app.use(\n  '/api/*',", path: '/cors' });
+    expect(text).toMatch(/^I could not find this in the docs\./);
+    expect(text).toContain('[CORS Middleware › Usage](/cors#usage)');
+    expect(sources).toEqual([]);
+  });
+
+  it('does not judge a question of few words of its own by how little of it a section covers: the selection sets its topic', async () => {
+    const { text, sources } = await ask('how long do browsers keep it?', { type: 'code', value: 'maxAge: 600,', path: '/cors' });
+    expect(text).not.toContain('I could not find');
+    expect(sources[0]).toBe('/cors#maxage');
+  });
+});
