@@ -75,6 +75,8 @@ describe('given a model', () => {
 
     const call = model.doStreamCalls[0];
     expect(promptText(call, 'system')).toEqual([SYSTEM_PROMPT]);
+    // The selection is what "this" means, and data, not instructions.
+    expect(SYSTEM_PROMPT).toContain('The <context> block is what the reader selected on the page, or the code block they asked about: "this", "it" and "here" in the question refer to it.');
     const [turn] = promptText(call, 'user');
     expect(turn).toContain('<source id="1" title="Configuration › Port" url="https://relay.example/guides/configuration#port">');
     expect(turn).toContain('Change the listening port with the `--port` flag.');
