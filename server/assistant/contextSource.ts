@@ -64,7 +64,7 @@ export function locateContext(index: DocsIndex, context: SearchOptions['context'
 }
 
 /** A page's sections by its route (none when the docs have no such page), at most MAX_SECTIONS_PER_PAGE. */
-function sectionsAt(index: DocsIndex, route: string | undefined): Section[] {
+export function sectionsAt(index: DocsIndex, route: string | undefined): Section[] {
   return (route === undefined ? undefined : index.page(route))?.sections.slice(0, MAX_SECTIONS_PER_PAGE) ?? [];
 }
 

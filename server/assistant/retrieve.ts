@@ -6,7 +6,7 @@ import { searchableText } from '../docs/blockText.ts';
 import { otherScriptForms } from '../docs/chineseScripts.ts';
 import { toDocument } from '../docs/sectionTerms.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
-import { type LocatedContext, locateContext } from './contextSource.ts';
+import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
 import { focusOnContext, retrievalFor, type Turn } from './conversation.ts';
 import { contentTerms } from './terms.ts';
 
@@ -142,7 +142,8 @@ const MIN_PAGE_SECTIONS = 4;
  * the selection's own section: "デフォルトは？" about server.port's sentence asks for server.port's default.
  */
 function besideSelection(index: DocsIndex, question: string, own: LocatedContext, found: readonly Section[]): Section | undefined {
-  const page = index.page(own.section.route)?.sections ?? [];
+  // The first sections of a very long page stand for it: each is analysed once, then kept.
+  const page = sectionsAt(index, own.section.route);
   const candidates = found.filter((section) => section.route === own.section.route);
   if (candidates.length === 0) return undefined;
   const alternatives = index.alternativesIn(question);
