@@ -190,6 +190,8 @@ export interface AnswerQuality {
   selectionQuestions: SelectionQuality;
   /** The same, written with them in the twelfth session and measured once the rule was set (questions/selection-questions-2.json). */
   heldOutSelectionQuestions: SelectionQuality;
+  /** Follow-ups after a question about a selection ("what does this code do?" then "and with credentials?"), questions/selection-follow-ups.json. */
+  selectionFollowUps: SelectionQuality;
   /** Questions about a selection that go beyond the docs ("can it send the logs to Datadog?" over the logger's example), questions/selection-out-of-scope.json. */
   selectionOutOfScope: SelectionQuality;
   /** A reader's first questions (questions/first-questions.json): what is it, how do I start, a topic's name. */
@@ -206,6 +208,30 @@ const FIRST_QUESTIONS_FILE = fileURLToPath(new URL('./questions/first-questions.
 const SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions.json', import.meta.url));
 const HELD_OUT_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions-2.json', import.meta.url));
 const SELECTION_OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/selection-out-of-scope.json', import.meta.url));
+const SELECTION_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/selection-follow-ups.json', import.meta.url));
+
+/**
+ * Follow-ups after a question about a selection, as the widget asks them: the first question with the selection
+ * and the page's path, its answer (text and sources) as the conversation, then the follow-up from the same page
+ * without the selection. Is an expected section the follow-up's first source?
+ */
+async function measureSelectionFollowUps(index: DocsIndex, set: SetName): Promise<SelectionQuality> {
+  const cases = (JSON.parse(readFileSync(SELECTION_FOLLOW_UPS_FILE, 'utf8')) as Record<string, (SelectionQuestion & { previous: string; expected: string[] })[]>)[set] ?? [];
+  const quality: SelectionQuality = { questions: cases.length, first: 0, notFound: 0, misses: [] };
+  for (const { previous, question, type, selection, path, expected } of cases) {
+    const answered = await answerText(index, previous, { limit: 5, context: [{ type, value: selection, path }], currentPath: path });
+    const history: Turn[] = [
+      { role: 'user', text: previous },
+      { role: 'assistant', text: answered.text, sources: answered.retrieved.sections.map((section) => section.url) },
+    ];
+    const retrieved = retrieveDocs(index, question, history, { limit: 5, currentPath: path });
+    if (retrieved.notFound) quality.notFound++;
+    const first = retrieved.sections[0]?.id;
+    if (first !== undefined && expected.includes(first)) quality.first++;
+    else quality.misses.push(`after a selection: ${previous} / ${question} -> ${first ?? 'nothing'}`);
+  }
+  return quality;
+}
 
 /** Questions about a selection: is an expected section the first the answer quotes? */
 export interface SelectionQuality {
@@ -308,6 +334,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     selectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
     heldOutSelectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
     selectionOutOfScope: { questions: 0, first: 0, notFound: 0, misses: [] },
+    selectionFollowUps: { questions: 0, first: 0, notFound: 0, misses: [] },
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -318,6 +345,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.selectionQuestions = await measureSelectionQuestions(index, set.name, SELECTION_QUESTIONS_FILE, check);
   quality.heldOutSelectionQuestions = await measureSelectionQuestions(index, set.name, HELD_OUT_SELECTION_QUESTIONS_FILE, check);
   quality.selectionOutOfScope = await measureSelectionQuestions(index, set.name, SELECTION_OUT_OF_SCOPE_FILE, check);
+  quality.selectionFollowUps = await measureSelectionFollowUps(index, set.name);
   for (const contextCase of contextCases(docs, set.name)) {
     const options = { limit: 5, context: contextCase.context, ...(contextCase.currentPath ? { currentPath: contextCase.currentPath } : {}) };
     const { text, retrieved } = await answerText(index, contextCase.question, options);
@@ -413,13 +441,14 @@ async function main(): Promise<void> {
     console.log(`  held out: follow-ups' page first        ${share(heldOutFollowUps.first, heldOutFollowUps.questions)} of ${heldOutFollowUps.questions} (asked alone: ${share(heldOutFollowUps.firstAlone, heldOutFollowUps.questions).trim()})`);
     const laterFollowUps = quality.heldOutLaterFollowUps;
     console.log(`  held out (later): follow-ups' page first ${share(laterFollowUps.first, laterFollowUps.questions)} of ${laterFollowUps.questions} (asked alone: ${share(laterFollowUps.firstAlone, laterFollowUps.questions).trim()})`);
-    const { firstQuestions, selectionQuestions, heldOutSelectionQuestions, selectionOutOfScope } = quality;
+    const { firstQuestions, selectionQuestions, heldOutSelectionQuestions, selectionOutOfScope, selectionFollowUps } = quality;
     console.log(`  first questions: right page first       ${share(firstQuestions.first, firstQuestions.questions)} of ${firstQuestions.questions}`);
     console.log(`  about a selection: its section quoted first ${share(selectionQuestions.first, selectionQuestions.questions)} of ${selectionQuestions.questions} (notFound: ${selectionQuestions.notFound})`);
     console.log(`  held out: about a selection, first      ${share(heldOutSelectionQuestions.first, heldOutSelectionQuestions.questions)} of ${heldOutSelectionQuestions.questions} (notFound: ${heldOutSelectionQuestions.notFound})`);
     console.log(`  about a selection, out of scope: notFound ${share(selectionOutOfScope.notFound, selectionOutOfScope.questions)} of ${selectionOutOfScope.questions}`);
+    console.log(`  follow-ups after a selection: section first ${share(selectionFollowUps.first, selectionFollowUps.questions)} of ${selectionFollowUps.questions}`);
     const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
-    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...selectionOutOfScope.misses]) console.log(`    ${line}`);
+    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses]) console.log(`    ${line}`);
   }
 }
 

@@ -1,8 +1,9 @@
 // What the answer knows of the conversation: earlier turns, and the terms a short follow-up leans on.
 import type { Exchange } from '../store/threads.ts';
-import { contentTerms, topicWordCount } from './terms.ts';
+import { contentTerms, onlyPoints, topicWordCount } from './terms.ts';
 
-export type Turn = { role: 'user' | 'assistant'; text: string };
+/** A turn of the conversation; an answer may carry its sources' URLs (the stored thread's, or the client's `source-url` parts). */
+export type Turn = { role: 'user' | 'assistant'; text: string; sources?: readonly string[] };
 
 /** Turns kept for the model and for follow-ups; older ones rarely matter and cost tokens. */
 export const HISTORY_EXCHANGES = 10;
@@ -12,7 +13,7 @@ export function historyTurns(stored: readonly Exchange[] | null, clientTurns: re
   if (stored === null) return clientTurns.slice(-2 * HISTORY_EXCHANGES);
   return stored.flatMap((exchange): Turn[] => [
     { role: 'user', text: exchange.question },
-    { role: 'assistant', text: exchange.answer },
+    { role: 'assistant', text: exchange.answer, sources: exchange.sources.map((source) => source.url) },
   ]);
 }
 
@@ -27,6 +28,33 @@ export interface Retrieval {
    * question about cookies: signed cookies, not signed JWTs).
    */
   setting?: string;
+  /** The URLs of the sources the last answer was drawn from, when the conversation kept them: the setting's pages. */
+  settingSources?: readonly string[];
+}
+
+/** Characters of an answer's opening that stand for it when it has no quote title or source. */
+const POINTED_SETTING_CHARS = 400;
+
+/** The first quote's linked title of an extractive answer ("**[CORS Middleware › Usage](/…)**"). */
+const QUOTE_TITLE = /\*\*\[([^\]\n]{1,200})\]\(/;
+
+/**
+ * What an answer was about, in a few words: its first quote's title ("CORS Middleware › Usage"), else its first
+ * source's path ("/middleware/builtin/cors#usage"), else its opening.
+ */
+function topicOfAnswer(answer: Turn): string {
+  const title = QUOTE_TITLE.exec(answer.text)?.[1];
+  if (title) return title;
+  const source = answer.sources?.[0];
+  if (source) {
+    try {
+      const { pathname, hash } = new URL(source, 'http://localhost');
+      return decodeURIComponent(`${pathname}${hash}`).replace(/[/#_-]+/g, ' ');
+    } catch {
+      // An unreadable URL says nothing: the answer's opening stands for it.
+    }
+  }
+  return answer.text.slice(0, POINTED_SETTING_CHARS);
 }
 
 /**
@@ -36,11 +64,17 @@ export interface Retrieval {
  */
 export function retrievalFor(question: string, history: readonly Turn[]): Retrieval {
   const terms = contentTerms(question);
-  const previousQuestion = history.findLast((turn) => turn.role === 'user')?.text;
+  const previousAt = history.findLastIndex((turn) => turn.role === 'user');
+  const answer = history.slice(previousAt + 1).find((turn) => turn.role === 'assistant');
+  // "What does this code do?" names no topic: the selection it was asked about did, and what the answer was
+  // about stands for it (its opening alone, code and all, drew "How do I test my app?" to CORS's example).
+  const asked = history[previousAt]?.text;
+  const pointed = asked !== undefined && onlyPoints(asked) && answer?.text !== undefined && answer.text !== '';
+  const previousQuestion = pointed ? topicOfAnswer(answer) : asked;
   if ((topicWordCount(question) >= 3 && !continuesPrevious(question)) || !previousQuestion) return { queries: [question], terms, contextTerms: [] };
   const contextTerms = contentTerms(previousQuestion).filter((term) => !terms.includes(term));
   if (terms.length === 0) return { queries: [previousQuestion], terms: contextTerms, contextTerms: [] };
-  return { queries: [question, `${question} ${previousQuestion}`], terms, contextTerms, setting: previousQuestion };
+  return { queries: [question, `${question} ${previousQuestion}`], terms, contextTerms, setting: previousQuestion, ...(answer?.sources?.length ? { settingSources: answer.sources } : {}) };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Reading the question and the conversation out of the request's messages.
 import { REQUEST_LIMITS } from '../../src/wire.ts';
+import type { Turn } from './conversation.ts';
 import type { RequestMessage } from './schema.ts';
 
 /** The text of a message: its `text` parts joined, or the AI SDK 4 `content` string. */
@@ -11,7 +12,18 @@ export function messageText(message: RequestMessage): string {
   return (message.content ?? '').trim();
 }
 
-export type QuestionResult = { ok: true; question: string; earlier: { role: 'user' | 'assistant'; text: string }[] } | { ok: false; error: string };
+export type QuestionResult = { ok: true; question: string; earlier: Turn[] } | { ok: false; error: string };
+
+/** Source URLs kept per earlier answer: a follow-up's setting reads the first few. */
+const MAX_TURN_SOURCES = 10;
+
+/** The URLs of a message's `source-url` parts (the sources useChat kept with an earlier answer). */
+function sourceUrls(message: RequestMessage): string[] {
+  return (message.parts ?? [])
+    .filter((part) => part.type === 'source-url' && typeof part['url'] === 'string')
+    .slice(0, MAX_TURN_SOURCES)
+    .map((part) => part['url'] as string);
+}
 
 /** Longest question answered; longer ones are almost always pasted logs, and they would dominate retrieval. */
 export const QUESTION_MAX_LENGTH = REQUEST_LIMITS.questionLength;
@@ -29,7 +41,10 @@ export function readQuestion(messages: readonly RequestMessage[]): QuestionResul
   const earlier = messages
     .slice(0, lastUserIndex)
     .filter((message) => message.role === 'user' || message.role === 'assistant')
-    .map((message) => ({ role: message.role as 'user' | 'assistant', text: messageText(message) }))
+    .map((message): Turn => {
+      const sources = message.role === 'assistant' ? sourceUrls(message) : [];
+      return { role: message.role as 'user' | 'assistant', text: messageText(message), ...(sources.length > 0 ? { sources } : {}) };
+    })
     .filter((message) => message.text !== '');
   return { ok: true, question, earlier };
 }

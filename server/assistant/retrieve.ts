@@ -4,11 +4,12 @@
 import { hasUnspacedScript, termsOf, termsOfToken, tokenize, wordTermsOf } from '../docs/analyzer.ts';
 import { searchableText } from '../docs/blockText.ts';
 import { otherScriptForms } from '../docs/chineseScripts.ts';
+import { normalizePath } from '../docs/ranking.ts';
 import { toDocument } from '../docs/sectionTerms.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
 import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
 import { focusOnContext, retrievalFor, type Turn } from './conversation.ts';
-import { contentTerms } from './terms.ts';
+import { contentTerms, isPointingTerm, onlyPoints } from './terms.ts';
 
 /**
  * Below this share of the question's weight (rare words weigh most, a word no page has the most of
@@ -21,25 +22,6 @@ const NAME_DETAIL_COVERAGE = 0.5;
 const SUGGESTIONS = 3;
 /** The pages of the last question's first sections (as many as an answer quotes) are a follow-up's setting pages. */
 const SETTING_SECTIONS = 3;
-/** Words that point at the attached selection or code rather than name a topic. */
-const POINTING_TERMS = new Set(
-  contentTerms(
-    'this that these those here above below code snippet example line lines text passage paragraph selection selected mean means meaning work works do does happen happens purpose explain ' +
-      // How to put it ("explain this in simpler words", "tell me more"): still about the selection alone.
-      'simple simpler simply plain words word brief briefly short shorter detail details detailed more again',
-  ),
-);
-/**
- * The same in Chinese and Japanese ("请解释一下这段", "このコードは何をしますか？"), taken out of the question
- * before its terms are read: their characters would otherwise pair across words (释一, 段代) into terms.
- * Longest first, so 是什么 goes before 什么.
- */
-const UNSPACED_POINTING_WORDS = [
-  ...'怎么理解 做什么 干什么 是什么 什么 解释 解釋 说明 說明 讲解 講解 讲的 讲 意思 含义 作用 代码 代碼 程序 这段 這段 这个 這個 这些 這些 这里 這裡 上面 下面 段落 文字 文本 示例 例子 说的 说 帮我 理解 一段'.split(' '),
-  ...'どういう コード 意味 説明 解説 部分 箇所 文章 内容 処理 動作 これ この ここ 何 例'.split(' '),
-  ...'简单 通俗 详细 具体 簡単 分かりやすく わかりやすく 詳しく 具体的'.split(' '),
-].toSorted((a, b) => b.length - a.length);
-
 export interface RetrievedDocs {
   /** Sections to answer from, best first; the context's own sections lead. */
   sections: Section[];
@@ -74,7 +56,8 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   const aboutSelection = !pointing && located.length > 0;
   const searchOptions = aboutSelection ? { ...options, settingPages: [...(options.settingPages ?? []), ...located.map((entry) => entry.section.route)] } : options;
   const ownHits = searchAll(index, retrieval.queries, searchOptions);
-  const hits = retrieval.setting === undefined ? ownHits : withSetting(index, question, retrieval.setting, ownHits, searchOptions);
+  const { setting, settingSources } = retrieval;
+  const hits = setting === undefined ? ownHits : withSetting(index, question, setting, settingSources ?? [], ownHits, searchOptions);
   const locatedSections = located.map((entry) => entry.section);
   const found = hits.map((hit) => hit.section).filter((section) => !locatedSections.some((own) => own.id === section.id));
   const beside = aboutSelection ? besideSelection(index, question, located[0] as LocatedContext, found) : undefined;
@@ -152,7 +135,7 @@ function besideSelection(index: DocsIndex, question: string, own: LocatedContext
   // Words, not the character pairs of a Chinese or Japanese run (件想 in 子组件想改), and none that only asks or points.
   const content = new Set(contentTerms(question));
   const terms = wordTermsOf(question).filter(
-    (term) => content.has(term) && !POINTING_TERMS.has(term) && (page.length < MIN_PAGE_SECTIONS || page.filter((section) => hasTerm(section, term)).length <= page.length * PAGE_COMMON_SHARE),
+    (term) => content.has(term) && !isPointingTerm(term) && (page.length < MIN_PAGE_SECTIONS || page.filter((section) => hasTerm(section, term)).length <= page.length * PAGE_COMMON_SHARE),
   );
   if (terms.length === 0) return undefined;
   const matchOf = (section: Section, inText: (term: string) => boolean) => {
@@ -180,10 +163,7 @@ function termCounts(text: string): Map<string, number> {
 
 /** "explain this", "what does this code do?": no topic of its own beyond the attached context. */
 function isPointing(question: string, context: SearchOptions['context']): boolean {
-  if ((context?.length ?? 0) === 0) return false;
-  let rest = question;
-  for (const word of UNSPACED_POINTING_WORDS) rest = rest.replaceAll(word, ' ');
-  return contentTerms(rest).every((term) => POINTING_TERMS.has(term));
+  return (context?.length ?? 0) > 0 && onlyPoints(question);
 }
 
 /**
@@ -326,10 +306,16 @@ function withoutNames(question: string, names: readonly string[]): string {
   return rest;
 }
 
-/** A follow-up's hits: searched with the question it follows as context first, then its own. */
-function withSetting(index: DocsIndex, question: string, setting: string, ownHits: readonly SearchHit[], options: SearchOptions): SearchHit[] {
-  const settingPages = [...new Set(index.search(setting, { ...options, limit: SETTING_SECTIONS }).map((hit) => hit.section.route))];
-  const inSetting = index.search(question, { ...options, context: [...(options.context ?? []), { type: 'textSelection', value: setting }], settingPages });
+/**
+ * A follow-up's hits: searched with the question it follows as context first, then its own. Its setting's
+ * pages are those the last answer was drawn from, when the conversation kept its sources (an answer about a
+ * selection came from the selection's page, which its question alone may not find); else the pages of that
+ * question's first sections.
+ */
+function withSetting(index: DocsIndex, question: string, setting: string, settingSources: readonly string[], ownHits: readonly SearchHit[], options: SearchOptions): SearchHit[] {
+  const fromSources = settingSources.slice(0, SETTING_SECTIONS).flatMap((url) => normalizePath(url.replace(/#.*$/, '')) ?? []);
+  const settingPages = fromSources.length > 0 ? fromSources : index.search(setting, { ...options, limit: SETTING_SECTIONS }).map((hit) => hit.section.route);
+  const inSetting = index.search(question, { ...options, context: [...(options.context ?? []), { type: 'textSelection', value: setting }], settingPages: [...new Set([...(options.settingPages ?? []), ...settingPages])] });
   return distinctHits([inSetting, ownHits], options.limit);
 }
 

@@ -44,3 +44,34 @@ function readerWordsOf(text: string): string[] {
   }
   return words;
 }
+
+/** Words that point at the attached selection or code rather than name a topic. */
+const POINTING_TERMS = new Set(
+  contentTerms(
+    'this that these those here above below code snippet example line lines text passage paragraph selection selected mean means meaning work works do does happen happens purpose explain ' +
+      // How to put it ("explain this in simpler words", "tell me more"): still about the selection alone.
+      'simple simpler simply plain words word brief briefly short shorter detail details detailed more again',
+  ),
+);
+/**
+ * The same in Chinese and Japanese ("请解释一下这段", "このコードは何をしますか？"), taken out of the question
+ * before its terms are read: their characters would otherwise pair across words (释一, 段代) into terms.
+ * Longest first, so 是什么 goes before 什么.
+ */
+const UNSPACED_POINTING_WORDS = [
+  ...'怎么理解 做什么 干什么 是什么 什么 解释 解釋 说明 說明 讲解 講解 讲的 讲 意思 含义 作用 代码 代碼 程序 这段 這段 这个 這個 这些 這些 这里 這裡 上面 下面 段落 文字 文本 示例 例子 说的 说 帮我 理解 一段'.split(' '),
+  ...'どういう コード 意味 説明 解説 部分 箇所 文章 内容 処理 動作 これ この ここ 何 例'.split(' '),
+  ...'简单 通俗 详细 具体 簡単 分かりやすく わかりやすく 詳しく 具体的'.split(' '),
+].toSorted((a, b) => b.length - a.length);
+
+/** Whether a term only points at what the reader attached ("this", "code", "mean"). */
+export function isPointingTerm(term: string): boolean {
+  return POINTING_TERMS.has(term);
+}
+
+/** "explain this", "what does this code do?", "这段是什么意思": no topic words of its own, only words that point at something. */
+export function onlyPoints(text: string): boolean {
+  let rest = text;
+  for (const word of UNSPACED_POINTING_WORDS) rest = rest.replaceAll(word, ' ');
+  return contentTerms(rest).every(isPointingTerm);
+}

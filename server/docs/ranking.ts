@@ -23,7 +23,13 @@ export interface ReaderPlace {
 /** Multiplier for a section on a page with these paths (pagePathsOf), for a reader at `place`. */
 export function pageBoost(pagePaths: string[], place: ReaderPlace, boosts: { currentPageBoost: number; currentFolderBoost: number; settingPageBoost: number }): number {
   const route = pagePaths.at(-1) ?? '';
-  return (place.current === undefined ? 1 : currentPathBoost(pagePaths, route, place.current, boosts)) * (place.settingPages.has(route) ? boosts.settingPageBoost : 1);
+  // A setting page may be named by its published path (a source URL's) or its route.
+  const inSetting = place.settingPages.size > 0 && pagePaths.some((pagePath) => place.settingPages.has(pagePath));
+  const current = place.current === undefined ? 1 : currentPathBoost(pagePaths, route, place.current, boosts);
+  // The reader's page that is also the setting's is lifted once: after "explain this" about a passage of the
+  // page they are on, both lifts together made "How do I test my app?" open on that page (3 of 13 such
+  // changes of topic, measured with the selection follow-ups of bench/questions/selection-follow-ups.json).
+  return Math.max(current, inSetting ? boosts.settingPageBoost : 1);
 }
 
 function currentPathBoost(pagePaths: string[], route: string, current: string, boosts: { currentPageBoost: number; currentFolderBoost: number }): number {

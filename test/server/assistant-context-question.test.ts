@@ -2,8 +2,10 @@
 // maxAge mean here?") asks about something beside it: the section of that page the question is about
 // answers first. A question about the selection itself keeps it first.
 import { describe, expect, it } from 'vitest';
+import { createDocsIndex } from '../../server/docs/searchIndex.ts';
+import { buildPage } from '../../server/docs/sections.ts';
 import { indexOf } from './support/docs.ts';
-import { answerText, fixtureApp, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
+import { answerText, finishThreadId, fixtureApp, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 
 const corsPage = [
   '# CORS Middleware',
@@ -18,6 +20,14 @@ const corsPage = [
   'The methods allowed, sent in the Access-Control-Allow-Methods header.',
   '### maxAge',
   'How many seconds browsers may cache the answer to a preflight request (Access-Control-Max-Age).',
+  '### credentials',
+  'Sets the Access-Control-Allow-Credentials header, which lets cookies come with cross-origin calls.',
+].join('\n\n');
+
+const fetchPage = [
+  '# Fetch',
+  '## Credentials',
+  "Credentials are cookies and HTTP authentication: send them with `credentials: 'include'` in `fetch()`. Omit credentials for public data.",
 ].join('\n\n');
 
 const serverOptionsPage = [
@@ -49,8 +59,10 @@ const watchersPage = [
   '要手动停止一个侦听器，请调用 `watch` 或 `watchEffect` 返回的函数。',
 ].join('\n\n');
 
+const fixtureDocs = () => indexOf({ 'cors.md': corsPage, 'fetch.md': fetchPage, 'config/server-options.md': serverOptionsPage, 'zh/watchers.md': watchersPage });
+
 async function ask(question: string, context: { type: 'code' | 'textSelection'; value: string; path: string }) {
-  const app = await fixtureApp({ index: indexOf({ 'cors.md': corsPage, 'config/server-options.md': serverOptionsPage, 'zh/watchers.md': watchersPage }) });
+  const app = await fixtureApp({ index: fixtureDocs() });
   const { message } = await readAnswer(await postMessage(app, questionBody(question, { context: [context], currentPath: context.path })));
   return { text: answerText(message), sources: sourcesOf(message).map((source) => source.url) };
 }
@@ -99,5 +111,42 @@ describe('given a question about a selection that goes beyond the docs', () => {
     const { text, sources } = await ask('how long do browsers keep it?', { type: 'code', value: 'maxAge: 600,', path: '/cors' });
     expect(text).not.toContain('I could not find');
     expect(sources[0]).toBe('/cors#maxage');
+  });
+});
+
+describe('given a follow-up to a question about a selection', () => {
+  const usage = { type: 'code' as const, value: "app.use(\n  '/api/*',", path: '/cors' };
+
+  it('stays on the selection\'s topic after "what does this code do?", which names none', async () => {
+    const app = await fixtureApp({ index: fixtureDocs() });
+    const first = await readAnswer(await postMessage(app, questionBody('what does this code do?', { context: [usage] })));
+    expect(sourcesOf(first.message)[0]?.url).toBe('/cors#usage');
+    // Asked alone, "and credentials?" is about fetch()'s credentials; here it follows CORS's example.
+    const { message } = await readAnswer(await postMessage(app, questionBody('and credentials?', { threadId: finishThreadId(first.chunks) })));
+    expect(sourcesOf(message)[0]?.url).toBe('/cors#credentials');
+    expect(answerText(message)).toContain('Access-Control-Allow-Credentials');
+  });
+
+  it('takes the setting\'s page from the sources the client kept with the last answer', async () => {
+    const app = await fixtureApp({ index: fixtureDocs() });
+    const messages = [
+      { id: 'm1', role: 'user', parts: [{ type: 'text', text: 'what does this code do?' }] },
+      { id: 'm2', role: 'assistant', parts: [{ type: 'text', text: 'Here it is.' }, { type: 'source-url', sourceId: 's1', url: '/cors#usage', title: 'CORS Middleware › Usage' }] },
+      { id: 'm3', role: 'user', parts: [{ type: 'text', text: 'and credentials?' }] },
+    ];
+    const { message } = await readAnswer(await postMessage(app, { fp: 'anonymous', messages }));
+    expect(sourcesOf(message)[0]?.url).toBe('/cors#credentials');
+  });
+
+  it('reads those sources on a site published under a path', async () => {
+    const pages = Object.entries({ 'cors.md': corsPage, 'fetch.md': fetchPage }).map(([file, source]) => buildPage(file, source, { siteUrl: 'https://docs.example.com/relay' }).page);
+    const app = await fixtureApp({ index: createDocsIndex({ pages, sections: pages.flatMap((page) => page.sections), warnings: [] }) });
+    const messages = [
+      { id: 'm1', role: 'user', parts: [{ type: 'text', text: 'what does this code do?' }] },
+      { id: 'm2', role: 'assistant', parts: [{ type: 'text', text: 'Here it is.' }, { type: 'source-url', sourceId: 's1', url: 'https://docs.example.com/relay/cors#usage' }] },
+      { id: 'm3', role: 'user', parts: [{ type: 'text', text: 'and credentials?' }] },
+    ];
+    const { message } = await readAnswer(await postMessage(app, { fp: 'anonymous', messages }));
+    expect(sourcesOf(message)[0]?.url).toBe('https://docs.example.com/relay/cors#credentials');
   });
 });
