@@ -20,7 +20,7 @@ export const MIN_COVERAGE = 0.15;
 /** At or above this coverage, a name the docs never use is a detail of the question, not its topic. */
 const NAME_DETAIL_COVERAGE = 0.5;
 const SUGGESTIONS = 3;
-/** The pages of the last question's first sections (as many as an answer quotes) are a follow-up's setting pages. */
+/** The pages of the last answer's first sources (as many as an answer quotes), or of its question's first sections, are a follow-up's setting pages. */
 const SETTING_SECTIONS = 3;
 export interface RetrievedDocs {
   /** Sections to answer from, best first; the context's own sections lead. */
