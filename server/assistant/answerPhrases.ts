@@ -19,6 +19,8 @@ export interface AnswerPhrases {
   nothingMoreThere(titleLink: string): string;
   /** Under a quote: other sections whose text is the same, word for word (server.headers under preview.headers). */
   saysTheSame(titleLinks: readonly string[]): string;
+  /** Before the list of a page's sections, when the reader asks what the page they are on is about. */
+  pageSections: string;
 }
 
 /** Markdown-escaped, so a name cannot open emphasis, code or a link. */
@@ -36,6 +38,7 @@ export const ENGLISH_PHRASES: AnswerPhrases = {
   },
   nothingMoreThere: (titleLink) => `This passage is from **${titleLink}**; the docs say nothing more about it there.`,
   saysTheSame: (titleLinks) => `${titleLinks.join(' and ')} ${titleLinks.length > 1 ? 'say' : 'says'} the same.`,
+  pageSections: 'This page covers:',
 };
 
 const SIMPLIFIED_CHINESE: AnswerPhrases = {
@@ -46,6 +49,7 @@ const SIMPLIFIED_CHINESE: AnswerPhrases = {
   unknownNames: (names) => `文档中没有提到${names.map((name) => `“${escaped(name)}”`).join('或')}；以下是文档中关于问题其余部分的内容。`,
   nothingMoreThere: (titleLink) => `这段内容出自 **${titleLink}**；文档在那里没有更多说明。`,
   saysTheSame: (titleLinks) => `${titleLinks.join('、')} 中也有相同的说明。`,
+  pageSections: '本页包括：',
 };
 
 const TRADITIONAL_CHINESE: AnswerPhrases = {
@@ -56,6 +60,7 @@ const TRADITIONAL_CHINESE: AnswerPhrases = {
   unknownNames: (names) => `文件中沒有提到${names.map((name) => `「${escaped(name)}」`).join('或')}；以下是文件中關於問題其餘部分的內容。`,
   nothingMoreThere: (titleLink) => `這段內容出自 **${titleLink}**；文件在那裡沒有更多說明。`,
   saysTheSame: (titleLinks) => `${titleLinks.join('、')} 中也有相同的說明。`,
+  pageSections: '本頁包括：',
 };
 
 const JAPANESE: AnswerPhrases = {
@@ -66,6 +71,7 @@ const JAPANESE: AnswerPhrases = {
   unknownNames: (names) => `ドキュメントには${names.map((name) => `「${escaped(name)}」`).join('や')}についての記載がありません。質問のほかの部分については次のとおりです。`,
   nothingMoreThere: (titleLink) => `この一節は **${titleLink}** のものです。ドキュメントにはそれ以上の説明はありません。`,
   saysTheSame: (titleLinks) => `${titleLinks.join('、')} にも同じ説明があります。`,
+  pageSections: 'このページの内容：',
 };
 
 /** The phrases for a question, by the language it is written in. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Section } from '../docs/types.ts';
 import type { AssistantContextItem } from '../../src/wire.ts';
 import { opensNotInDocs, phrasesFor } from './answerPhrases.ts';
-import { composeExtractiveAnswer, composeNotFoundAnswer, splitIntoDeltas } from './extractive.ts';
+import { composeExtractiveAnswer, composeNotFoundAnswer, composePageOverview, splitIntoDeltas } from './extractive.ts';
 import type { Turn } from './conversation.ts';
 import { buildRewriteTurn, buildUserTurn, formatSources, REWRITE_PROMPT, systemPrompt } from './prompt.ts';
 import type { RetrievedDocs } from './retrieve.ts';
@@ -60,7 +60,9 @@ export function createExtractiveAnswerer(): Answerer {
     const phrases = phrasesFor(input.question);
     const answer = retrieved.notFound
       ? composeNotFoundAnswer(retrieved.suggestions, phrases)
-      : composeExtractiveAnswer(retrieved.sections, {
+      : retrieved.aboutPage
+        ? composePageOverview(retrieved.aboutPage, phrases)
+        : composeExtractiveAnswer(retrieved.sections, {
           terms: retrieved.terms,
           question: input.question,
           contextTerms: retrieved.contextTerms,

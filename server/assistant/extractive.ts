@@ -541,6 +541,26 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   };
 }
 
+/** Most of a page's sections listed when the reader asks what the page is about. */
+const MAX_PAGE_SECTIONS_LISTED = 12;
+
+/**
+ * "What is this page about?" asked on a page: its opening, quoted as a lead is, then its sections as links, the
+ * page's own outline (its second-level headings; all of them on a page that has none).
+ */
+export function composePageOverview(sections: readonly Section[], phrases: AnswerPhrases = ENGLISH_PHRASES): ExtractiveAnswer {
+  const opening = sections.find((section) => section.text.trim() !== '');
+  const quote = opening ? quoteSection(opening, () => 0, LEAD_BLOCKS, true) : undefined;
+  const rest = sections.filter((section) => section !== opening && section.headingPath.length > 1);
+  const outline = rest.some((section) => section.headingPath.length === 2) ? rest.filter((section) => section.headingPath.length === 2) : rest;
+  const listed = outline.slice(0, MAX_PAGE_SECTIONS_LISTED).map((section) => `- ${plainTextLink(section.headingPath.at(-1) ?? sectionTitle(section), section.url)}`);
+  const parts = [
+    ...(opening && quote ? [`**${titleLink(opening)}**\n\n${renderUnits(quote.units)}`] : []),
+    ...(listed.length > 0 ? [`${phrases.pageSections}\n\n${listed.join('\n')}`] : []),
+  ];
+  return { text: parts.join('\n\n'), sections: opening && quote ? [opening] : [], notFound: false };
+}
+
 /** The answer when the docs do not cover the question: said first, then the closest pages to try. */
 export function composeNotFoundAnswer(suggestions: readonly Section[], phrases: AnswerPhrases = ENGLISH_PHRASES): ExtractiveAnswer {
   if (suggestions.length === 0) return { text: `${phrases.notInDocs}${phrases.sentenceGap}${phrases.tryOtherWords}`, sections: [], notFound: true };

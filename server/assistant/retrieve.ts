@@ -9,7 +9,7 @@ import { toDocument } from '../docs/sectionTerms.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
 import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
 import { focusOnContext, retrievalFor, type Turn } from './conversation.ts';
-import { contentTerms, isPointingTerm, onlyPoints } from './terms.ts';
+import { asksAboutPage, contentTerms, isPointingTerm, onlyPoints } from './terms.ts';
 
 /**
  * Below this share of the question's weight (rare words weigh most, a word no page has the most of
@@ -41,9 +41,20 @@ export interface RetrievedDocs {
   unknownNames: string[];
   /** When the first section is a page's opening: the page's usage section, whose example an answer may show. */
   usage: Section | undefined;
+  /** The question asks about the reader's page as a whole ("summarize this page"): all its sections, in order (`sections` holds the first). */
+  aboutPage?: readonly Section[];
+}
+
+/** The reader's page summed up: its opening first, then its sections in page order, as many as an answer draws from. */
+function aboutPage(sections: readonly Section[], limit: number): RetrievedDocs {
+  return { sections: sections.slice(0, Math.max(1, limit)), terms: [], contextTerms: [], notFound: false, suggestions: [], locatedContext: [], aboutContext: false, unknownNames: [], usage: undefined, aboutPage: sections };
 }
 
 export function retrieveDocs(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): RetrievedDocs {
+  // "What is this page about?" asked with no selection is about the reader's page: its sections, in order (a
+  // page made of components alone, such as a blog index, has nothing to say: it is searched as usual).
+  const readerPage = (options.context?.length ?? 0) === 0 && asksAboutPage(question) ? sectionsAt(index, normalizePath(options.currentPath)) : [];
+  if (readerPage.some((section) => section.text.trim() !== '')) return aboutPage(readerPage, options.limit);
   const located = locateContext(index, options.context, options);
   const asked = retrievalFor(question, history);
   // "What does this code do?" is about the code: searching its words would find pages about code blocks.

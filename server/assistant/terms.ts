@@ -75,3 +75,34 @@ export function onlyPoints(text: string): boolean {
   for (const word of UNSPACED_POINTING_WORDS) rest = rest.replaceAll(word, ' ');
   return contentTerms(rest).every(isPointingTerm);
 }
+
+/** Words that name the page the reader is on or ask for it summed up ("what is this page about?", "tl;dr"). */
+const PAGE_NAMING_TERMS = new Set(contentTerms('page summarize summarise summary overview tldr tl dr gist'));
+/** Other words such a question may hold ("give me an overview", "the main points", "what does it cover?"). */
+const PAGE_QUESTION_TERMS = new Set(contentTerms('give sum up cover covers key main points takeaways outline whole'));
+/** The same in Chinese and Japanese, taken out before the question's terms are read (longest first). */
+const UNSPACED_PAGE_WORDS = [
+  ...'这个页面 這個頁面 这一页 這一頁 本页 本頁 这页 這頁 页面 頁面 总结 總結 概括 要点 要點 大意 主要内容 主要內容 主要 讲了 講了 内容 內容 概述'.split(' '),
+  ...'このページ 本ページ ページ 要約 概要 まとめ 要点 内容 書いて 書かれて 教えて'.split(' '),
+].toSorted((a, b) => b.length - a.length);
+/** Of those, the ones that name the page or a summary (内容 alone asks about any content). */
+const UNSPACED_PAGE_NAMES = new Set('这个页面 這個頁面 这一页 這一頁 本页 本頁 这页 這頁 页面 頁面 总结 總結 概括 要点 要點 大意 概述 このページ 本ページ ページ 要約 概要 まとめ'.split(' '));
+
+/**
+ * "What is this page about?", "summarize this page", "tl;dr", "このページを要約して", "总结一下这一页": the page the
+ * reader is on, summed up, with no topic of its own. A question that names a topic beside a page ("How do I deploy
+ * to Cloudflare Pages?", "ページへの CSS 注入を無効にしたい") is not one.
+ */
+export function asksAboutPage(text: string): boolean {
+  let rest = text;
+  let named = false;
+  for (const word of UNSPACED_PAGE_WORDS) {
+    if (!rest.includes(word)) continue;
+    named ||= UNSPACED_PAGE_NAMES.has(word);
+    rest = rest.replaceAll(word, ' ');
+  }
+  for (const word of UNSPACED_POINTING_WORDS) rest = rest.replaceAll(word, ' ');
+  const terms = contentTerms(rest);
+  named ||= terms.some((term) => PAGE_NAMING_TERMS.has(term));
+  return named && terms.every((term) => PAGE_NAMING_TERMS.has(term) || PAGE_QUESTION_TERMS.has(term) || isPointingTerm(term));
+}

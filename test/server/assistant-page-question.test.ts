@@ -1,0 +1,53 @@
+// "What is this page about?", "このページを要約して", "总结一下这一页": a reader asking about the page they are on,
+// with no topic of their own, gets that page's opening and its outline, not the sections that say "page".
+import { describe, expect, it } from 'vitest';
+import { answerText, fixtureApp, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
+import { indexOf } from './support/docs.ts';
+
+const files = {
+  'cors.md': [
+    '# CORS Middleware',
+    'Lets browsers on other origins call your routes.',
+    '## Usage',
+    "```ts\napp.use('/api/*', cors())\n```",
+    '## Options',
+    'Every option is optional.',
+    '### origin',
+    'The origins allowed to call the routes.',
+    '## Using with Vite',
+    'Set the origin of the Vite dev server.',
+  ].join('\n\n'),
+  'deploy/pages.md': ['# Cloudflare Pages', 'Deploy the app to Cloudflare Pages: every page of your site is served from the edge.', '## Page functions', 'Each page can run a function.'].join('\n\n'),
+  'ja/server.md': ['# サーバーオプション', '特に記載がない限り、このセクションのオプションは開発にのみ適用されます。', '## server.host', 'サーバーがリッスンするアドレスを指定します。', '## server.port', 'サーバーのポートを指定します。'].join('\n\n'),
+};
+
+async function ask(question: string, currentPath?: string) {
+  const app = await fixtureApp({ index: indexOf(files) });
+  const { message } = await readAnswer(await postMessage(app, questionBody(question, currentPath ? { currentPath } : {})));
+  return { text: answerText(message), sources: sourcesOf(message).map((source) => source.url) };
+}
+
+describe('given a question about the page the reader is on', () => {
+  it('answers with the page\'s opening and its outline, whatever the words for it', async () => {
+    for (const question of ['what is this page about?', 'summarize this page', 'tl;dr?', 'what does this page cover?', 'give me an overview of this page']) {
+      const { text, sources } = await ask(question, '/cors');
+      expect(sources).toEqual(['/cors#cors-middleware']);
+      expect(text).toBe(
+        '**[CORS Middleware](/cors#cors-middleware)**\n\nLets browsers on other origins call your routes.\n\nThis page covers:\n\n- [Usage](/cors#usage)\n- [Options](/cors#options)\n- [Using with Vite](/cors#using-with-vite)',
+      );
+    }
+  });
+
+  it('says so in the reader\'s language', async () => {
+    const { text } = await ask('このページを要約して', '/ja/server');
+    expect(text).toContain('特に記載がない限り');
+    expect(text).toContain('このページの内容：\n\n- [server.host](/ja/server#serverhost)\n- [server.port](/ja/server#serverport)');
+  });
+
+  it('searches as usual a question whose topic is pages, or asked from nowhere', async () => {
+    const deploy = await ask('How do I deploy to Cloudflare Pages?', '/cors');
+    expect(deploy.sources[0]).toBe('/deploy/pages#cloudflare-pages');
+    const nowhere = await ask('what is this page about?');
+    expect(nowhere.text).not.toContain('This page covers:');
+  });
+});
