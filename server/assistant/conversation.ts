@@ -1,6 +1,6 @@
 // What the answer knows of the conversation: earlier turns, and the terms a short follow-up leans on.
 import type { Exchange } from '../store/threads.ts';
-import { contentTerms, onlyPoints, topicWordCount } from './terms.ts';
+import { asksAboutPage, contentTerms, onlyPoints, topicWordCount } from './terms.ts';
 
 /** A turn of the conversation; an answer may carry its sources' URLs (the stored thread's, or the client's `source-url` parts). */
 export type Turn = { role: 'user' | 'assistant'; text: string; sources?: readonly string[] };
@@ -66,10 +66,11 @@ export function retrievalFor(question: string, history: readonly Turn[]): Retrie
   const terms = contentTerms(question);
   const previousAt = history.findLastIndex((turn) => turn.role === 'user');
   const answer = history.slice(previousAt + 1).find((turn) => turn.role === 'assistant');
-  // "What does this code do?" names no topic: the selection it was asked about did, and what the answer was
-  // about stands for it (its opening alone, code and all, drew "How do I test my app?" to CORS's example).
+  // "What does this code do?" and "summarize this page" name no topic: the selection or the page they were asked
+  // about did, and what the answer was about stands for them (the answer's opening alone, code and all, drew
+  // "How do I test my app?" to CORS's example; "summarize this page" itself drew "and the options?" to Cloudflare Pages).
   const asked = history[previousAt]?.text;
-  const pointed = asked !== undefined && onlyPoints(asked) && answer?.text !== undefined && answer.text !== '';
+  const pointed = asked !== undefined && (onlyPoints(asked) || asksAboutPage(asked)) && answer?.text !== undefined && answer.text !== '';
   const previousQuestion = pointed ? topicOfAnswer(answer) : asked;
   if ((topicWordCount(question) >= 3 && !continuesPrevious(question)) || !previousQuestion) return { queries: [question], terms, contextTerms: [] };
   const contextTerms = contentTerms(previousQuestion).filter((term) => !terms.includes(term));

@@ -1,7 +1,7 @@
 // "What is this page about?", "このページを要約して", "总结一下这一页": a reader asking about the page they are on,
 // with no topic of their own, gets that page's opening and its outline, not the sections that say "page".
 import { describe, expect, it } from 'vitest';
-import { answerText, fixtureApp, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
+import { answerText, finishThreadId, fixtureApp, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 import { indexOf } from './support/docs.ts';
 
 const files = {
@@ -17,7 +17,14 @@ const files = {
     '## Using with Vite',
     'Set the origin of the Vite dev server.',
   ].join('\n\n'),
-  'deploy/pages.md': ['# Cloudflare Pages', 'Deploy the app to Cloudflare Pages: every page of your site is served from the edge.', '## Page functions', 'Each page can run a function.'].join('\n\n'),
+  'deploy/pages.md': [
+    '# Cloudflare Pages',
+    'Deploy the app to Cloudflare Pages: every page of your site is served from the edge.',
+    '## Page functions',
+    'Each page can run a function.',
+    '## Options',
+    'Options of the pages build: the output folder and the compatibility date.',
+  ].join('\n\n'),
   'ja/server.md': ['# サーバーオプション', '特に記載がない限り、このセクションのオプションは開発にのみ適用されます。', '## server.host', 'サーバーがリッスンするアドレスを指定します。', '## server.port', 'サーバーのポートを指定します。'].join('\n\n'),
 };
 
@@ -49,5 +56,26 @@ describe('given a question about the page the reader is on', () => {
     expect(deploy.sources[0]).toBe('/deploy/pages#cloudflare-pages');
     const nowhere = await ask('what is this page about?');
     expect(nowhere.text).not.toContain('This page covers:');
+  });
+});
+
+describe('given a follow-up to a question about the reader\'s page', () => {
+  it('reads it on that page, not among pages that say "page"', async () => {
+    const app = await fixtureApp({ index: indexOf(files) });
+    const first = await readAnswer(await postMessage(app, questionBody('summarize this page', { currentPath: '/cors' })));
+    const { message } = await readAnswer(await postMessage(app, questionBody('and the options?', { threadId: finishThreadId(first.chunks) })));
+    expect(sourcesOf(message)[0]?.url).toBe('/cors#options');
+  });
+
+  it('does so from the answer\'s text alone, when the client kept no sources', async () => {
+    const app = await fixtureApp({ index: indexOf(files) });
+    const first = await readAnswer(await postMessage(app, questionBody('summarize this page', { currentPath: '/cors' })));
+    const messages = [
+      { id: 'm1', role: 'user', parts: [{ type: 'text', text: 'summarize this page' }] },
+      { id: 'm2', role: 'assistant', parts: [{ type: 'text', text: answerText(first.message) }] },
+      { id: 'm3', role: 'user', parts: [{ type: 'text', text: 'and the options?' }] },
+    ];
+    const { message } = await readAnswer(await postMessage(app, { fp: 'anonymous', messages }));
+    expect(sourcesOf(message)[0]?.url).toBe('/cors#options');
   });
 });
