@@ -434,6 +434,15 @@ async function measureEveryPassage(set: (typeof QUESTION_SETS)[number]): Promise
   console.log(`\nevery passage: ${set.name} (${set.language}), ${cases.length} paragraphs and code blocks`);
   console.log(`  context's own section first          ${share(ownFirst, cases.length)}`);
   console.log(`  answered from that section alone      ${share(contextAlone, cases.length)}`);
+  // A reader selects an option's name in its heading ("server.strictPort") and asks the same.
+  const headed = docs.sections.filter((section) => section.headingPath.length > 1 && section.text.trim() !== '');
+  const question = OTHER_POINTING_QUESTIONS[set.name].text[0] as string;
+  let headingFirst = 0;
+  for (const section of headed) {
+    const context = [{ type: 'textSelection' as const, value: section.headingPath.at(-1) ?? '', path: section.route }];
+    if (retrieveDocs(index, question, [], { limit: 5, context, currentPath: section.route }).sections[0]?.id === section.id) headingFirst++;
+  }
+  console.log(`  every heading selected: its section first ${share(headingFirst, headed.length)} of ${headed.length}`);
 }
 
 async function main(): Promise<void> {

@@ -57,7 +57,7 @@ export function locateContext(index: DocsIndex, context: SearchOptions['context'
     const text = normalize(item.value);
     // The page the reader took it from, by the route or URL path sent (`https://site/guides/install.html`).
     const readerPage = sectionsAt(index, normalizePath(item.path ?? options.currentPath));
-    const found = text.length < MIN_CONTEXT_CHARS ? shortOnPage(text, readerPage) : bestHolder(index, item, text, readerPage, options);
+    const found = headedOnPage(text, readerPage) ?? (text.length < MIN_CONTEXT_CHARS ? shortOnPage(text, readerPage) : bestHolder(index, item, text, readerPage, options));
     if (found && !located.some((entry) => entry.section.id === found.id)) located.push({ section: found, text, value: item.value });
   }
   return located;
@@ -66,6 +66,16 @@ export function locateContext(index: DocsIndex, context: SearchOptions['context'
 /** A page's sections by its route (none when the docs have no such page), at most MAX_SECTIONS_PER_PAGE. */
 export function sectionsAt(index: DocsIndex, route: string | undefined): Section[] {
   return (route === undefined ? undefined : index.page(route))?.sections.slice(0, MAX_SECTIONS_PER_PAGE) ?? [];
+}
+
+/**
+ * A selected heading's section: readers select an option's name in its heading ("server.strictPort",
+ * "maxAge: number") to ask about it, and the text that holds those words is another section's (server.ws
+ * mentions `server.strictPort`; CORS's Options lists "maxAge: number" as a link).
+ */
+function headedOnPage(text: string, readerPage: readonly Section[]): Section | undefined {
+  if (text === '') return undefined;
+  return readerPage.find((section) => normalize(section.headingPath.at(-1) ?? '') === text);
 }
 
 /** A short passage's section: the only one of the reader's page that holds it. */

@@ -67,6 +67,18 @@ describe('given a short code block', () => {
   });
 });
 
+describe('given a selected heading', () => {
+  const index = indexOf({
+    'cors.md': '# CORS\n\n## Options\n\n- [maxAge: number](#maxage-number)\n- [origin: string](#origin-string)\n\n### maxAge: number\n\nHow long browsers may cache the answer to a preflight request.\n\n### origin: string\n\nThe origin allowed. Set `maxAge: number` too when browsers ask often.',
+  });
+
+  it('answers "explain this" from the section under it, not from the sections whose text names it', () => {
+    const docs = retrieved(index, 'explain this', [{ type: 'textSelection', value: 'maxAge: number', path: '/cors' }], '/cors');
+    expect(docs.aboutContext).toBe(true);
+    expect(docs.sections[0]?.id).toBe('/cors#maxage-number');
+  });
+});
+
 describe('given a passage in a section the search leaves out (it keeps two sections per page)', () => {
   it('still finds it among the other sections of the best pages', () => {
     const words = 'A composable called in a component: const { x, y } = useMouse() gives the pointer position.';
