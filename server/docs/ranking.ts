@@ -26,9 +26,9 @@ export function pageBoost(pagePaths: string[], place: ReaderPlace, boosts: { cur
   // A setting page may be named by its published path (a source URL's) or its route.
   const inSetting = place.settingPages.size > 0 && pagePaths.some((pagePath) => place.settingPages.has(pagePath));
   const current = place.current === undefined ? 1 : currentPathBoost(pagePaths, route, place.current, boosts);
-  // The reader's page that is also the setting's is lifted once: after "explain this" about a passage of the
-  // page they are on, both lifts together made "How do I test my app?" open on that page (3 of 13 such
-  // changes of topic, measured with the selection follow-ups of bench/questions/selection-follow-ups.json).
+  // The reader's page (or folder) that is also the setting's is lifted once: after "explain this" about a
+  // passage of the page they are on, both lifts together made "How do I test my app?" open on that page (3 of
+  // 13 changes of topic checked so; bench/questions/selection-follow-ups.json went from 17 to 18 of 24).
   return Math.max(current, inSetting ? boosts.settingPageBoost : 1);
 }
 
