@@ -153,6 +153,25 @@ describe.skipIf(!existsSync(VUE_ZH.docsDir))('given the Vue docs in Chinese', ()
   );
 });
 
+describe.skipIf(!existsSync(HONO_DOCS_DIR))('given a change of topic after "explain this" about a passage of the reader\'s page', () => {
+  it(
+    'answers the new question, not the page that is both the reader\'s and the setting\'s',
+    async () => {
+      const index = await corpusIndex(HONO_DOCS_DIR);
+      const place = { limit: 5, currentPath: '/middleware/builtin/cors' };
+      const history = [
+        { role: 'user' as const, text: 'explain this' },
+        { role: 'assistant' as const, text: '**[CORS Middleware › Usage](/middleware/builtin/cors#usage)**\n\n…', sources: ['/middleware/builtin/cors#usage'] },
+      ];
+      // Both lifts (the reader's page and the setting's, 1.5 each) multiplied opened it on CORS's example.
+      expect(retrieveDocs(index, 'How do I test my app?', history, place).sections[0]?.id).toBe('/helpers/testing#testclient');
+      // A real follow-up still reads CORS's page.
+      expect(retrieveDocs(index, 'and with credentials?', history, place).sections[0]?.id).toBe('/middleware/builtin/cors#credentials-boolean');
+    },
+    TIMEOUT,
+  );
+});
+
 describe('given every question set whose corpus is present, the reworded ones with them', () => {
   it(
     "finds the answering page first and in the top 5 at least as often with readers' words (synonyms) as without, on each set, and more often in all",
