@@ -9,7 +9,7 @@ import { toDocument } from '../docs/sectionTerms.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
 import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
 import { focusOnContext, retrievalFor, type Turn } from './conversation.ts';
-import { asksAboutPage, contentTerms, isPointingTerm, onlyPoints } from './terms.ts';
+import { asksAboutPage, contentTerms, isPointingTerm, namesThePage, onlyPoints } from './terms.ts';
 
 /**
  * Below this share of the question's weight (rare words weigh most, a word no page has the most of
@@ -51,9 +51,12 @@ function aboutPage(sections: readonly Section[], limit: number): RetrievedDocs {
 }
 
 export function retrieveDocs(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): RetrievedDocs {
-  // "What is this page about?" asked with no selection is about the reader's page: its sections, in order (a
-  // page made of components alone, such as a blog index, has nothing to say: it is searched as usual).
-  const readerPage = (options.context?.length ?? 0) === 0 && asksAboutPage(question) ? sectionsAt(index, normalizePath(options.currentPath)) : [];
+  // "What is this page about?" is about the reader's page: its sections, in order (a page made of components
+  // alone, such as a blog index, has nothing to say: it is searched as usual). With a selection attached (the
+  // widget attaches whatever text is selected when it opens), only when the question says "page": "summarize
+  // this" is about the selection.
+  const aboutReaderPage = asksAboutPage(question) && ((options.context?.length ?? 0) === 0 || namesThePage(question));
+  const readerPage = aboutReaderPage ? sectionsAt(index, normalizePath(options.currentPath)) : [];
   if (readerPage.some((section) => section.text.trim() !== '')) return aboutPage(readerPage, options.limit);
   const located = locateContext(index, options.context, options);
   const asked = retrievalFor(question, history);

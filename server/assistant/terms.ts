@@ -50,7 +50,9 @@ const POINTING_TERMS = new Set(
   contentTerms(
     'this that these those here above below code snippet example line lines text passage paragraph selection selected mean means meaning work works do does happen happens purpose explain ' +
       // How to put it ("explain this in simpler words", "tell me more"): still about the selection alone.
-      'simple simpler simply plain words word brief briefly short shorter detail details detailed more again',
+      'simple simpler simply plain words word brief briefly short shorter detail details detailed more again ' +
+      // Summing it up ("summarize this", "tl;dr"): about the selection when there is one.
+      'summarize summarise summary tldr tl dr gist',
   ),
 );
 /**
@@ -105,4 +107,12 @@ export function asksAboutPage(text: string): boolean {
   const terms = contentTerms(rest);
   named ||= terms.some((term) => PAGE_NAMING_TERMS.has(term));
   return named && terms.every((term) => PAGE_NAMING_TERMS.has(term) || PAGE_QUESTION_TERMS.has(term) || isPointingTerm(term));
+}
+
+/** The word "page" itself, in the languages of the docs: a question that says it means the page, not a selection. */
+const PAGE_WORD = /\bpages?\b|ページ|页面|頁面|这一?页|這一?頁|本[页頁]/iu;
+
+/** Whether a question about the reader's page says "page": then it is about the page even with a selection attached. */
+export function namesThePage(text: string): boolean {
+  return PAGE_WORD.test(text);
 }

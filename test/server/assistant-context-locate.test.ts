@@ -54,7 +54,7 @@ describe('given a short code block', () => {
   });
 
   it('answers "explain this in simpler words" or "tell me more" from it, not from sections with those words', () => {
-    for (const question of ['can you explain this in simpler words?', 'tell me more about this', 'explain this briefly']) {
+    for (const question of ['can you explain this in simpler words?', 'tell me more about this', 'explain this briefly', 'summarize this', 'tl;dr']) {
       const docs = retrieved(index, question, code, '/features');
       expect(docs.aboutContext).toBe(true);
       expect(docs.sections[0]?.id).toBe('/features#css-modules');

@@ -51,6 +51,16 @@ describe('given a question about the page the reader is on', () => {
     expect(text).toContain('このページの内容：\n\n- [server.host](/ja/server#serverhost)\n- [server.port](/ja/server#serverport)');
   });
 
+  it('answers it about the page even with a selection attached, when it says "page"', async () => {
+    const app = await fixtureApp({ index: indexOf(files) });
+    const selection = { type: 'textSelection', value: 'The origins allowed to call the routes.', path: '/cors' };
+    const page = await readAnswer(await postMessage(app, questionBody('what is this page about?', { currentPath: '/cors', context: [selection] })));
+    expect(answerText(page.message)).toContain('This page covers:');
+    // "Summarize this" with a selection is about the selection.
+    const selected = await readAnswer(await postMessage(app, questionBody('summarize this', { currentPath: '/cors', context: [selection] })));
+    expect(answerText(selected.message)).not.toContain('This page covers:');
+  });
+
   it('searches as usual a question whose topic is pages, or asked from nowhere', async () => {
     const deploy = await ask('How do I deploy to Cloudflare Pages?', '/cors');
     expect(deploy.sources[0]).toBe('/deploy/pages#cloudflare-pages');
