@@ -193,7 +193,9 @@ export interface AnswerQuality {
   /** Follow-ups after a question about a selection ("what does this code do?" then "and with credentials?"), questions/selection-follow-ups.json. */
   selectionFollowUps: SelectionQuality;
   /** Questions about the page the reader is on ("summarize this page"), and questions whose topic is pages, asked from a page (questions/page-questions.json). */
-  pageQuestions: { questions: number; first: number; topicQuestions: number; topicFirst: number; misses: string[] };
+  pageQuestions: PageQuality;
+  /** The same, in other words, written after the rule (questions/page-questions-2.json). */
+  heldOutPageQuestions: PageQuality;
   /** Questions about a selection that go beyond the docs ("can it send the logs to Datadog?" over the logger's example), questions/selection-out-of-scope.json. */
   selectionOutOfScope: SelectionQuality;
   /** A reader's first questions (questions/first-questions.json): what is it, how do I start, a topic's name. */
@@ -212,10 +214,20 @@ const HELD_OUT_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/sel
 const SELECTION_OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/selection-out-of-scope.json', import.meta.url));
 const SELECTION_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/selection-follow-ups.json', import.meta.url));
 const PAGE_QUESTIONS_FILE = fileURLToPath(new URL('./questions/page-questions.json', import.meta.url));
+const HELD_OUT_PAGE_QUESTIONS_FILE = fileURLToPath(new URL('./questions/page-questions-2.json', import.meta.url));
+
+/** Questions about the reader's page answered from it, and questions whose topic is pages answered from the page they name. */
+export interface PageQuality {
+  questions: number;
+  first: number;
+  topicQuestions: number;
+  topicFirst: number;
+  misses: string[];
+}
 
 /** Asked from a page: is an expected page (the reader's own, for a question about it) the answer's first source? */
-async function measurePageQuestions(index: DocsIndex, set: SetName, check: (question: string, text: string, quoted: readonly Section[]) => void): Promise<AnswerQuality['pageQuestions']> {
-  const cases = (JSON.parse(readFileSync(PAGE_QUESTIONS_FILE, 'utf8')) as Record<string, { question: string; path: string; expected: string[]; topic?: boolean }[]>)[set] ?? [];
+async function measurePageQuestions(index: DocsIndex, set: SetName, file: string, check: (question: string, text: string, quoted: readonly Section[]) => void): Promise<PageQuality> {
+  const cases = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { question: string; path: string; expected: string[]; topic?: boolean }[]>)[set] ?? [];
   const quality = { questions: 0, first: 0, topicQuestions: 0, topicFirst: 0, misses: [] as string[] };
   for (const { question, path, expected, topic } of cases) {
     const { text, retrieved } = await answerText(index, question, { limit: 5, currentPath: path });
@@ -357,6 +369,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     selectionOutOfScope: { questions: 0, first: 0, notFound: 0, misses: [] },
     selectionFollowUps: { questions: 0, first: 0, notFound: 0, misses: [] },
     pageQuestions: { questions: 0, first: 0, topicQuestions: 0, topicFirst: 0, misses: [] },
+    heldOutPageQuestions: { questions: 0, first: 0, topicQuestions: 0, topicFirst: 0, misses: [] },
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -368,7 +381,8 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.heldOutSelectionQuestions = await measureSelectionQuestions(index, set.name, HELD_OUT_SELECTION_QUESTIONS_FILE, check);
   quality.selectionOutOfScope = await measureSelectionQuestions(index, set.name, SELECTION_OUT_OF_SCOPE_FILE, check);
   quality.selectionFollowUps = await measureSelectionFollowUps(index, set.name);
-  quality.pageQuestions = await measurePageQuestions(index, set.name, check);
+  quality.pageQuestions = await measurePageQuestions(index, set.name, PAGE_QUESTIONS_FILE, check);
+  quality.heldOutPageQuestions = await measurePageQuestions(index, set.name, HELD_OUT_PAGE_QUESTIONS_FILE, check);
   for (const contextCase of contextCases(docs, set.name)) {
     const options = { limit: 5, context: contextCase.context, ...(contextCase.currentPath ? { currentPath: contextCase.currentPath } : {}) };
     const { text, retrieved } = await answerText(index, contextCase.question, options);
@@ -473,15 +487,20 @@ async function main(): Promise<void> {
     console.log(`  held out: follow-ups' page first        ${share(heldOutFollowUps.first, heldOutFollowUps.questions)} of ${heldOutFollowUps.questions} (asked alone: ${share(heldOutFollowUps.firstAlone, heldOutFollowUps.questions).trim()})`);
     const laterFollowUps = quality.heldOutLaterFollowUps;
     console.log(`  held out (later): follow-ups' page first ${share(laterFollowUps.first, laterFollowUps.questions)} of ${laterFollowUps.questions} (asked alone: ${share(laterFollowUps.firstAlone, laterFollowUps.questions).trim()})`);
-    const { firstQuestions, selectionQuestions, heldOutSelectionQuestions, selectionOutOfScope, selectionFollowUps, pageQuestions } = quality;
+    const { firstQuestions, selectionQuestions, heldOutSelectionQuestions, selectionOutOfScope, selectionFollowUps, pageQuestions, heldOutPageQuestions } = quality;
     console.log(`  first questions: right page first       ${share(firstQuestions.first, firstQuestions.questions)} of ${firstQuestions.questions}`);
     console.log(`  about a selection: its section quoted first ${share(selectionQuestions.first, selectionQuestions.questions)} of ${selectionQuestions.questions} (notFound: ${selectionQuestions.notFound})`);
     console.log(`  held out: about a selection, first      ${share(heldOutSelectionQuestions.first, heldOutSelectionQuestions.questions)} of ${heldOutSelectionQuestions.questions} (notFound: ${heldOutSelectionQuestions.notFound})`);
     console.log(`  about a selection, out of scope: notFound ${share(selectionOutOfScope.notFound, selectionOutOfScope.questions)} of ${selectionOutOfScope.questions}`);
     console.log(`  follow-ups after a selection: section first ${share(selectionFollowUps.first, selectionFollowUps.questions)} of ${selectionFollowUps.questions}`);
-    console.log(`  about the reader's page: that page first ${share(pageQuestions.first, pageQuestions.questions)} of ${pageQuestions.questions} (on pages as a topic: ${pageQuestions.topicFirst} of ${pageQuestions.topicQuestions})`);
+    for (const [label, measured] of [
+      ["about the reader's page", pageQuestions],
+      ['held out: about the page', heldOutPageQuestions],
+    ] as const) {
+      console.log(`  ${label}: that page first ${share(measured.first, measured.questions)} of ${measured.questions} (on pages as a topic: ${measured.topicFirst} of ${measured.topicQuestions})`);
+    }
     const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
-    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses]) console.log(`    ${line}`);
+    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses]) console.log(`    ${line}`);
   }
 }
 

@@ -81,14 +81,14 @@ export function onlyPoints(text: string): boolean {
 /** Words that name the page the reader is on or ask for it summed up ("what is this page about?", "tl;dr"). */
 const PAGE_NAMING_TERMS = new Set(contentTerms('page summarize summarise summary overview tldr tl dr gist'));
 /** Other words such a question may hold ("give me an overview", "the main points", "what does it cover?"). */
-const PAGE_QUESTION_TERMS = new Set(contentTerms('give sum up cover covers key main points takeaways outline whole'));
+const PAGE_QUESTION_TERMS = new Set(contentTerms('give sum up cover covers key main points takeaways outline whole quick'));
 /** The same in Chinese and Japanese, taken out before the question's terms are read (longest first). */
 const UNSPACED_PAGE_WORDS = [
   ...'这个页面 這個頁面 这一页 這一頁 本页 本頁 这页 這頁 页面 頁面 总结 總結 概括 要点 要點 大意 主要内容 主要內容 主要 讲了 講了 内容 內容 概述'.split(' '),
-  ...'このページ 本ページ ページ 要約 概要 まとめ 書いて 書かれて 教えて'.split(' '),
+  ...'このページ 本ページ ページ 要約 概要 まとめ ポイント 書いて 書かれて 教えて'.split(' '),
 ].toSorted((a, b) => b.length - a.length);
 /** Of those, the ones that name the page or a summary (内容 alone asks about any content). */
-const UNSPACED_PAGE_NAMES = new Set('这个页面 這個頁面 这一页 這一頁 本页 本頁 这页 這頁 页面 頁面 总结 總結 概括 要点 要點 大意 概述 このページ 本ページ ページ 要約 概要 まとめ'.split(' '));
+const UNSPACED_PAGE_NAMES = new Set('这个页面 這個頁面 这一页 這一頁 本页 本頁 这页 這頁 页面 頁面 总结 總結 概括 要点 要點 大意 概述 このページ 本ページ ページ 要約 概要 まとめ ポイント'.split(' '));
 
 /**
  * "What is this page about?", "summarize this page", "tl;dr", "このページを要約して", "总结一下这一页": the page the
