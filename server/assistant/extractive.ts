@@ -4,6 +4,7 @@
 // can be invented; when the docs do not cover the question it says so and suggests the closest pages.
 import type { Section } from '../docs/types.ts';
 import { isOpenMarkdown, renderUnits, splitUnits, type Unit } from './passages.ts';
+import { pageOutline } from './pageOutline.ts';
 import { sectionTitle } from './sources.ts';
 import { termsOf, wordTermsOf } from '../docs/analyzer.ts';
 import { plainTextLink, searchableText } from '../docs/blockText.ts';
@@ -544,15 +545,10 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
 /** Most of a page's sections listed when the reader asks what the page is about. */
 const MAX_PAGE_SECTIONS_LISTED = 12;
 
-/**
- * "What is this page about?" asked on a page: its opening, quoted as a lead is, then its sections as links, the
- * page's own outline (its second-level headings; all of them on a page that has none).
- */
+/** "What is this page about?" asked on a page: its opening, quoted as a lead is, then its outline as links. */
 export function composePageOverview(sections: readonly Section[], phrases: AnswerPhrases = ENGLISH_PHRASES): ExtractiveAnswer {
-  const opening = sections.find((section) => section.text.trim() !== '');
+  const { opening, outline } = pageOutline(sections);
   const quote = opening ? quoteSection(opening, () => 0, LEAD_BLOCKS, true) : undefined;
-  const rest = sections.filter((section) => section !== opening && section.headingPath.length > 1);
-  const outline = rest.some((section) => section.headingPath.length === 2) ? rest.filter((section) => section.headingPath.length === 2) : rest;
   const listed = outline.slice(0, MAX_PAGE_SECTIONS_LISTED).map((section) => `- ${plainTextLink(section.headingPath.at(-1) ?? sectionTitle(section), section.url)}`);
   const parts = [
     ...(opening && quote ? [`**${titleLink(opening)}**\n\n${renderUnits(quote.units)}`] : []),

@@ -8,6 +8,7 @@ import { normalizePath } from '../docs/ranking.ts';
 import { toDocument } from '../docs/sectionTerms.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
 import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
+import { pageOutline } from './pageOutline.ts';
 import { focusOnContext, retrievalFor, type Turn } from './conversation.ts';
 import { asksAboutPage, contentTerms, isPointingTerm, namesThePage, onlyPoints } from './terms.ts';
 
@@ -45,9 +46,14 @@ export interface RetrievedDocs {
   aboutPage?: readonly Section[];
 }
 
-/** The reader's page summed up: its opening first, then its sections in page order, as many as an answer draws from. */
+/**
+ * The reader's page summed up: its opening first, then its outline's sections, as many as an answer draws from
+ * (a model sums up the page's parts, not only the subsections of its first part).
+ */
 function aboutPage(sections: readonly Section[], limit: number): RetrievedDocs {
-  return { sections: sections.slice(0, Math.max(1, limit)), terms: [], contextTerms: [], notFound: false, suggestions: [], locatedContext: [], aboutContext: false, unknownNames: [], usage: undefined, aboutPage: sections };
+  const { opening, outline } = pageOutline(sections);
+  const drawn = [...(opening ? [opening] : []), ...outline].slice(0, Math.max(1, limit));
+  return { sections: drawn, terms: [], contextTerms: [], notFound: false, suggestions: [], locatedContext: [], aboutContext: false, unknownNames: [], usage: undefined, aboutPage: sections };
 }
 
 export function retrieveDocs(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): RetrievedDocs {

@@ -7,6 +7,7 @@ import { MAX_UNREAD_CHUNKS } from '../../server/assistant/stream.ts';
 import { buildUserTurn, MAX_SOURCE_CHARS, SYSTEM_PROMPT } from '../../server/assistant/prompt.ts';
 import type { Section } from '../../server/docs/types.ts';
 import { answerText, finishThreadId, fixtureApp, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
+import { indexOf } from './support/docs.ts';
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
@@ -262,5 +263,17 @@ describe('given a section with a line of a million characters', () => {
     const turn = buildUserTurn({ question: 'what is it?', sections: [section] });
     expect(turn.length).toBeLessThan(MAX_SOURCE_CHARS + 1_000);
     expect(turn).toContain('Start. word word');
+  });
+});
+
+describe('given "summarize this page" and a model', () => {
+  it('gives the model the page\'s opening and its parts, not only the subsections of its first part', async () => {
+    const model = modelAnswering(['ok']);
+    const page = ['# Guide', 'What the guide is for.', '## Install', 'Install it.', ...[1, 2, 3, 4, 5].map((step) => `### Step ${step}\n\nDo step ${step}.`), '## Configure', 'Configure it.', '## Deploy', 'Deploy it.'].join('\n\n');
+    const app = await fixtureApp({ index: indexOf({ 'guide.md': page }), answerer: createModelAnswerer({ model, maxOutputTokens: 512, timeoutMs: 30_000 }) });
+    await readAnswer(await postMessage(app, questionBody('summarize this page', { currentPath: '/guide' })));
+    const [turn] = promptText(model.doStreamCalls[0], 'user');
+    for (const part of ['What the guide is for.', 'Install it.', 'Configure it.', 'Deploy it.']) expect(turn).toContain(part);
+    expect(turn).not.toContain('Do step 1.');
   });
 });
