@@ -21,6 +21,8 @@ export interface AnswerPhrases {
   saysTheSame(titleLinks: readonly string[]): string;
   /** Before the list of a page's sections, when the reader asks what the page they are on is about. */
   pageSections: string;
+  /** After that list when the page has more sections than it shows. */
+  moreSections(count: number): string;
 }
 
 /** Markdown-escaped, so a name cannot open emphasis, code or a link. */
@@ -39,6 +41,7 @@ export const ENGLISH_PHRASES: AnswerPhrases = {
   nothingMoreThere: (titleLink) => `This passage is from **${titleLink}**; the docs say nothing more about it there.`,
   saysTheSame: (titleLinks) => `${titleLinks.join(' and ')} ${titleLinks.length > 1 ? 'say' : 'says'} the same.`,
   pageSections: 'This page covers:',
+  moreSections: (count) => `…and ${count} more ${count === 1 ? 'section' : 'sections'} on the page.`,
 };
 
 const SIMPLIFIED_CHINESE: AnswerPhrases = {
@@ -50,6 +53,7 @@ const SIMPLIFIED_CHINESE: AnswerPhrases = {
   nothingMoreThere: (titleLink) => `这段内容出自 **${titleLink}**；文档在那里没有更多说明。`,
   saysTheSame: (titleLinks) => `${titleLinks.join('、')} 中也有相同的说明。`,
   pageSections: '本页包括：',
+  moreSections: (count) => `……以及本页其他 ${count} 节。`,
 };
 
 const TRADITIONAL_CHINESE: AnswerPhrases = {
@@ -61,6 +65,7 @@ const TRADITIONAL_CHINESE: AnswerPhrases = {
   nothingMoreThere: (titleLink) => `這段內容出自 **${titleLink}**；文件在那裡沒有更多說明。`,
   saysTheSame: (titleLinks) => `${titleLinks.join('、')} 中也有相同的說明。`,
   pageSections: '本頁包括：',
+  moreSections: (count) => `……以及本頁其他 ${count} 節。`,
 };
 
 const JAPANESE: AnswerPhrases = {
@@ -72,6 +77,7 @@ const JAPANESE: AnswerPhrases = {
   nothingMoreThere: (titleLink) => `この一節は **${titleLink}** のものです。ドキュメントにはそれ以上の説明はありません。`,
   saysTheSame: (titleLinks) => `${titleLinks.join('、')} にも同じ説明があります。`,
   pageSections: 'このページの内容：',
+  moreSections: (count) => `…ほか ${count} 項目。`,
 };
 
 /** The phrases for a question, by the language it is written in. */

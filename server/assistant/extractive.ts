@@ -553,6 +553,7 @@ export function composePageOverview(sections: readonly Section[], phrases: Answe
   const parts = [
     ...(opening && quote ? [`**${titleLink(opening)}**\n\n${renderUnits(quote.units)}`] : []),
     ...(listed.length > 0 ? [`${phrases.pageSections}\n\n${listed.join('\n')}`] : []),
+    ...(outline.length > listed.length ? [phrases.moreSections(outline.length - listed.length)] : []),
   ];
   return { text: parts.join('\n\n'), sections: opening && quote ? [opening] : [], notFound: false };
 }

@@ -45,6 +45,16 @@ describe('given a question about the page the reader is on', () => {
     }
   });
 
+  it('lists twelve of a long page\'s parts and says how many more it has', async () => {
+    const long = ['# Options', 'Every option of the server.', ...Array.from({ length: 14 }, (_, n) => `## option${n + 1}\n\nSets option ${n + 1}.`)].join('\n\n');
+    const app = await fixtureApp({ index: indexOf({ 'options.md': long }) });
+    const { message } = await readAnswer(await postMessage(app, questionBody('summarize this page', { currentPath: '/options' })));
+    const text = answerText(message);
+    expect(text).toContain('- [option12](/options#option12)');
+    expect(text).not.toContain('option13');
+    expect(text.endsWith('…and 2 more sections on the page.')).toBe(true);
+  });
+
   it('says so in the reader\'s language', async () => {
     const { text } = await ask('このページを要約して', '/ja/server');
     expect(text).toContain('特に記載がない限り');
