@@ -56,14 +56,22 @@ function aboutPage(sections: readonly Section[], limit: number): RetrievedDocs {
   return { sections: drawn, terms: [], contextTerms: [], notFound: false, suggestions: [], locatedContext: [], aboutContext: false, unknownNames: [], usage: undefined, aboutPage: sections };
 }
 
+/** "What is this page about?" asked on a page the docs do not have, or without a page: not in the docs; their home page to try. */
+function pageNotInDocs(index: DocsIndex): RetrievedDocs {
+  const home = pageOutline(sectionsAt(index, '/')).opening;
+  return { sections: [], terms: [], contextTerms: [], notFound: true, suggestions: home ? [home] : [], locatedContext: [], aboutContext: false, unknownNames: [], usage: undefined };
+}
+
 export function retrieveDocs(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): RetrievedDocs {
-  // "What is this page about?" is about the reader's page: its sections, in order (a page made of components
-  // alone, such as a blog index, has nothing to say: it is searched as usual). With a selection attached (the
+  // "What is this page about?" is about the reader's page: its sections, in order. With a selection attached (the
   // widget attaches whatever text is selected when it opens), only when the question says "page": "summarize
   // this" is about the selection.
   const aboutReaderPage = asksAboutPage(question) && ((options.context?.length ?? 0) === 0 || namesThePage(question));
   const readerPage = aboutReaderPage ? sectionsAt(index, normalizePath(options.currentPath)) : [];
   if (readerPage.some((section) => section.text.trim() !== '')) return aboutPage(readerPage, options.limit);
+  // A page the docs do not have (one of the host site's own, or a blog index made of components) has nothing to
+  // sum up: searched, "what is this page about?" found Cloudflare Pages. The docs' home page is the closest.
+  if (aboutReaderPage) return pageNotInDocs(index);
   const located = locateContext(index, options.context, options);
   const asked = retrievalFor(question, history);
   // "What does this code do?" is about the code: searching its words would find pages about code blocks.

@@ -71,11 +71,18 @@ describe('given a question about the page the reader is on', () => {
     expect(answerText(selected.message)).not.toContain('This page covers:');
   });
 
-  it('searches as usual a question whose topic is pages, or asked from nowhere', async () => {
+  it('searches as usual a question whose topic is pages', async () => {
     const deploy = await ask('How do I deploy to Cloudflare Pages?', '/cors');
     expect(deploy.sources[0]).toBe('/deploy/pages#cloudflare-pages');
-    const nowhere = await ask('what is this page about?');
-    expect(nowhere.text).not.toContain('This page covers:');
+  });
+
+  it('says a page the docs do not have is not in the docs, and offers their home page', async () => {
+    const withHome = { ...files, 'index.md': '# Relay\n\nRelay forwards requests to your services.' };
+    const app = await fixtureApp({ index: indexOf(withHome) });
+    for (const currentPath of ['/pricing', undefined]) {
+      const { message } = await readAnswer(await postMessage(app, questionBody('what is this page about?', currentPath ? { currentPath } : {})));
+      expect(answerText(message)).toBe('I could not find this in the docs. These pages are the closest:\n\n- [Relay](/#relay)');
+    }
   });
 });
 
