@@ -1,16 +1,16 @@
 // What an answer is drawn from: the searches for a question (with its follow-up setting), the
 // sections the reader's selection or code came from (first), and whether the docs cover the
 // question at all. One owner for the decision both answerers and the `notFound` mark rely on.
-import { hasUnspacedScript, termsOf, termsOfToken, tokenize, wordTermsOf } from '../docs/analyzer.ts';
-import { searchableText } from '../docs/blockText.ts';
+import { hasUnspacedScript } from '../docs/analyzer.ts';
 import { otherScriptForms } from '../docs/chineseScripts.ts';
 import { normalizePath } from '../docs/ranking.ts';
-import { toDocument } from '../docs/sectionTerms.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
+import { besideSelection } from './besideSelection.ts';
 import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
 import { pageOutline } from './pageOutline.ts';
+import { termsOfHeading, termsOfSection } from './sectionTermSets.ts';
 import { focusOnContext, retrievalFor, type Turn } from './conversation.ts';
-import { asksAboutPage, contentTerms, isPointingTerm, namesThePage, onlyPoints } from './terms.ts';
+import { asksAboutPage, contentTerms, namesThePage, onlyPoints } from './terms.ts';
 
 /**
  * Below this share of the question's weight (rare words weigh most, a word no page has the most of
@@ -134,61 +134,6 @@ function usageOf(index: DocsIndex, section: Section | undefined): Section | unde
     .find((candidate) => candidate.headingPath.length === 2 && USAGE_HEADINGS.has((candidate.headingPath[1] ?? '').trim().toLowerCase()));
 }
 
-/**
- * Share of a page's sections above which a word of the question says nothing about which of them it asks
- * about (CORS's "allow", the server options' デフォルト: each option has its default). Measured on
- * bench/questions/selection-questions.json: 0.5 left "allow only my own domain" on allowHeaders.
- */
-const PAGE_COMMON_SHARE = 0.4;
-/** A page this short has no words common to its sections, only its topic. */
-const MIN_PAGE_SECTIONS = 4;
-
-/**
- * The section of the selection's page that a question of the reader's own about the selection asks about,
- * when it is another than the selection's own: "what does maxAge mean here?" over CORS's usage example
- * asks about the maxAge option's section, "can I read it from a cookie instead?" over JWT's sentence on the
- * Authorization header about the cookie option. The section that matches the question's words best leads; a word in a section's
- * own heading counts twice (the section is about it); in the selection's own section, a word only the
- * selection holds does not count (maxAge is in the selected code, which does not say what it is). Ties keep
- * the selection's own section: "デフォルトは？" about server.port's sentence asks for server.port's default.
- */
-function besideSelection(index: DocsIndex, question: string, own: LocatedContext, found: readonly Section[]): Section | undefined {
-  // The first sections of a very long page stand for it: each is analysed once, then kept.
-  const page = sectionsAt(index, own.section.route);
-  const candidates = found.filter((section) => section.route === own.section.route);
-  if (candidates.length === 0) return undefined;
-  const alternatives = index.alternativesIn(question);
-  const forms = (term: string) => [term, ...(alternatives.get(term) ?? []), ...otherScriptForms(term)];
-  const hasTerm = (section: Section, term: string) => forms(term).some((form) => termsOfSection(section).has(form));
-  // Words, not the character pairs of a Chinese or Japanese run (件想 in 子组件想改), and none that only asks or points.
-  const content = new Set(contentTerms(question));
-  const terms = wordTermsOf(question).filter(
-    (term) => content.has(term) && !isPointingTerm(term) && (page.length < MIN_PAGE_SECTIONS || page.filter((section) => hasTerm(section, term)).length <= page.length * PAGE_COMMON_SHARE),
-  );
-  if (terms.length === 0) return undefined;
-  const matchOf = (section: Section, inText: (term: string) => boolean) => {
-    const heading = termsOfOwnHeading(section);
-    return terms.reduce((sum, term) => sum + (forms(term).some((form) => heading.has(form)) ? 2 : inText(term) ? 1 : 0), 0);
-  };
-  const inSelection = termCounts(own.value);
-  const inOwnText = termCounts(searchableText(own.section.text));
-  const outsideSelection = (term: string) => forms(term).some((form) => termsOfSection(own.section).has(form) && (inOwnText.get(form) ?? 0) > (inSelection.get(form) ?? 0));
-  let best: Section | undefined;
-  let bestMatch = matchOf(own.section, outsideSelection);
-  for (const section of candidates) {
-    const match = matchOf(section, (term) => hasTerm(section, term));
-    if (match > bestMatch) [best, bestMatch] = [section, match];
-  }
-  return best;
-}
-
-/** How often each term occurs in `text`. */
-function termCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const token of tokenize(text)) for (const term of termsOfToken(token)) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return counts;
-}
-
 /** "explain this", "what does this code do?": no topic of its own beyond the attached context. */
 function isPointing(question: string, context: SearchOptions['context']): boolean {
   return (context?.length ?? 0) > 0 && onlyPoints(question);
@@ -271,35 +216,6 @@ function offTopic(index: DocsIndex, question: string, section: Section, alternat
   return shared <= 1 && shared * 2 < terms.length;
 }
 
-/** Sections are immutable and shared: each is analysed once. */
-const sectionTermSets = new WeakMap<Section, ReadonlySet<string>>();
-const headingTermSets = new WeakMap<Section, ReadonlySet<string>>();
-
-/** The terms of a section's own heading and its page title. */
-function termsOfHeading(section: Section): ReadonlySet<string> {
-  let terms = headingTermSets.get(section);
-  if (!terms) headingTermSets.set(section, (terms = new Set(termsOf(`${section.pageTitle}\n${section.headingPath.at(-1) ?? ''}`))));
-  return terms;
-}
-
-const ownHeadingTermSets = new WeakMap<Section, ReadonlySet<string>>();
-
-/** The terms of a section's own heading (its page's title left out). */
-function termsOfOwnHeading(section: Section): ReadonlySet<string> {
-  let terms = ownHeadingTermSets.get(section);
-  if (!terms) ownHeadingTermSets.set(section, (terms = new Set(termsOf(section.headingPath.at(-1) ?? ''))));
-  return terms;
-}
-
-/** The terms of a section's indexed fields (its page's description counted in), as the index analyses them. */
-function termsOfSection(section: Section): ReadonlySet<string> {
-  let terms = sectionTermSets.get(section);
-  if (!terms) {
-    const { title, heading, breadcrumbs, text } = toDocument(0, section, true);
-    sectionTermSets.set(section, (terms = new Set(termsOf([title, heading, breadcrumbs, text].join('\n')))));
-  }
-  return terms;
-}
 
 const LATIN_WORD = /[A-Za-z][A-Za-z0-9+#.-]*[A-Za-z0-9+#]|[A-Za-z]{2,}/g;
 
