@@ -107,7 +107,7 @@ export function answersFromOwnSection(retrieved: RetrievedDocs, contextCase: Con
   return passage.length > 0 && normalize(searchableText(first.text)).includes(passage);
 }
 
-export async function answerText(index: DocsIndex, question: string, options: SearchOptions): Promise<{ text: string; retrieved: RetrievedDocs }> {
+export async function answerText(index: DocsIndex, question: string, options: SearchOptions): Promise<{ text: string; retrieved: RetrievedDocs; sources: readonly Section[] }> {
   const retrieved = retrieveDocs(index, question, [], options);
   // The answerer retrieves the question as asked: the figures above and the answer come from the same retrieval.
   const retrieve = (asked: string, turns: readonly Turn[]) => (asked === question && turns.length === 0 ? retrieved : retrieveDocs(index, asked, turns, options));
@@ -122,7 +122,7 @@ export async function answerText(index: DocsIndex, question: string, options: Se
   });
   let text = '';
   for await (const delta of plan.deltas) text += delta;
-  return { text, retrieved };
+  return { text, retrieved, sources: plan.sources };
 }
 
 const parser = unified().use(remarkParse).use(remarkGfmParse);
@@ -258,7 +258,8 @@ async function measureSelectionFollowUps(index: DocsIndex, set: SetName): Promis
     const answered = await answerText(index, previous, { limit: 5, context: [{ type, value: selection, path }], currentPath: path });
     const history: Turn[] = [
       { role: 'user', text: previous },
-      { role: 'assistant', text: answered.text, sources: answered.retrieved.sections.map((section) => section.url) },
+      // The sources the answer lists, as the thread keeps them (its retrieval's further sections may go unquoted).
+      { role: 'assistant', text: answered.text, sources: answered.sources.map((section) => section.url) },
     ];
     const retrieved = retrieveDocs(index, question, history, { limit: 5, currentPath: path });
     if (retrieved.notFound) quality.notFound++;

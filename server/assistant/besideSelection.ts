@@ -26,12 +26,11 @@ const MIN_PAGE_SECTIONS = 4;
  * word only the selection holds does not count (maxAge is in the selected code, which does not say what it
  * is). Ties keep the selection's own section: "デフォルトは？" about server.port's sentence asks for its default.
  */
-export function besideSelection(index: DocsIndex, question: string, own: LocatedContext, found: readonly Section[]): Section | undefined {
-  // The first sections of a very long page stand for it: each is analysed once, then kept.
-  const page = sectionsAt(index, own.section.route);
+export function besideSelection(question: string, own: LocatedContext, found: readonly Section[], alternatives: ReadonlyMap<string, readonly string[]>, index: DocsIndex): Section | undefined {
   const candidates = found.filter((section) => section.route === own.section.route);
   if (candidates.length === 0) return undefined;
-  const alternatives = index.alternativesIn(question);
+  // The first sections of a very long page stand for it: each is analysed once, then kept.
+  const page = sectionsAt(index, own.section.route);
   const forms = (term: string) => [term, ...(alternatives.get(term) ?? []), ...otherScriptForms(term)];
   const hasTerm = (section: Section, term: string) => forms(term).some((form) => termsOfSection(section).has(form));
   // Words, not the character pairs of a Chinese or Japanese run (件想 in 子组件想改), and none that only asks or points.

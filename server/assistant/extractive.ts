@@ -413,8 +413,9 @@ function capped<Quoted extends Unit>(unit: Quoted): Quoted[] {
 
 /**
  * Whether a passage is the reader's own words: each of its lines or sentences held by the question, three
- * quarters of it at least in one run, as an error message pasted into it ("デプロイ後に Failed to fetch dynamically imported module が出る" was answered by
- * the one line "TypeError: Failed to fetch dynamically imported module", the section's quote of the error).
+ * quarters of it at least in one run, as an error message pasted into it ("デプロイ後に Failed to fetch
+ * dynamically imported module が出る" was answered by the one line "TypeError: Failed to fetch dynamically
+ * imported module", the section's quote of the error).
  */
 function echoes(block: Block, question: string): boolean {
   if (question.length < MIN_ECHO_CHARS || block.kind === 'code' || block.units.length === 0) return false;
@@ -551,11 +552,11 @@ export function composePageOverview(sections: readonly Section[], phrases: Answe
   const quote = opening ? quoteSection(opening, () => 0, LEAD_BLOCKS, true) : undefined;
   const listed = outline.slice(0, MAX_PAGE_SECTIONS_LISTED).map((section) => `- ${plainTextLink(section.headingPath.at(-1) ?? sectionTitle(section), section.url)}`);
   const parts = [
-    ...(opening && quote ? [`**${titleLink(opening)}**\n\n${renderUnits(quote.units)}`] : []),
+    ...(quote ? [`**${titleLink(quote.section)}**\n\n${renderUnits(quote.units)}`] : []),
     ...(listed.length > 0 ? [`${phrases.pageSections}\n\n${listed.join('\n')}`] : []),
     ...(outline.length > listed.length ? [phrases.moreSections(outline.length - listed.length)] : []),
   ];
-  return { text: parts.join('\n\n'), sections: opening && quote ? [opening] : [], notFound: false };
+  return { text: parts.join('\n\n'), sections: quote ? [quote.section] : [], notFound: false };
 }
 
 /** The answer when the docs do not cover the question: said first, then the closest pages to try. */

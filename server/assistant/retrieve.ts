@@ -46,20 +46,24 @@ export interface RetrievedDocs {
   aboutPage?: readonly Section[];
 }
 
+/** A question about the reader's page draws on no search, no selection and no words of its own. */
+function aboutReadersPage(sections: Section[], notFound: boolean, suggestions: Section[], wholePage?: readonly Section[]): RetrievedDocs {
+  return { sections, terms: [], contextTerms: [], notFound, suggestions, locatedContext: [], aboutContext: false, unknownNames: [], usage: undefined, ...(wholePage ? { aboutPage: wholePage } : {}) };
+}
+
 /**
  * The reader's page summed up: its opening first, then its outline's sections, as many as an answer draws from
  * (a model sums up the page's parts, not only the subsections of its first part).
  */
 function aboutPage(sections: readonly Section[], limit: number): RetrievedDocs {
   const { opening, outline } = pageOutline(sections);
-  const drawn = [...(opening ? [opening] : []), ...outline].slice(0, Math.max(1, limit));
-  return { sections: drawn, terms: [], contextTerms: [], notFound: false, suggestions: [], locatedContext: [], aboutContext: false, unknownNames: [], usage: undefined, aboutPage: sections };
+  return aboutReadersPage([...(opening ? [opening] : []), ...outline].slice(0, Math.max(1, limit)), false, [], sections);
 }
 
 /** "What is this page about?" asked on a page the docs do not have, or without a page: not in the docs; their home page to try. */
 function pageNotInDocs(index: DocsIndex): RetrievedDocs {
   const home = pageOutline(sectionsAt(index, '/')).opening;
-  return { sections: [], terms: [], contextTerms: [], notFound: true, suggestions: home ? [home] : [], locatedContext: [], aboutContext: false, unknownNames: [], usage: undefined };
+  return aboutReadersPage([], true, home ? [home] : []);
 }
 
 export function retrieveDocs(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): RetrievedDocs {
@@ -88,12 +92,12 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   const hits = setting === undefined ? ownHits : withSetting(index, question, setting, settingSources ?? [], ownHits, searchOptions);
   const locatedSections = located.map((entry) => entry.section);
   const found = hits.map((hit) => hit.section).filter((section) => !locatedSections.some((own) => own.id === section.id));
-  const beside = aboutSelection ? besideSelection(index, question, located[0] as LocatedContext, found) : undefined;
+  // The docs' words for the reader's ("limits" for "spamming"): shared words when judging coverage and which
+  // section a question about a selection asks about, and sentences with them are as much to the point.
+  const alternatives = index.alternativesIn(question);
+  const beside = aboutSelection ? besideSelection(question, located[0] as LocatedContext, found, alternatives, index) : undefined;
   const leading = beside ? [beside, ...locatedSections] : locatedSections;
   const sections = [...leading, ...found.filter((section) => section !== beside)].slice(0, Math.max(options.limit, leading.length));
-  // The docs' words for the reader's ("limits" for "spamming"): shared words when judging coverage, and
-  // sentences with them are as much to the point.
-  const alternatives = index.alternativesIn(question);
   // Names the docs never use: past them the question is not covered, or its answer says so first. "Explain
   // this" about a passage of the docs is covered by it.
   const judged = located.length === 0 || aboutSelection;
@@ -101,7 +105,8 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   // Whether the docs cover a follow-up is judged on its own hits, as for any question, ranked by score alone:
   // the rule was calibrated on that order, and a section that covers more of an off-topic question's common
   // words ("company", "behind") would pass it.
-  const judgedHits = judged ? searchAll(index, retrieval.queries, { ...options, byScoreAlone: true }) : [];
+  // A question about a selection that names nothing unknown is covered whatever the search finds: not searched.
+  const judgedHits = located.length === 0 || (aboutSelection && unknownNames.length > 0) ? searchAll(index, retrieval.queries, { ...options, byScoreAlone: true }) : [];
   const notFound = located.length === 0 ? !covers(index, question, judgedHits, unknownNames, alternatives) : aboutSelection && !namesCovered(index, judgedHits, unknownNames, alternatives);
   return {
     sections,

@@ -14,7 +14,7 @@ export function pagePathsOf(section: Section): string[] {
   return published !== undefined && published !== section.route ? [published, section.route] : [section.route];
 }
 
-/** Where the reader is: their page (from normalizePath), and for a follow-up the routes of the pages its setting was answered from. */
+/** Where the reader is: their page (from normalizePath), and the pages of their setting (SearchOptions.settingPages). */
 export interface ReaderPlace {
   current: string | undefined;
   settingPages: ReadonlySet<string>;
@@ -28,7 +28,7 @@ export function pageBoost(pagePaths: string[], place: ReaderPlace, boosts: { cur
   const current = place.current === undefined ? 1 : currentPathBoost(pagePaths, route, place.current, boosts);
   // The reader's page (or folder) that is also the setting's is lifted once: after "explain this" about a
   // passage of the page they are on, both lifts together made "How do I test my app?" open on that page (3 of
-  // 13 changes of topic checked so; bench/questions/selection-follow-ups.json went from 17 to 18 of 24).
+  // 13 changes of topic checked so; bench/questions/selection-follow-ups.json scores 17 of 24 either way).
   return Math.max(current, inSetting ? boosts.settingPageBoost : 1);
 }
 

@@ -59,7 +59,10 @@ export interface SearchOptions {
    * was calibrated on (retrieve.ts).
    */
   byScoreAlone?: boolean;
-  /** Routes of the pages the conversation's last question was answered from: a follow-up's sections there are lifted. */
+  /**
+   * Pages whose sections are lifted, by route or published path: those a follow-up's last answer was drawn from,
+   * and the page a selection was taken from (retrieve.ts).
+   */
   settingPages?: readonly string[];
 }
 
