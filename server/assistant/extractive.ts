@@ -300,7 +300,10 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   if (chosen.length === 0) {
     if (!lead) return undefined;
     const firstProse = blocks.findIndex((block) => block.kind !== 'code' && block.units.length > 0);
-    const index = firstProse === -1 ? 0 : firstProse;
+    // A reference entry opens on its facts ("- **型:** `boolean`"): its description says what it is, and the
+    // facts come with it (below). "これを説明して" over the heading server.strictPort quoted its type alone.
+    const described = firstProse !== -1 && isFactList(blocks[firstProse] as Block) && blocks[firstProse + 1]?.kind === 'sentence' && (blocks[firstProse + 1]?.units.length ?? 0) > 0;
+    const index = firstProse === -1 ? 0 : described ? firstProse + 1 : firstProse;
     const block = blocks[index];
     if (!block || block.units.length === 0 || (block.kind === 'code' && lineCount(block) > MAX_MATCHING_CODE_LINES)) return undefined;
     chosen = [{ block, index, score: 0, bonus: 0 }];

@@ -83,6 +83,15 @@ describe('given a question of the reader\'s own about a selected code block', ()
   });
 });
 
+describe('given "explain this" over a reference entry\'s heading', () => {
+  it('quotes its description with its type and default, not its facts alone', async () => {
+    const { text, sources } = await ask('これを説明して', { type: 'textSelection', value: 'server.port', path: '/config/server-options' });
+    expect(sources[0]).toBe('/config/server-options#serverport');
+    expect(text).toContain('- **デフォルト:** `5173`');
+    expect(text).toContain('サーバーのポートを指定します。');
+  });
+});
+
 describe('given a question about the selection itself', () => {
   it('keeps the selection\'s own section first when the question\'s word is in most sections of the page', async () => {
     // "allow" is in the allowMethods heading, and in most of the page: it does not say the reader means that option.
