@@ -17,6 +17,8 @@ const NEAR_EXACT = 0.6;
 const MIN_CONTEXT_CHARS = 12;
 /** ...unless they are this long and in one section only of the page the reader took them from (a three-line CSS rule). */
 const MIN_CONTEXT_CHARS_ON_PAGE = 6;
+/** Letters a rendered heading may have beyond its source's text: a badge such as "optional" or "deprecated". */
+const HEADING_BADGE_CHARS = 12;
 /** Search hits whose whole page is compared too: the search keeps two sections per page. */
 const PAGES_COMPARED_WHOLE = 3;
 /** Sections of one page compared at most: each comparison looks up to MAX_SHINGLES pieces in the section's text. */
@@ -75,7 +77,15 @@ export function sectionsAt(index: DocsIndex, route: string | undefined): Section
  */
 function headedOnPage(text: string, readerPage: readonly Section[]): Section | undefined {
   if (text === '') return undefined;
-  return readerPage.find((section) => normalize(section.headingPath.at(-1) ?? '') === text);
+  let found: { section: Section; heading: string } | undefined;
+  for (const section of readerPage) {
+    const heading = normalize(section.headingPath.at(-1) ?? '');
+    // A rendered heading may carry a badge the source writes as a component ("optional maxAge: number" for
+    // `<Badge text="optional" /> maxAge: number`): a few letters more than the heading, the longest heading held.
+    const held = heading === text || (heading.length >= MIN_CONTEXT_CHARS_ON_PAGE && text.length - heading.length <= HEADING_BADGE_CHARS && text.includes(heading));
+    if (held && (!found || heading.length > found.heading.length)) found = { section, heading };
+  }
+  return found?.section;
 }
 
 /** A short passage's section: the only one of the reader's page that holds it. */

@@ -77,6 +77,13 @@ describe('given a selected heading', () => {
     expect(docs.aboutContext).toBe(true);
     expect(docs.sections[0]?.id).toBe('/cors#maxage-number');
   });
+
+  it('finds it with the badge a site renders in it ("optional", from `<Badge text="optional" />`)', () => {
+    const docs = retrieved(index, 'explain this', [{ type: 'textSelection', value: 'optional maxAge: number', path: '/cors' }], '/cors');
+    // Located, so answered from that section alone (not from a search on its words).
+    expect(docs.aboutContext).toBe(true);
+    expect(docs.sections[0]?.id).toBe('/cors#maxage-number');
+  });
 });
 
 describe('given a passage in a section the search leaves out (it keeps two sections per page)', () => {
