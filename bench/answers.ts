@@ -202,6 +202,20 @@ export interface AnswerQuality {
   selectionOutOfScope: SelectionQuality;
   /** A reader's first questions (questions/first-questions.json): what is it, how do I start, a topic's name. */
   firstQuestions: { questions: number; first: number; misses: string[] };
+  /** Questions in another language than the docs' (Chinese and Japanese on Hono, English on Vite and Vue), questions/cross-language.json. */
+  crossLanguage: CrossLanguageQuality;
+  /** The same, written with them in the thirteenth session and measured once, after the glossary (questions/cross-language-2.json). */
+  heldOutCrossLanguage: CrossLanguageQuality;
+}
+
+/** Questions asked in another language than the docs': answerable ones answered from an expected page, and those beyond the docs said so. */
+export interface CrossLanguageQuality {
+  questions: number;
+  first: number;
+  notFound: number;
+  outOfScope: number;
+  outOfScopeNotFound: number;
+  misses: string[];
 }
 
 const OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/out-of-scope.json', import.meta.url));
@@ -218,6 +232,31 @@ const SELECTION_OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/selection
 const SELECTION_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/selection-follow-ups.json', import.meta.url));
 const PAGE_QUESTIONS_FILE = fileURLToPath(new URL('./questions/page-questions.json', import.meta.url));
 const HELD_OUT_PAGE_QUESTIONS_FILE = fileURLToPath(new URL('./questions/page-questions-2.json', import.meta.url));
+const CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language.json', import.meta.url));
+const HELD_OUT_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-2.json', import.meta.url));
+
+/** Is an expected page the first source of each answerable question (not marked not found), and is each question beyond the docs marked so? */
+async function measureCrossLanguage(index: DocsIndex, set: SetName, file: string, check: (question: string, text: string, quoted: readonly Section[]) => void): Promise<CrossLanguageQuality> {
+  const cases = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { answerable: { question: string; expected: string[] }[]; outOfScope: string[] }>)[set];
+  const quality: CrossLanguageQuality = { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] };
+  for (const { question, expected } of cases?.answerable ?? []) {
+    const { text, retrieved } = await answerText(index, question, { limit: 5 });
+    check(question, text, retrieved.sections);
+    quality.questions++;
+    if (retrieved.notFound) quality.notFound++;
+    const first = retrieved.notFound ? undefined : retrieved.sections[0];
+    if (first && expected.includes(first.file)) quality.first++;
+    else quality.misses.push(`in another language: ${question} -> ${first?.id ?? 'not found'}`);
+  }
+  for (const question of cases?.outOfScope ?? []) {
+    const { text, retrieved } = await answerText(index, question, { limit: 5 });
+    check(question, text, retrieved.sections);
+    quality.outOfScope++;
+    if (retrieved.notFound) quality.outOfScopeNotFound++;
+    else quality.misses.push(`in another language, out of scope: ${question} -> ${retrieved.sections[0]?.id ?? 'nothing'}`);
+  }
+  return quality;
+}
 
 /** Questions about the reader's page answered from it, and questions whose topic is pages answered from the page they name. */
 export interface PageQuality {
@@ -375,6 +414,8 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     selectionFollowUps: { questions: 0, first: 0, notFound: 0, misses: [] },
     pageQuestions: { questions: 0, first: 0, topicQuestions: 0, topicFirst: 0, misses: [] },
     heldOutPageQuestions: { questions: 0, first: 0, topicQuestions: 0, topicFirst: 0, misses: [] },
+    crossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
+    heldOutCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -389,6 +430,8 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.selectionFollowUps = await measureSelectionFollowUps(index, set.name);
   quality.pageQuestions = await measurePageQuestions(index, set.name, PAGE_QUESTIONS_FILE, check);
   quality.heldOutPageQuestions = await measurePageQuestions(index, set.name, HELD_OUT_PAGE_QUESTIONS_FILE, check);
+  quality.crossLanguage = await measureCrossLanguage(index, set.name, CROSS_LANGUAGE_FILE, check);
+  quality.heldOutCrossLanguage = await measureCrossLanguage(index, set.name, HELD_OUT_CROSS_LANGUAGE_FILE, check);
   for (const contextCase of contextCases(docs, set.name)) {
     const options = { limit: 5, context: contextCase.context, ...(contextCase.currentPath ? { currentPath: contextCase.currentPath } : {}) };
     const { text, retrieved } = await answerText(index, contextCase.question, options);
@@ -506,8 +549,15 @@ async function main(): Promise<void> {
     ] as const) {
       console.log(`  ${label}: that page first ${share(measured.first, measured.questions)} of ${measured.questions} (on pages as a topic: ${measured.topicFirst} of ${measured.topicQuestions})`);
     }
+    for (const [label, measured] of [
+      ['in another language', quality.crossLanguage],
+      ['held out: in another language', quality.heldOutCrossLanguage],
+    ] as const) {
+      if (measured.questions + measured.outOfScope === 0) continue;
+      console.log(`  ${label}: page first ${share(measured.first, measured.questions)} of ${measured.questions} (notFound: ${measured.notFound}; out of scope notFound: ${measured.outOfScopeNotFound} of ${measured.outOfScope})`);
+    }
     const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
-    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses]) console.log(`    ${line}`);
+    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`)]) console.log(`    ${line}`);
   }
 }
 

@@ -61,7 +61,12 @@ export function languageOfPage(file: string, metadata: Record<string, unknown>, 
 
 /** The script most of a text's letters are in; code and Latin product names inside CJK prose do not make it English. */
 function languageOfProse(text: string): string | undefined {
-  const prose = text.replace(/```[\s\S]*?(```|$)/g, ' ').replace(/`[^`\n]*`/g, ' ');
+  // Link targets and addresses are no prose either: one playground link (a thousand letters of encoded code)
+  // made Vue's Chinese page on watchers English.
+  const prose = text
+    .replace(/```[\s\S]*?(```|$)/g, ' ')
+    .replace(/`[^`\n]*`/g, ' ')
+    .replace(/\]\([^)\s]*\)|https?:\/\/\S+|<[^>\n]*>/g, ' ');
   const { cjk, latin } = letterCounts(prose);
   if (cjk === 0 && latin === 0) return undefined;
   // One CJK character carries about as much as a three-letter Latin word.

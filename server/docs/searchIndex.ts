@@ -11,8 +11,9 @@ import { compoundParts, loanwordsInHiragana } from './compounds.ts';
 import { isKatakanaWord, joinedTermsOf, pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf, wordTermsOf } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
 import { otherScriptForms } from './chineseScripts.ts';
+import { GLOSSARY } from './glossary.ts';
 import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
-import { languageOfText, primaryLanguage } from './language.ts';
+import { languageOfPath, languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
 import { capPerPage, fillsUnderCap, introducesSite, namedSectionFirst, normalizePath, pageBoost, pagePathsOf, pageTopicFirst, type Candidate } from './ranking.ts';
 import { createFieldAnalyzer, fitsPage, INDEXED_FIELDS, pageTermsOf, type FieldAnalyzer, type IndexedSection, type PageTerms } from './sectionTerms.ts';
@@ -241,6 +242,11 @@ export function createDocsIndex(docs: LoadedDocs, ranking: Partial<RankingOption
   return index;
 }
 
+/** Whether a section's page says its language, rather than its text telling it (sections.ts withLanguage). */
+function languageDeclared(section: Section): boolean {
+  return languageOfPath(section.file) !== undefined || typeof section.metadata['lang'] === 'string' || typeof section.metadata['locale'] === 'string';
+}
+
 /**
  * A builder of an index; `start.snapshot`: `snapshot()` of an earlier index, whose unchanged files are kept;
  * `start.synonyms`: the readers' words questions are read with (the built-in list by default).
@@ -251,15 +257,35 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   /** Per term of the question `asked` (`terms`, its terms), the docs' words it also finds: synonyms, and a Chinese term in the other script. */
   const alternativesFor = (asked: string, terms: readonly string[]): Map<string, string[]> => {
     if (!settings.alternatives) return new Map();
-    const alternatives = synonyms.alternativesIn(asked);
+    // Asked in another language than most of the docs: its words also search for theirs (glossary.ts).
+    const crossLanguage = askedInAnotherLanguage(languageOfText(asked));
+    const lists = crossLanguage ? [synonyms, GLOSSARY] : [synonyms];
+    const alternatives = new Map<string, string[]>();
+    const addAlternatives = (text: string) => {
+      for (const list of lists) for (const [found, others] of list.alternativesIn(text)) alternatives.set(found, [...new Set([...(alternatives.get(found) ?? []), ...others])]);
+    };
+    addAlternatives(asked);
+    // The glossary writes Chinese in simplified characters: a question in traditional ones (中間件) is read in
+    // them too, each word found given to the question's own term.
+    if (crossLanguage && HAN.test(asked)) {
+      for (const form of otherScriptForms(asked)) {
+        for (const [found, others] of GLOSSARY.alternativesIn(form)) {
+          const term = terms.find((candidate) => candidate === found || otherScriptForms(candidate).includes(found));
+          if (term !== undefined) alternatives.set(term, [...new Set([...(alternatives.get(term) ?? []), ...others])]);
+        }
+      }
+    }
+    // A compound's parts are words the docs use, or, asked across languages, words the glossary knows
+    // (ルートパラメータ: ルート and パラメータ, route and parameter on docs in English).
+    const partKnown = crossLanguage ? (word: string) => exactlyKnown(word) || GLOSSARY.alternativesIn(word).size > 0 : exactlyKnown;
     for (const term of terms) {
       // A loanword typed in hiragana (loanwordsInHiragana) has the lines of its katakana, which the question lacks.
-      if (isKatakanaWord(term) && !asked.includes(term)) for (const [found, others] of synonyms.alternativesIn(term)) alternatives.set(found, [...new Set([...(alternatives.get(found) ?? []), ...others])]);
+      if (isKatakanaWord(term) && !asked.includes(term)) addAlternatives(term);
       // A katakana compound is also searched for as the words it is made of, and theirs: the docs may write
       // it once and say キャッシュ and ディレクトリー apart where they explain it.
-      const parts = compoundParts(term, exactlyKnown);
+      const parts = compoundParts(term, partKnown);
       if (parts.length === 0) continue;
-      const partAlternatives = [...synonyms.alternativesIn(parts.join(' ')).values()].flat();
+      const partAlternatives = lists.flatMap((list) => [...list.alternativesIn(parts.join(' ')).values()].flat());
       alternatives.set(term, [...new Set([...(alternatives.get(term) ?? []), ...parts, ...partAlternatives])]);
     }
     if (!HAN.test(asked)) return alternatives;
@@ -285,6 +311,9 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   const languages: (string | undefined)[] = [];
 
   const sectionsPerLanguage = new Map<string, number>();
+  /** Per section, 1 when its page says its language (a folder such as `ja/`, or `lang`/`locale` in its frontmatter); how many do. */
+  const declaresLanguage: number[] = [];
+  let declaredLanguageSections = 0;
   /** Distinct words of a section's heading, counted when a search first needs them. */
   const headingWordCounts = new Map<number, number>();
   /** Each section's place in its page (pageTopicFirst). */
@@ -365,6 +394,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       const language = typeof section.metadata.language === 'string' ? primaryLanguage(section.metadata.language) : undefined;
       languages[key] = language;
       if (language !== undefined) sectionsPerLanguage.set(language, (sectionsPerLanguage.get(language) ?? 0) + 1);
+      declaresLanguage[key] = languageDeclared(section) ? 1 : 0;
+      declaredLanguageSections += declaresLanguage[key] as number;
     }
     if (live.length < postings.nextDocument) live = grown(live, postings.nextDocument);
     for (const key of keys) live[key] = 1;
@@ -388,6 +419,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       const language = languages[key];
       if (language !== undefined) sectionsPerLanguage.set(language, (sectionsPerLanguage.get(language) ?? 1) - 1);
       languages[key] = undefined;
+      declaredLanguageSections -= declaresLanguage[key] ?? 0;
+      declaresLanguage[key] = 0;
       headingWordCounts.delete(key);
     }
     keysByFile.delete(file);
@@ -486,7 +519,9 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     const textWords = wordsOf(text);
     const pairs = pairOnlyTerms(terms, textWords);
     if (pairs.size === 0) return terms.slice(0, MAX_QUESTION_TERMS);
-    const words = textWords.map((word) => ({ word, settled: termsOfToken(word).every(known) }));
+    // Asked across languages, a word the glossary reads is settled too: 型安 in 型安全 (type-safe) is no word.
+    const glossaryReads = askedInAnotherLanguage(languageOfText(text)) ? (word: string) => GLOSSARY.alternativesIn(word).size > 0 : () => false;
+    const words = textWords.map((word) => ({ word, settled: termsOfToken(word).every(known) || glossaryReads(word) }));
     const settled = (character: string) => words.every(({ word, settled: wordSettled }) => wordSettled || !word.includes(character));
     return terms.filter((term) => !pairs.has(term) || known(term) || ![...term].every(settled)).slice(0, MAX_QUESTION_TERMS);
   }
@@ -702,9 +737,25 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     }
   }
 
+  /** Whether a reader's language is another than that of most of the docs' sections (a site in English asked in Chinese). */
+  function askedInAnotherLanguage(readerLanguage: string | undefined): boolean {
+    if (readerLanguage === undefined) return false;
+    let docsLanguage: string | undefined;
+    let most = 0;
+    for (const [language, count] of sectionsPerLanguage) {
+      if (count > most) [docsLanguage, most] = [language, count];
+    }
+    return docsLanguage !== undefined && docsLanguage !== readerLanguage;
+  }
+
   /** A reader asking in Japanese on a site with Japanese and English pages gets the Japanese ones first. */
   function preferLanguage(readerLanguage: string | undefined): void {
     if (readerLanguage === undefined || !sectionsPerLanguage.get(readerLanguage)) return;
+    // A language the pages do not say (read from their text) that is not the docs' own is of pages left
+    // untranslated (Vite's Japanese docs keep their blog's release notes in English): an English question there
+    // went to release notes before the Japanese guide that answers it. A site translated by folder or
+    // frontmatter prefers any reader's language.
+    if (declaredLanguageSections === 0 && askedInAnotherLanguage(readerLanguage)) return;
     // A site in one language (the common case) has nothing to prefer: skip the pass over every candidate.
     let languagesInUse = 0;
     for (const count of sectionsPerLanguage.values()) if (count > 0) languagesInUse++;

@@ -217,12 +217,16 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
         for (const entry of byLastWord.get(words[end] as string) ?? []) {
           const start = end - entry.words.length + 1;
           if (start < 0 || entry.words.some((word, offset) => words[start + offset] !== word)) continue;
-          // The term the phrase's docs' words are found as: its last word that is not a stop word.
-          const anchor = termsOfPhrase(words.slice(start, end + 1).join(' ')).at(-1);
-          if (anchor === undefined) continue;
-          const found = alternatives.get(anchor) ?? new Set<string>();
-          for (const term of entry.terms) if (!questionTerms.has(term) && term !== anchor) found.add(term);
-          alternatives.set(anchor, found);
+          // The term the phrase's docs' words are found as: its last word that is not a stop word. A Chinese or
+          // Japanese phrase the segmenter cuts (中间件: 中间|件) is found as each of its words: on docs in
+          // another language, none of them is any page's, and each would count as a word beyond the docs.
+          const phrase = words.slice(start, end + 1);
+          const anchors = hasUnspacedScript(phrase.join('')) ? [...new Set(phrase.flatMap((word) => termsOfToken(word)))] : termsOfPhrase(phrase.join(' ')).slice(-1);
+          for (const anchor of anchors) {
+            const found = alternatives.get(anchor) ?? new Set<string>();
+            for (const term of entry.terms) if (!questionTerms.has(term) && term !== anchor) found.add(term);
+            alternatives.set(anchor, found);
+          }
         }
       }
       return new Map([...alternatives].flatMap(([term, found]) => (found.size > 0 ? [[term, [...found]]] : [])));

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { retrieveDocs } from '../../server/assistant/retrieve.ts';
+import { buildPage } from '../../server/docs/sections.ts';
+import { extractiveAnswer, indexOf } from './support/docs.ts';
+
+/** Docs in English, as Hono's are. */
+const ENGLISH_DOCS = {
+  'middleware/cors.md': '# CORS Middleware\n\nUse the CORS middleware to let a front end on another origin call your API.\n\n## Options\n\nSet `origin` to the allowed origins.',
+  'guides/validation.md': '# Validation\n\nValidate the request body with a validator before the handler reads it.',
+  'guides/errors.md': '# Error handling\n\nHandle uncaught errors in one place with `app.onError`.',
+  'api/request.md': '# Request\n\n## param()\n\nGet the values of route parameters.\n\n## query()\n\nGet the query string parameters.',
+  'guides/rpc.md': '# RPC\n\nCall your routes from the client with type-safe requests.',
+};
+
+/** Docs in Chinese, as Vue's are in their Chinese translation. */
+const CHINESE_DOCS = {
+  'components/registration.md': '# 组件注册\n\n## 全局注册\n\n我们可以使用 Vue 应用实例的 `.component()` 方法，让组件在当前 Vue 应用中全局可用。',
+  'components/props.md': '# Props\n\n## 传递 props\n\n父组件通过 props 把数据传给子组件。',
+  'essentials/lifecycle.md': '# 生命周期钩子\n\n## 注册周期钩子\n\n`onMounted` 钩子可以用来在组件完成初始渲染并创建 DOM 节点后运行代码。',
+};
+
+const retrieved = (index: ReturnType<typeof indexOf>, question: string) => retrieveDocs(index, question, [], { limit: 5 });
+
+describe('given docs in English and a reader who asks in Chinese or Japanese', () => {
+  const index = indexOf(ENGLISH_DOCS);
+
+  it('finds the section through the words of software docs in the reader\'s language, and does not say it is beyond the docs', () => {
+    for (const [question, file] of [
+      ['如何使用 CORS 中间件？', 'middleware/cors.md'],
+      ['如何校验请求体', 'guides/validation.md'],
+      ['如何统一处理错误', 'guides/errors.md'],
+      ['リクエストボディのバリデーション', 'guides/validation.md'],
+      ['エラーハンドリングの方法', 'guides/errors.md'],
+    ] as const) {
+      const found = retrieved(index, question);
+      expect({ question, notFound: found.notFound, first: found.sections[0]?.file }).toEqual({ question, notFound: false, first: file });
+    }
+  });
+
+  it('reads a question in traditional characters as one in simplified', () => {
+    const found = retrieved(index, '如何統一處理錯誤');
+    expect(found.notFound).toBe(false);
+    expect(found.sections[0]?.file).toBe('guides/errors.md');
+  });
+
+  it('reads a katakana compound as the glossary\'s words it is made of, and a character pair cut from two of them as no word', () => {
+    expect(retrieved(index, 'クエリパラメータを取得したい').sections[0]?.id).toBe('/api/request#query');
+    // 型安全: 型 (type) and 安全 (safe); 型安 is neither, and no page has it.
+    const typeSafe = retrieved(index, 'クライアントから型安全に呼び出す');
+    expect(typeSafe.notFound).toBe(false);
+    expect(typeSafe.sections[0]?.file).toBe('guides/rpc.md');
+  });
+
+  it('quotes the English section in the answer', async () => {
+    expect(await extractiveAnswer(index, '如何使用 CORS 中间件？')).toMatch(/^\*\*\[CORS Middleware\]\(\/middleware\/cors#cors-middleware\)\*\*\n\nUse the CORS middleware/);
+  });
+
+  it('still says a question about something no page covers is not in the docs', () => {
+    expect(retrieved(index, '怎么用 Hono 发送邮件').notFound).toBe(true);
+    expect(retrieved(index, '如何连接 MySQL 数据库').notFound).toBe(true);
+  });
+});
+
+describe('given docs in Chinese and a reader who asks in English', () => {
+  const index = indexOf(CHINESE_DOCS);
+
+  it('finds the Chinese section through the docs\' words for the question\'s', () => {
+    expect(retrieved(index, 'How do I register a component globally?').sections[0]?.id).toBe('/components/registration#全局注册');
+    expect(retrieved(index, 'lifecycle hooks like onMounted').sections[0]?.file).toBe('essentials/lifecycle.md');
+  });
+});
+
+describe('given a question in the docs\' own language', () => {
+  it('searches the docs\' words alone: the glossary\'s English words would find English code', () => {
+    const index = indexOf({
+      'guide/usage.md': '# 使用方法\n\n## 使用插件\n\n在应用中使用插件。',
+      'guide/code.md': '# 代码示例\n\n```js\n// use the plugin\napp.use(plugin)\n```',
+    });
+    const found = retrieved(index, '怎么使用插件');
+    expect(found.sections[0]?.file).toBe('guide/usage.md');
+    expect(found.terms).not.toContain('use');
+    expect(found.terms).not.toContain('plugin');
+  });
+});
+
+describe('given Japanese docs with pages left in English', () => {
+  // Vite's Japanese docs keep their blog's release notes in English.
+  const index = indexOf({
+    'config/server-options.md': '# サーバーオプション\n\n## server.port\n\n- **型:** `number`\n- **デフォルト:** `5173`\n\n開発サーバーのポートを変更します。',
+    'config/build-options.md': '# ビルドオプション\n\n## build.outDir\n\n出力ディレクトリーを指定します。\n\n## build.sourcemap\n\n本番用のソースマップを生成します。',
+    'config/shared-options.md': '# 共通オプション\n\n## root\n\nプロジェクトのルートディレクトリーです。\n\n## base\n\n公開ベースパスです。',
+    'guide/features.md': '# 機能\n\n## TypeScript\n\nVite は `.ts` ファイルのインポートをサポートします。',
+    'blog/announcing-vite3.md': '# Vite 3.0 is out!\n\n## Vite CLI\n\nThe default dev server port is now 5173. Change it in the config.',
+  });
+
+  it('reads the English pages as English from their text', () => {
+    expect(buildPage('blog/announcing-vite3.md', '# Vite 3.0 is out!\n\nThe default dev server port is now 5173.').page.sections[0]?.metadata.language).toBe('en');
+  });
+
+  it('answers an English question from the Japanese page that answers it, not from the release note in English', () => {
+    expect(retrieved(index, 'How do I change the dev server port?').sections[0]?.id).toBe('/config/server-options#serverport');
+  });
+});
+
+describe('given a Chinese page whose only long Latin text is a link\'s address', () => {
+  it('reads the page as Chinese', () => {
+    const playground = `https://play.vuejs.org/#${'eNp9VE1v2zAM/SucLnaw1D70lqUbsiKH7rB1W4'.repeat(30)}`;
+    const source = `# 侦听器\n\n## 基本示例\n\n计算属性允许我们声明性地计算衍生值。然而在有些情况下，我们需要在状态变化时执行一些副作用。\n\n[在演练场中尝试一下](${playground})\n\n在组合式 API 中，我们可以使用 watch 函数在每次响应式状态发生变化时触发回调函数。`;
+    expect(buildPage('guide/watchers.md', source).page.sections[0]?.metadata.language).toBe('zh');
+  });
+});
