@@ -52,6 +52,20 @@ function promptText(call: LanguageModelV4CallOptions | undefined, role: string):
     );
 }
 
+describe('given a model and a question in another language than the docs', () => {
+  it('gives the model the sections found through the docs\' words for the question\'s, and tells it to answer in the reader\'s language', async () => {
+    const model = modelAnswering(['使用 `--port` 参数修改监听端口 [1]。']);
+    const app = await modelApp(model);
+    const { message } = await readAnswer(await postMessage(app, questionBody('怎么修改监听端口？')));
+
+    expect(sourcesOf(message)[0]).toEqual({ url: 'https://relay.example/guides/configuration#port', title: 'Configuration › Port' });
+    const call = model.doStreamCalls[0];
+    expect(promptText(call, 'user')[0]).toContain('Change the listening port with the `--port` flag.');
+    expect(SYSTEM_PROMPT).toContain("Answer in the language of the reader's question, even when the excerpts are in another language");
+    expect(answerText(message)).toBe('使用 `--port` 参数修改监听端口 [1]。');
+  });
+});
+
 describe('given a model', () => {
   it('streams the model text with the retrieved sections as sources and the thread id on finish', async () => {
     const model = modelAnswering(['Use the ', '`--port` flag [1].']);
