@@ -528,6 +528,10 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
 
   function questionQuery(terms: string[], asked: string, byScoreAlone = false): QueryTerm[] {
     const alternatives = alternativesFor(asked, terms);
+    // Asked across languages, the glossary's words are the reader's word in the docs' language, not a synonym:
+    // they weigh in full, though the docs write the reader's English word too (in code: "port" in `server.port`
+    // on Vite's Japanese pages drew English release notes first). cross-language.json 46 -> 51 of 60.
+    const translated = settings.alternatives && askedInAnotherLanguage(languageOfText(asked)) ? new Set(GLOSSARY.alternativesIn(asked).keys()) : new Set<string>();
     const joinedNames = joinedTermsOf(asked);
     return terms.map((term) => ({
       term,
@@ -537,7 +541,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       // A katakana word's alternatives are the word itself: a loanword's English name (エイリアス, alias:
       // Japanese docs head options `resolve.alias` and say エイリアス in the text) or the words of a compound.
       // They weigh in full, where a synonym weighs half when the docs use the reader's word too.
-      ...(alternatives.has(term) ? { alternatives: alternatives.get(term), sameWord: isKatakanaWord(term) } : {}),
+      ...(alternatives.has(term) ? { alternatives: alternatives.get(term), sameWord: isKatakanaWord(term) || translated.has(term) } : {}),
       // The product's name beside other words ("How do I open the assistant from my own button?" on a site
       // named docs-assistant) says little: in the title of the one page named after it, it outweighed the rest.
       ...(!byScoreAlone && terms.length > 1 && settings.productNameWeight !== 1 && isProductName(term) ? { weight: settings.productNameWeight } : {}),

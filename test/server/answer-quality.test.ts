@@ -167,14 +167,15 @@ describe('given questions about the page the reader is on, on every set', () => 
 describe('given questions asked in another language than the docs\', on every set', () => {
   it('answers most from an expected page, and says the others are not in the docs', { timeout: 60_000 }, async () => {
     const qualities = await Promise.all(PRESENT_SETS.map(qualityOf));
-    // Measured: 46 of 60 (20 before the glossary, 16 of Hono's 24 in Chinese and Japanese marked not found);
-    // the held-out file, written before the glossary and measured once after it: 29 of 36 (13 before).
+    // Measured: 51 of 60 (20 before the glossary, 16 of Hono's 24 in Chinese and Japanese marked not found);
+    // the held-out file, written before the glossary and measured once after it: 29 of 36 (13 before; 28 since
+    // the glossary's words weigh in full).
     for (const measured of [qualities.map((quality) => quality.crossLanguage), qualities.map((quality) => quality.heldOutCrossLanguage)]) {
       const sum = (count: (quality: CrossLanguageQuality) => number) => measured.reduce((total, quality) => total + count(quality), 0);
       const misses = measured.flatMap((quality) => quality.misses);
       if (sum((quality) => quality.questions) === 0) continue;
       expect({ first: sum((quality) => quality.first) / sum((quality) => quality.questions) >= 0.7, misses }).toMatchObject({ first: true });
-      // Beyond the docs: 16 of 20 and 8 of 10 (17 and 8 before: "Honoでメールを送信する方法" now finds "Return JSON" through 送信, send).
+      // Beyond the docs: 16 of 20 and 9 of 10 (17 and 8 before: "Honoでメールを送信する方法" now finds "Return JSON" through 送信, send).
       expect({ outOfScope: sum((quality) => quality.outOfScopeNotFound) / sum((quality) => quality.outOfScope) >= 0.7, misses }).toMatchObject({ outOfScope: true });
     }
   });

@@ -70,6 +70,16 @@ describe('given docs in Chinese and a reader who asks in English', () => {
   });
 });
 
+describe('given Japanese docs whose code says the English words of a question', () => {
+  it('weighs the Japanese words for them in full: they are the reader\'s words in the docs\' language', () => {
+    const index = indexOf({
+      'config/server-options.md': '# サーバーオプション\n\n## ホスト\n\nサーバーがリッスンする IP アドレスを指定します。\n\n## ポート\n\n開発サーバーのポートを変更します。',
+      'guide/api-javascript.md': '# JavaScript API\n\n## createServer\n\n```js\n// starts the dev server on a port of its own\nconst server = await createServer({ server: { port: 1337 } })\n```\n\nサーバーを作成します。',
+    });
+    expect(retrieved(index, 'How do I change the dev server port?').sections[0]?.id).toBe('/config/server-options#ポート');
+  });
+});
+
 describe('given a question in the docs\' own language', () => {
   it('searches the docs\' words alone: the glossary\'s English words would find English code', () => {
     const index = indexOf({
