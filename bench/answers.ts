@@ -206,6 +206,8 @@ export interface AnswerQuality {
   crossLanguage: CrossLanguageQuality;
   /** The same, written with them in the thirteenth session and measured once, after the glossary (questions/cross-language-2.json). */
   heldOutCrossLanguage: CrossLanguageQuality;
+  /** This project's docs asked in Chinese and Japanese, written after the glossary and measured once (questions/cross-language-3.json). */
+  heldOutLaterCrossLanguage: CrossLanguageQuality;
 }
 
 /** Questions asked in another language than the docs': answerable ones answered from an expected page, and those beyond the docs said so. */
@@ -234,6 +236,7 @@ const PAGE_QUESTIONS_FILE = fileURLToPath(new URL('./questions/page-questions.js
 const HELD_OUT_PAGE_QUESTIONS_FILE = fileURLToPath(new URL('./questions/page-questions-2.json', import.meta.url));
 const CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language.json', import.meta.url));
 const HELD_OUT_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-2.json', import.meta.url));
+const HELD_OUT_LATER_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-3.json', import.meta.url));
 
 /** Is an expected page the first source of each answerable question (not marked not found), and is each question beyond the docs marked so? */
 async function measureCrossLanguage(index: DocsIndex, set: SetName, file: string, check: (question: string, text: string, quoted: readonly Section[]) => void): Promise<CrossLanguageQuality> {
@@ -416,6 +419,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     heldOutPageQuestions: { questions: 0, first: 0, topicQuestions: 0, topicFirst: 0, misses: [] },
     crossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     heldOutCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
+    heldOutLaterCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -432,6 +436,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.heldOutPageQuestions = await measurePageQuestions(index, set.name, HELD_OUT_PAGE_QUESTIONS_FILE, check);
   quality.crossLanguage = await measureCrossLanguage(index, set.name, CROSS_LANGUAGE_FILE, check);
   quality.heldOutCrossLanguage = await measureCrossLanguage(index, set.name, HELD_OUT_CROSS_LANGUAGE_FILE, check);
+  quality.heldOutLaterCrossLanguage = await measureCrossLanguage(index, set.name, HELD_OUT_LATER_CROSS_LANGUAGE_FILE, check);
   for (const contextCase of contextCases(docs, set.name)) {
     const options = { limit: 5, context: contextCase.context, ...(contextCase.currentPath ? { currentPath: contextCase.currentPath } : {}) };
     const { text, retrieved } = await answerText(index, contextCase.question, options);
@@ -552,12 +557,13 @@ async function main(): Promise<void> {
     for (const [label, measured] of [
       ['in another language', quality.crossLanguage],
       ['held out: in another language', quality.heldOutCrossLanguage],
+      ['held out (later): in another language', quality.heldOutLaterCrossLanguage],
     ] as const) {
       if (measured.questions + measured.outOfScope === 0) continue;
       console.log(`  ${label}: page first ${share(measured.first, measured.questions)} of ${measured.questions} (notFound: ${measured.notFound}; out of scope notFound: ${measured.outOfScopeNotFound} of ${measured.outOfScope})`);
     }
     const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
-    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`)]) console.log(`    ${line}`);
+    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`), ...quality.heldOutLaterCrossLanguage.misses.map((miss) => `held out (later), ${miss}`)]) console.log(`    ${line}`);
   }
 }
 

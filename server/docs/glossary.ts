@@ -150,6 +150,63 @@ integrate, integration | 集成 | 統合, 連携
 backend | 后端 | バックエンド
 support | 支持 | サポート, 対応
 slow | 慢, 很慢 | 遅い
+color, colors, colour | 颜色, 配色 | 色, カラー
+button | 按钮 | ボタン
+icon | 图标 | アイコン
+font | 字体 | フォント
+theme, theming | 主题 | テーマ
+dark | 暗色, 深色, 暗黑模式, 深色模式 | ダークモード, ダーク
+size | 大小, 尺寸, 体积 | サイズ
+width | 宽度 | 幅
+height | 高度 | 高さ
+position | 位置 | 位置
+layout | 布局 | レイアウト
+sidebar, panel | 侧边栏, 侧栏, 面板 | サイドバー, パネル
+dialog, modal, popup | 弹窗, 对话框, 弹出框 | ダイアログ, モーダル, ポップアップ
+launcher | 启动按钮, 启动器 | ランチャー
+shortcut, hotkey | 快捷键 | ショートカット, ショートカットキー
+keyboard | 键盘 | キーボード
+mobile, phone | 手机, 移动端 | モバイル, スマホ, スマートフォン
+screen reader, accessible | 读屏, 屏幕阅读器 | スクリーンリーダー
+language, languages, locale | 语言 | 言語
+translation, translations, translate | 翻译 | 翻訳
+search | 搜索, 检索 | 検索
+question, questions | 问题, 提问 | 質問
+answer, answers | 回答, 答案 | 回答
+feedback | 反馈 | フィードバック, 評価
+conversation, thread, chat | 对话, 会话, 聊天 | 会話, チャット
+history | 历史, 历史记录 | 履歴
+user, users | 用户 | ユーザー
+key, keys | 密钥 | キー
+model, models | 模型 | モデル
+prompt | 提示词 | プロンプト
+source, sources, citation | 来源, 出处, 引用 | 出典, ソース, 引用
+price, pricing, cost, free | 价格, 费用, 收费, 免费 | 料金, 価格, 無料
+license | 许可证, 协议 | ライセンス
+open source | 开源 | オープンソース
+version, versions | 版本 | バージョン
+release, releases | 发行版 | リリース
+self-host, self-hosting, host | 自己部署, 自托管, 私有部署 | セルフホスト, 自前
+container, docker | 容器 | コンテナ
+command, commands, cli | 命令, 命令行 | コマンド, コマンドライン
+terminal | 终端 | ターミナル
+script | 脚本 | スクリプト
+tag | 标签 | タグ
+element, elements | 元素 | 要素
+image, images | 图片 | 画像
+address | 地址 | アドレス
+show, display | 显示, 展示 | 表示
+open | 打开, 开启, 弹出 | 開く, 開き, オープン
+close | 关闭, 收起 | 閉じる
+left | 左边, 左侧, 左 | 左, 左側
+right | 右边, 右侧, 右 | 右, 右側
+top | 顶部, 上方 | 上部
+bottom | 底部, 下方 | 下部
+assistant | 助手, 助理 | アシスタント
+site, website | 网站, 站点 | サイト, ウェブサイト
+strict | 严格 | 厳しい, 厳格
+work, works | 生效, 工作, 可用 | 動く, 動き, 動作
+own | 自己的 | 自分の, 独自
 `;
 
 /** A glossary line as lines of readers' words (synonyms.ts): the Chinese and Japanese words find the English ones, and the English words the others. */
