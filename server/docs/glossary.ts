@@ -17,7 +17,7 @@ const GLOSSARY_TEXT = `
 middleware | 中间件 | ミドルウェア
 component, components | 组件 | コンポーネント
 plugin, plugins | 插件 | プラグイン
-server | 服务器, 服务端 | サーバー, サーバ
+server | 服务器 | サーバー, サーバ
 client | 客户端 | クライアント
 app, application | 应用, 应用程序 | アプリ, アプリケーション
 request, requests | 请求 | リクエスト
@@ -55,7 +55,7 @@ dynamic | 动态 | 動的
 test, testing, tests | 测试, 单元测试 | テスト
 deploy, deployment | 部署, 发布, 上线 | デプロイ, 公開
 production | 生产环境, 生产 | 本番, 本番環境, プロダクション
-development, dev | 开发环境, 开发 | 開発, 開発環境
+development, dev | 开发 | 開発
 build | 构建, 打包 | ビルド
 bundle, bundler, bundling | 打包, 打包工具 | バンドル, バンドラー
 install, installation | 安装 | インストール
