@@ -80,6 +80,21 @@ describe('given Japanese docs whose code says the English words of a question', 
   });
 });
 
+describe('given docs in English translated in part into Chinese, by folder', () => {
+  const index = indexOf({
+    'guide/middleware.md': '# Middleware\n\nMiddleware runs before and after the handler.\n\n## Custom middleware\n\nWrite your own middleware with `createMiddleware`.',
+    'guide/errors.md': '# Error handling\n\nHandle errors in one place with `app.onError`.',
+    'zh/guide/middleware.md': '# 中间件\n\n中间件在处理函数之前和之后运行。\n\n## 自定义中间件\n\n使用 `createMiddleware` 编写你自己的中间件。',
+  });
+
+  it('answers a Chinese question from the Chinese page where there is one, and from the English page where there is none', () => {
+    expect(retrieved(index, '怎么写一个自定义中间件').sections[0]?.file).toBe('zh/guide/middleware.md');
+    const errors = retrieved(index, '如何处理错误');
+    expect(errors.notFound).toBe(false);
+    expect(errors.sections[0]?.file).toBe('guide/errors.md');
+  });
+});
+
 describe('given a question in the docs\' own language', () => {
   it('searches the docs\' words alone: the glossary\'s English words would find English code', () => {
     const index = indexOf({
