@@ -520,8 +520,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     const pairs = pairOnlyTerms(terms, textWords);
     if (pairs.size === 0) return terms.slice(0, MAX_QUESTION_TERMS);
     // Asked across languages, a word the glossary reads is settled too: 型安 in 型安全 (type-safe) is no word.
-    const glossaryReads = askedInAnotherLanguage(languageOfText(text)) ? (word: string) => GLOSSARY.alternativesIn(word).size > 0 : () => false;
-    const words = textWords.map((word) => ({ word, settled: termsOfToken(word).every(known) || glossaryReads(word) }));
+    const glossaryTerms = askedInAnotherLanguage(languageOfText(text)) ? new Set(GLOSSARY.alternativesIn(text).keys()) : new Set<string>();
+    const words = textWords.map((word) => ({ word, settled: termsOfToken(word).every((term) => known(term) || glossaryTerms.has(term)) }));
     const settled = (character: string) => words.every(({ word, settled: wordSettled }) => wordSettled || !word.includes(character));
     return terms.filter((term) => !pairs.has(term) || known(term) || ![...term].every(settled)).slice(0, MAX_QUESTION_TERMS);
   }

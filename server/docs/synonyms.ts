@@ -211,7 +211,9 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
   return {
     alternativesIn(question) {
       const words = wordsOf(question).map((word) => word.toLowerCase());
-      const questionTerms = new Set(words.flatMap(termsOfPhrase));
+      // Each word's first term, as termsOfPhrase reads it, without cutting the words again (one ICU call per word
+      // was most of a long Chinese question's time).
+      const questionTerms = new Set(words.flatMap((word) => termsOfToken(word).slice(0, 1)));
       const alternatives = new Map<string, Set<string>>();
       for (let end = 0; end < words.length; end++) {
         for (const entry of byLastWord.get(words[end] as string) ?? []) {
