@@ -11,7 +11,10 @@
 // 0.818 -> 0.750 with the glossary always on).
 // Only words of software docs in general, never of one product: a site adds its own in assistant.md.
 
+import { otherScriptForms } from './chineseScripts.ts';
 import { synonymsOf, type Synonyms } from './synonyms.ts';
+
+const HAN = /\p{Script=Han}/u;
 
 const GLOSSARY_TEXT = `
 middleware | 中间件 | ミドルウェア
@@ -231,3 +234,25 @@ export const GLOSSARY: Synonyms = {
         .flatMap(synonymLines),
     )).alternativesIn(question),
 };
+
+/**
+ * The glossary's words for a question's `terms`, asked across languages. The glossary writes Chinese in
+ * simplified characters: a question in traditional ones (中間件) is read in them too, each word found given to
+ * the question's own term.
+ */
+export function glossaryAlternatives(question: string, terms: readonly string[]): Map<string, string[]> {
+  const alternatives = GLOSSARY.alternativesIn(question);
+  if (!HAN.test(question)) return alternatives;
+  for (const form of otherScriptForms(question)) {
+    for (const [found, others] of GLOSSARY.alternativesIn(form)) {
+      const term = terms.find((candidate) => candidate === found || otherScriptForms(candidate).includes(found));
+      if (term !== undefined) alternatives.set(term, [...new Set([...(alternatives.get(term) ?? []), ...others])]);
+    }
+  }
+  return alternatives;
+}
+
+/** Whether the glossary has a word (a part of a katakana compound: ルートパラメータ is ルート and パラメータ). */
+export function glossaryKnows(word: string): boolean {
+  return GLOSSARY.alternativesIn(word).size > 0;
+}

@@ -11,7 +11,7 @@ import { compoundParts, loanwordsInHiragana } from './compounds.ts';
 import { isKatakanaWord, joinedTermsOf, pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf, wordTermsOf } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
 import { otherScriptForms } from './chineseScripts.ts';
-import { GLOSSARY } from './glossary.ts';
+import { GLOSSARY, glossaryAlternatives, glossaryKnows } from './glossary.ts';
 import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
 import { languageOfPath, languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
@@ -254,33 +254,24 @@ function languageDeclared(section: Section): boolean {
 export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { snapshot?: Uint8Array; synonyms?: Synonyms } = {}): DocsIndexBuilder {
   const settings: RankingOptions = { ...DEFAULT_RANKING, ...ranking };
   const synonyms = start.synonyms ?? DEFAULT_SYNONYMS;
-  /** Per term of the question `asked` (`terms`, its terms), the docs' words it also finds: synonyms, and a Chinese term in the other script. */
+  /** Per term of the question `asked` (`terms`, its terms), the docs' words it also finds: synonyms, the glossary's asked across languages, and a Chinese term in the other script. */
   const alternativesFor = (asked: string, terms: readonly string[]): Map<string, string[]> => {
     if (!settings.alternatives) return new Map();
     // Asked in another language than most of the docs: its words also search for theirs (glossary.ts).
     const crossLanguage = askedInAnotherLanguage(languageOfText(asked));
     const lists = crossLanguage ? [synonyms, GLOSSARY] : [synonyms];
     const alternatives = new Map<string, string[]>();
-    const addAlternatives = (text: string) => {
-      for (const list of lists) for (const [found, others] of list.alternativesIn(text)) alternatives.set(found, [...new Set([...(alternatives.get(found) ?? []), ...others])]);
+    const addAlternatives = (found: ReadonlyMap<string, readonly string[]>) => {
+      for (const [term, others] of found) alternatives.set(term, [...new Set([...(alternatives.get(term) ?? []), ...others])]);
     };
-    addAlternatives(asked);
-    // The glossary writes Chinese in simplified characters: a question in traditional ones (中間件) is read in
-    // them too, each word found given to the question's own term.
-    if (crossLanguage && HAN.test(asked)) {
-      for (const form of otherScriptForms(asked)) {
-        for (const [found, others] of GLOSSARY.alternativesIn(form)) {
-          const term = terms.find((candidate) => candidate === found || otherScriptForms(candidate).includes(found));
-          if (term !== undefined) alternatives.set(term, [...new Set([...(alternatives.get(term) ?? []), ...others])]);
-        }
-      }
-    }
+    addAlternatives(synonyms.alternativesIn(asked));
+    if (crossLanguage) addAlternatives(glossaryAlternatives(asked, terms));
     // A compound's parts are words the docs use, or, asked across languages, words the glossary knows
     // (ルートパラメータ: ルート and パラメータ, route and parameter on docs in English).
-    const partKnown = crossLanguage ? (word: string) => exactlyKnown(word) || GLOSSARY.alternativesIn(word).size > 0 : exactlyKnown;
+    const partKnown = crossLanguage ? (word: string) => exactlyKnown(word) || glossaryKnows(word) : exactlyKnown;
     for (const term of terms) {
       // A loanword typed in hiragana (loanwordsInHiragana) has the lines of its katakana, which the question lacks.
-      if (isKatakanaWord(term) && !asked.includes(term)) addAlternatives(term);
+      if (isKatakanaWord(term) && !asked.includes(term)) for (const list of lists) addAlternatives(list.alternativesIn(term));
       // A katakana compound is also searched for as the words it is made of, and theirs: the docs may write
       // it once and say キャッシュ and ディレクトリー apart where they explain it.
       const parts = compoundParts(term, partKnown);
@@ -520,7 +511,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     const pairs = pairOnlyTerms(terms, textWords);
     if (pairs.size === 0) return terms.slice(0, MAX_QUESTION_TERMS);
     // Asked across languages, a word the glossary reads is settled too: 型安 in 型安全 (type-safe) is no word.
-    const glossaryTerms = askedInAnotherLanguage(languageOfText(text)) ? new Set(GLOSSARY.alternativesIn(text).keys()) : new Set<string>();
+    const glossaryTerms = askedInAnotherLanguage(languageOfText(text)) ? new Set(glossaryAlternatives(text, terms).keys()) : new Set<string>();
     const words = textWords.map((word) => ({ word, settled: termsOfToken(word).every((term) => known(term) || glossaryTerms.has(term)) }));
     const settled = (character: string) => words.every(({ word, settled: wordSettled }) => wordSettled || !word.includes(character));
     return terms.filter((term) => !pairs.has(term) || known(term) || ![...term].every(settled)).slice(0, MAX_QUESTION_TERMS);
@@ -531,7 +522,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     // Asked across languages, the glossary's words are the reader's word in the docs' language, not a synonym:
     // they weigh in full, though the docs write the reader's English word too (in code: "port" in `server.port`
     // on Vite's Japanese pages drew English release notes first). cross-language.json 46 -> 51 of 60.
-    const translated = settings.alternatives && askedInAnotherLanguage(languageOfText(asked)) ? new Set(GLOSSARY.alternativesIn(asked).keys()) : new Set<string>();
+    const translated = settings.alternatives && askedInAnotherLanguage(languageOfText(asked)) ? new Set(glossaryAlternatives(asked, terms).keys()) : new Set<string>();
     const joinedNames = joinedTermsOf(asked);
     return terms.map((term) => ({
       term,
