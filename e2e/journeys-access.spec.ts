@@ -99,6 +99,21 @@ test.describe('given axe on the demo', () => {
   }
 });
 
+test.describe('given a reader who asks in Chinese on the docs in English', () => {
+  test('gets the English section, their question marked as Chinese for screen readers and the quoted English left in the page\'s language, and axe finds nothing', async ({ assistant, page }) => {
+    await assistant.visit('/theming');
+    await assistant.open();
+    await assistant.ask('如何更改启动按钮的颜色？');
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    const answer = assistant.answers.last();
+    await expect(answer).toContainText('--docs-assistant-launcher-background');
+    await expect(assistant.questions.last().locator('.da-question')).toHaveAttribute('lang', 'zh');
+    // The quoted English passages keep the page's language.
+    expect(await answer.locator('p[lang], li[lang]').count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe('given a 375 x 667 phone', () => {
   test.use({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
 

@@ -4,6 +4,7 @@
 import { Fragment, memo, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { splitMarkdownBlocks } from '../chat/markdownBlocks.ts';
+import { passageLanguage } from '../chat/passageLanguage.ts';
 import { remarkGfmParse } from '../chat/remarkGfmParse.ts';
 import { safeImageSrc, safeLinkHref } from '../chat/safeUrls.ts';
 import { CopyButton } from './CopyButton.tsx';
@@ -113,8 +114,19 @@ function answerHeading(level: number) {
   };
 }
 
+// A paragraph or list item in its own language when its script is not the page's (passageLanguage.ts).
+function Paragraph({ node, ...rest }: ComponentProps<'p'> & { node?: unknown }) {
+  return <p {...rest} lang={passageLanguage(textOf(node as HastNode | undefined))} />;
+}
+
+function ListItem({ node, ...rest }: ComponentProps<'li'> & { node?: unknown }) {
+  return <li {...rest} lang={passageLanguage(textOf(node as HastNode | undefined))} />;
+}
+
 const components: Components = {
   a: SafeLink,
+  p: Paragraph,
+  li: ListItem,
   img: SafeImage,
   pre: CodeBlock,
   table: ScrollableTable,

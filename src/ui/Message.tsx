@@ -4,6 +4,7 @@ import { memo, useId, useState } from 'react';
 import { FEEDBACK_REASON_MAX_LENGTH } from '../wire.ts';
 import { answerCutOff, type CutOff } from '../chat/cutOff.ts';
 import { messageContext, messageNotFound, messageSources, messageText } from '../chat/messageParts.ts';
+import { passageLanguage } from '../chat/passageLanguage.ts';
 import { AnswerMarkdown } from './Markdown.tsx';
 import { ContextChips } from './ContextChips.tsx';
 import { CopyButton } from './CopyButton.tsx';
@@ -55,7 +56,7 @@ export const Message = memo(function Message({ message, streaming, rating, quest
       <li className="da-message" data-role="user">
         <ContextChips items={messageContext(message)} />
         {/* dir="auto": an English question on a right-to-left page still reads left to right (and the reverse). */}
-        <p className="da-question" dir="auto">
+        <p className="da-question" dir="auto" lang={passageLanguage(text)}>
           {text}
         </p>
       </li>

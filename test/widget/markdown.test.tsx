@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DocsAssistant, type DocsAssistantEvent } from '../../src/index.ts';
 import { answerChunks, installFakeFetch, streamResponse } from './fakeServer.ts';
 
@@ -111,5 +111,40 @@ describe('given an answer with headings of any level', () => {
       ['H3', 'One'],
       ['H3', 'Four'],
     ]);
+  });
+});
+
+/** The dialog after a question in Chinese, on a page whose <html lang> is `pageLanguage`. */
+async function askInChinese(pageLanguage: string) {
+  document.documentElement.lang = pageLanguage;
+  installFakeFetch(() => streamResponse(answerChunks({ text: ['文档中没有找到相关内容。以下页面最接近：\n\n- [CORS Middleware](/middleware/cors)\n- [中间件](/zh/middleware)\n\nThe `cors()` middleware sets the headers.'] })));
+  render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
+  const user = userEvent.setup();
+  const dialog = await screen.findByRole('dialog', { name: 'Ask the docs' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Your question' }), '如何使用 CORS 中间件？{Enter}');
+  await waitFor(() => expect(dialog.getAttribute('data-status')).toBe('ready'));
+  return dialog;
+}
+
+describe('given a reader who asks in Chinese on a page in English', () => {
+  afterEach(() => {
+    document.documentElement.lang = '';
+  });
+
+  it('marks the question and each Chinese passage of the answer as Chinese, for screen readers, and leaves the English ones in the page\'s language', async () => {
+    const dialog = await askInChinese('en');
+    expect(dialog.querySelector('[data-role="user"] .da-question')?.getAttribute('lang')).toBe('zh');
+    const answer = dialog.querySelector('[data-role="assistant"]') as HTMLElement;
+    expect([...answer.querySelectorAll('p, li')].map((passage) => [passage.textContent, passage.getAttribute('lang')])).toEqual([
+      ['文档中没有找到相关内容。以下页面最接近：', 'zh'],
+      ['CORS Middleware', null],
+      ['中间件', 'zh'],
+      ['The cors() middleware sets the headers.', null],
+    ]);
+  });
+
+  it('marks nothing on a page in Chinese: its own voice reads them (a zh-TW page keeps its own)', async () => {
+    const dialog = await askInChinese('zh-TW');
+    expect(dialog.querySelectorAll('[lang]')).toHaveLength(0);
   });
 });
