@@ -1,5 +1,6 @@
 // The documents an answer came from, as titled links.
 import type { SourceLink } from '../chat/messageParts.ts';
+import { passageLanguage } from '../chat/passageLanguage.ts';
 import { safeLinkHref } from '../chat/safeUrls.ts';
 import { useId } from 'react';
 import { withTextFragment } from '../chat/textFragment.ts';
@@ -23,7 +24,7 @@ export function Sources({ sources, answer }: { sources: SourceLink[]; answer: st
       </h3>
       <ul className="da-sources-list" aria-labelledby={headingId}>
         {links.map((link) => (
-          <li key={link.href}>
+          <li key={link.href} lang={passageLanguage(link.title)}>
             <DocsLink className="da-source" href={link.href}>
               {link.title}
             </DocsLink>

@@ -117,7 +117,11 @@ describe('given an answer with headings of any level', () => {
 /** The dialog after a question in Chinese, on a page whose <html lang> is `pageLanguage`. */
 async function askInChinese(pageLanguage: string) {
   document.documentElement.lang = pageLanguage;
-  installFakeFetch(() => streamResponse(answerChunks({ text: ['文档中没有找到相关内容。以下页面最接近：\n\n- [CORS Middleware](/middleware/cors)\n- [中间件](/zh/middleware)\n\nThe `cors()` middleware sets the headers.'] })));
+  const sources = [
+    { url: 'https://docs.example.test/middleware/cors', title: 'CORS Middleware' },
+    { url: 'https://docs.example.test/zh/middleware', title: '中间件 › 自定义中间件' },
+  ];
+  installFakeFetch(() => streamResponse(answerChunks({ text: ['文档中没有找到相关内容。以下页面最接近：\n\n- [CORS Middleware](/middleware/cors)\n- [中间件](/zh/middleware)\n\nThe `cors()` middleware sets the headers.'], sources })));
   render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
   const user = userEvent.setup();
   const dialog = await screen.findByRole('dialog', { name: 'Ask the docs' });
@@ -131,15 +135,20 @@ describe('given a reader who asks in Chinese on a page in English', () => {
     document.documentElement.lang = '';
   });
 
-  it('marks the question and each Chinese passage of the answer as Chinese, for screen readers, and leaves the English ones in the page\'s language', async () => {
+  it('marks the question, each Chinese passage of the answer and each Chinese source title as Chinese, for screen readers, and leaves the English ones in the page\'s language', async () => {
     const dialog = await askInChinese('en');
     expect(dialog.querySelector('[data-role="user"] .da-question')?.getAttribute('lang')).toBe('zh');
     const answer = dialog.querySelector('[data-role="assistant"]') as HTMLElement;
-    expect([...answer.querySelectorAll('p, li')].map((passage) => [passage.textContent, passage.getAttribute('lang')])).toEqual([
+    expect([...answer.querySelectorAll('.da-markdown p, .da-markdown li')].map((passage) => [passage.textContent, passage.getAttribute('lang')])).toEqual([
       ['文档中没有找到相关内容。以下页面最接近：', 'zh'],
       ['CORS Middleware', null],
       ['中间件', 'zh'],
       ['The cors() middleware sets the headers.', null],
+    ]);
+    const sources = within(answer).getByRole('list', { name: 'Sources' });
+    expect(within(sources).getAllByRole('listitem').map((source) => [source.textContent, source.getAttribute('lang')])).toEqual([
+      ['CORS Middleware', null],
+      ['中间件 › 自定义中间件', 'zh'],
     ]);
   });
 
