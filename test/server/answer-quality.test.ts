@@ -172,11 +172,18 @@ describe('given questions asked in another language than the docs\', on every se
     // the glossary's words weigh in full).
     // This project's docs in Chinese and Japanese (written after the glossary, measured once): 4 of 10 (1 before it);
     // 8 of 10 once words from its misses were added (seen since).
-    for (const measured of [qualities.map((quality) => quality.crossLanguage), qualities.map((quality) => quality.heldOutCrossLanguage), qualities.map((quality) => quality.heldOutLaterCrossLanguage)]) {
+    // Chinese on Vite's Japanese docs and Japanese on Vue's Chinese docs (measured once): 5 of 16 (2 before the
+    // glossary, 13 marked not found); 11 of 16 once the glossary's Chinese and Japanese words found each other.
+    for (const [measured, least] of [
+      [qualities.map((quality) => quality.crossLanguage), 0.7],
+      [qualities.map((quality) => quality.heldOutCrossLanguage), 0.7],
+      [qualities.map((quality) => quality.heldOutLaterCrossLanguage), 0.7],
+      [qualities.map((quality) => quality.otherScriptCrossLanguage), 0.6],
+    ] as const) {
       const sum = (count: (quality: CrossLanguageQuality) => number) => measured.reduce((total, quality) => total + count(quality), 0);
       const misses = measured.flatMap((quality) => quality.misses);
       if (sum((quality) => quality.questions) === 0) continue;
-      expect({ first: sum((quality) => quality.first) / sum((quality) => quality.questions) >= 0.7, misses }).toMatchObject({ first: true });
+      expect({ first: sum((quality) => quality.first) / sum((quality) => quality.questions) >= least, misses }).toMatchObject({ first: true });
       // Beyond the docs: 16 of 20 and 9 of 10 (17 and 8 before: "Honoでメールを送信する方法" now finds "Return JSON" through 送信, send).
       expect({ outOfScope: sum((quality) => quality.outOfScopeNotFound) / sum((quality) => quality.outOfScope) >= 0.7, misses }).toMatchObject({ outOfScope: true });
     }

@@ -95,6 +95,18 @@ describe('given docs in English translated in part into Chinese, by folder', () 
   });
 });
 
+describe('given docs in Japanese and a reader who asks in Chinese', () => {
+  it('finds the Japanese section through the glossary\'s Japanese words for the Chinese ones', () => {
+    const index = indexOf({
+      'config/server-options.md': '# サーバーオプション\n\n## ホスト\n\nサーバーがリッスンする IP アドレスを指定します。\n\n## ポート\n\n開発サーバーのポート番号を指定します。',
+      'config/build-options.md': '# ビルドオプション\n\n## 出力ディレクトリ\n\nビルドの出力先ディレクトリを指定します。',
+    });
+    const found = retrieved(index, '怎么修改开发服务器的端口');
+    expect(found.notFound).toBe(false);
+    expect(found.sections[0]?.id).toBe('/config/server-options#ポート');
+  });
+});
+
 describe('given a question in the docs\' own language', () => {
   it('searches the docs\' words alone: the glossary\'s English words would find English code', () => {
     const index = indexOf({
