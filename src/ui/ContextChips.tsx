@@ -1,6 +1,7 @@
 // Context attached to a question (selected text, a code block), shown as chips; removable before sending.
 import type { AssistantContextItem } from '../wire.ts';
 import { useWidget } from './widgetContext.ts';
+import { passageLanguage } from '../chat/passageLanguage.ts';
 
 const PREVIEW_LENGTH = 60;
 
@@ -25,7 +26,9 @@ export function ContextChips({ items, onRemove }: ContextChipsProps) {
         return (
           <li key={`${item.type}:${index}:${item.value.length}`} className="da-chip" data-type={item.type}>
             <span className="da-chip-kind">{kind}</span>
-            <span className="da-chip-value">{preview(item.value)}</span>
+            <span className="da-chip-value" lang={passageLanguage(item.value)}>
+              {preview(item.value)}
+            </span>
             {onRemove ? (
               <button
                 type="button"

@@ -114,7 +114,7 @@ function answerHeading(level: number) {
   };
 }
 
-// A paragraph or list item in its own language when its script is not the page's (passageLanguage.ts).
+// A paragraph, list item or table cell in its own language when its script is not the page's (passageLanguage.ts).
 function Paragraph({ node, ...rest }: ComponentProps<'p'> & { node?: unknown }) {
   return <p {...rest} lang={passageLanguage(textOf(node as HastNode | undefined))} />;
 }
@@ -123,10 +123,20 @@ function ListItem({ node, ...rest }: ComponentProps<'li'> & { node?: unknown }) 
   return <li {...rest} lang={passageLanguage(textOf(node as HastNode | undefined))} />;
 }
 
+function TableCell({ node, ...rest }: ComponentProps<'td'> & { node?: unknown }) {
+  return <td {...rest} lang={passageLanguage(textOf(node as HastNode | undefined))} />;
+}
+
+function HeaderCell({ node, ...rest }: ComponentProps<'th'> & { node?: unknown }) {
+  return <th {...rest} lang={passageLanguage(textOf(node as HastNode | undefined))} />;
+}
+
 const components: Components = {
   a: SafeLink,
   p: Paragraph,
   li: ListItem,
+  td: TableCell,
+  th: HeaderCell,
   img: SafeImage,
   pre: CodeBlock,
   table: ScrollableTable,

@@ -1,6 +1,7 @@
 // Questions offered before the first message.
 import { useId } from 'react';
 import { useWidget } from './widgetContext.ts';
+import { passageLanguage } from '../chat/passageLanguage.ts';
 
 export function StarterQuestions({ questions, onAsk }: { questions: string[]; onAsk: (question: string) => void }) {
   const { translations } = useWidget();
@@ -14,7 +15,7 @@ export function StarterQuestions({ questions, onAsk }: { questions: string[]; on
       <ul className="da-starters-list">
         {questions.map((question) => (
           <li key={question}>
-            <button type="button" className="da-starter" onClick={() => onAsk(question)}>
+            <button type="button" className="da-starter" lang={passageLanguage(question)} onClick={() => onAsk(question)}>
               {question}
             </button>
           </li>

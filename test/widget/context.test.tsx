@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DocsAssistant } from '../../src/index.ts';
 import { answerChunks, installFakeFetch, streamResponse } from './fakeServer.ts';
 
@@ -135,5 +135,23 @@ describe('given a long current path', () => {
     render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen getCurrentPath={() => `/${'a'.repeat(300)}`} />);
     await send('Long path?');
     expect(requests[0]?.body.currentPath).toBe(`/${'a'.repeat(199)}`);
+  });
+});
+
+describe('given Chinese text highlighted on a page in English', () => {
+  afterEach(() => {
+    document.documentElement.lang = '';
+  });
+
+  it('shows it in a chip marked as Chinese, for screen readers', async () => {
+    document.documentElement.lang = 'en';
+    document.body.innerHTML = '<main><p id="intro">中间件在处理函数之前运行。</p></main>';
+    installFakeFetch(() => streamResponse(answerChunks({ text: ['Answer.'] })));
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} getCurrentPath={() => '/docs/intro'} />);
+    selectText(document.getElementById('intro') as Element);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: /ask ai/i }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask the docs' });
+    expect(within(dialog).getByText('中间件在处理函数之前运行。').getAttribute('lang')).toBe('zh');
   });
 });

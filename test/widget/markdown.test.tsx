@@ -152,6 +152,25 @@ describe('given a reader who asks in Chinese on a page in English', () => {
     ]);
   });
 
+  it('marks a table\'s Chinese cells and the starter questions in Chinese', async () => {
+    document.documentElement.lang = 'en';
+    installFakeFetch(() => streamResponse(answerChunks({ text: ['| 选项 | Type |\n| --- | --- |\n| 端口 | number |'] })));
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen starterQuestions={['怎么修改端口？', 'How do I deploy?']} />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Ask the docs' });
+    expect(within(dialog).getByRole('button', { name: '怎么修改端口？' }).getAttribute('lang')).toBe('zh');
+    expect(within(dialog).getByRole('button', { name: 'How do I deploy?' }).getAttribute('lang')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: '怎么修改端口？' }));
+    await waitFor(() => expect(dialog.getAttribute('data-status')).toBe('ready'));
+    const cells = [...dialog.querySelectorAll('[data-role="assistant"] th, [data-role="assistant"] td')];
+    expect(cells.map((cell) => [cell.textContent, cell.getAttribute('lang')])).toEqual([
+      ['选项', 'zh'],
+      ['Type', null],
+      ['端口', 'zh'],
+      ['number', null],
+    ]);
+  });
+
   it('marks nothing on a page in Chinese: its own voice reads them (a zh-TW page keeps its own)', async () => {
     const dialog = await askInChinese('zh-TW');
     expect(dialog.querySelectorAll('[lang]')).toHaveLength(0);
