@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { buildPage } from '../../server/docs/sections.ts';
+import { BUILT_IN_SYNONYMS, synonymsOf } from '../../server/docs/synonyms.ts';
 import { extractiveAnswer, indexOf } from './support/docs.ts';
 
 /** Docs in English, as Hono's are. */
@@ -104,6 +105,17 @@ describe('given docs in Japanese and a reader who asks in Chinese', () => {
     const found = retrieved(index, '怎么修改开发服务器的端口');
     expect(found.notFound).toBe(false);
     expect(found.sections[0]?.id).toBe('/config/server-options#ポート');
+  });
+});
+
+describe('given a site whose readers\' words name its product in Chinese and Japanese', () => {
+  it('finds the English section for a question that uses them', () => {
+    const files = { 'relay.md': '# Relay\n\n## Configure the relay\n\nSet the relay options in `relay.toml`.', 'install.md': '# Install\n\nInstall the CLI with npm.' };
+    const index = indexOf(files, {}, synonymsOf([...BUILT_IN_SYNONYMS, '中继器, リレー => relay']));
+    for (const question of ['怎么配置中继器', 'リレーの設定方法']) {
+      const found = retrieved(index, question);
+      expect({ question, notFound: found.notFound, first: found.sections[0]?.id }).toEqual({ question, notFound: false, first: '/relay#configure-the-relay' });
+    }
   });
 });
 
