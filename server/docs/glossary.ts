@@ -135,7 +135,8 @@ example, examples | 示例, 例子 | 例, サンプル
 use, using, usage | 使用, 用法 | 使う, 使い方, 使用
 get, read, access | 获取, 读取, 访问 | 取得, 読み込み, アクセス
 set | 设置 | 設定
-return, send | 返回, 发送 | 返す, 送信
+return | 返回 | 返す
+send | 发送 | 送信, 送る
 create, write | 创建, 编写 | 作成, 作る, 書き方
 add | 添加 | 追加
 remove, delete | 删除, 移除 | 削除
