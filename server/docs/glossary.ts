@@ -16,8 +16,6 @@
 import { otherScriptForms } from './chineseScripts.ts';
 import { synonymsOf, type Synonyms } from './synonyms.ts';
 
-const HAN = /\p{Script=Han}/u;
-
 const GLOSSARY_TEXT = `
 middleware | 中间件 | ミドルウェア
 component, components | 组件 | コンポーネント
@@ -245,7 +243,7 @@ export const GLOSSARY: Synonyms = {
  */
 export function glossaryAlternatives(question: string, terms: readonly string[]): Map<string, string[]> {
   const alternatives = GLOSSARY.alternativesIn(question);
-  if (!HAN.test(question)) return alternatives;
+  // None when the question has no Chinese characters.
   for (const form of otherScriptForms(question)) {
     for (const [found, others] of GLOSSARY.alternativesIn(form)) {
       const term = terms.find((candidate) => candidate === found || otherScriptForms(candidate).includes(found));

@@ -258,14 +258,15 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   const alternativesFor = (asked: string, terms: readonly string[]): Map<string, string[]> => {
     if (!settings.alternatives) return new Map();
     // Asked in another language than most of the docs: its words also search for theirs (glossary.ts).
-    const crossLanguage = askedInAnotherLanguage(languageOfText(asked));
+    const translated = glossaryReading(asked);
+    const crossLanguage = translated !== undefined;
     const lists = crossLanguage ? [synonyms, GLOSSARY] : [synonyms];
     const alternatives = new Map<string, string[]>();
     const addAlternatives = (found: ReadonlyMap<string, readonly string[]>) => {
       for (const [term, others] of found) alternatives.set(term, [...new Set([...(alternatives.get(term) ?? []), ...others])]);
     };
     addAlternatives(synonyms.alternativesIn(asked));
-    if (crossLanguage) addAlternatives(glossaryAlternatives(asked, terms));
+    if (translated) addAlternatives(translated);
     // A compound's parts are words the docs use, or, asked across languages, words the glossary knows
     // (ルートパラメータ: ルート and パラメータ, route and parameter on docs in English).
     const partKnown = crossLanguage ? (word: string) => exactlyKnown(word) || glossaryKnows(word) : exactlyKnown;
@@ -302,9 +303,10 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   const languages: (string | undefined)[] = [];
 
   const sectionsPerLanguage = new Map<string, number>();
-  /** Per section, 1 when its page says its language (a folder such as `ja/`, or `lang`/`locale` in its frontmatter); how many do. */
-  const declaresLanguage: number[] = [];
+  /** Sections whose page says its language (a folder such as `ja/`, or `lang`/`locale` in its frontmatter). */
   let declaredLanguageSections = 0;
+  /** The last question's glossary reading (glossaryReading). */
+  let lastReading: { asked: string; translated: ReadonlyMap<string, readonly string[]> | undefined } | undefined;
   /** Distinct words of a section's heading, counted when a search first needs them. */
   const headingWordCounts = new Map<number, number>();
   /** Each section's place in its page (pageTopicFirst). */
@@ -385,8 +387,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       const language = typeof section.metadata.language === 'string' ? primaryLanguage(section.metadata.language) : undefined;
       languages[key] = language;
       if (language !== undefined) sectionsPerLanguage.set(language, (sectionsPerLanguage.get(language) ?? 0) + 1);
-      declaresLanguage[key] = languageDeclared(section) ? 1 : 0;
-      declaredLanguageSections += declaresLanguage[key] as number;
+      if (languageDeclared(section)) declaredLanguageSections++;
     }
     if (live.length < postings.nextDocument) live = grown(live, postings.nextDocument);
     for (const key of keys) live[key] = 1;
@@ -394,6 +395,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     if (fileSections[0]) fileByRoute.set(fileSections[0].route, file);
     sectionCount += keys.length;
     filterMasks.clear();
+    lastReading = undefined;
   }
 
   function removeFile(file: string): void {
@@ -405,18 +407,19 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     const route = sections[keys[0] ?? -1]?.route;
     if (route !== undefined && fileByRoute.get(route) === file) fileByRoute.delete(route);
     for (const key of keys) {
+      const section = sections[key];
+      if (section && languageDeclared(section)) declaredLanguageSections--;
       sections[key] = undefined;
       live[key] = 0;
       const language = languages[key];
       if (language !== undefined) sectionsPerLanguage.set(language, (sectionsPerLanguage.get(language) ?? 1) - 1);
       languages[key] = undefined;
-      declaredLanguageSections -= declaresLanguage[key] ?? 0;
-      declaresLanguage[key] = 0;
       headingWordCounts.delete(key);
     }
     keysByFile.delete(file);
     sectionCount -= keys.length;
     filterMasks.clear();
+    lastReading = undefined;
   }
 
   // Until finish(): term lookups and token analysis memoized (startBuildMemos), snapshot files matched.
@@ -511,8 +514,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     const pairs = pairOnlyTerms(terms, textWords);
     if (pairs.size === 0) return terms.slice(0, MAX_QUESTION_TERMS);
     // Asked across languages, a word the glossary reads is settled too: 型安 in 型安全 (type-safe) is no word.
-    const glossaryTerms = askedInAnotherLanguage(languageOfText(text)) ? new Set(glossaryAlternatives(text, terms).keys()) : new Set<string>();
-    const words = textWords.map((word) => ({ word, settled: termsOfToken(word).every((term) => known(term) || glossaryTerms.has(term)) }));
+    const translated = glossaryReading(text);
+    const words = textWords.map((word) => ({ word, settled: termsOfToken(word).every((term) => known(term) || translated?.has(term) === true) }));
     const settled = (character: string) => words.every(({ word, settled: wordSettled }) => wordSettled || !word.includes(character));
     return terms.filter((term) => !pairs.has(term) || known(term) || ![...term].every(settled)).slice(0, MAX_QUESTION_TERMS);
   }
@@ -522,7 +525,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     // Asked across languages, the glossary's words are the reader's word in the docs' language, not a synonym:
     // they weigh in full, though the docs write the reader's English word too (in code: "port" in `server.port`
     // on Vite's Japanese pages drew English release notes first). cross-language.json 46 -> 51 of 60.
-    const translated = settings.alternatives && askedInAnotherLanguage(languageOfText(asked)) ? new Set(glossaryAlternatives(asked, terms).keys()) : new Set<string>();
+    const translated = settings.alternatives ? glossaryReading(asked) : undefined;
     const joinedNames = joinedTermsOf(asked);
     return terms.map((term) => ({
       term,
@@ -532,7 +535,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       // A katakana word's alternatives are the word itself: a loanword's English name (エイリアス, alias:
       // Japanese docs head options `resolve.alias` and say エイリアス in the text) or the words of a compound.
       // They weigh in full, where a synonym weighs half when the docs use the reader's word too.
-      ...(alternatives.has(term) ? { alternatives: alternatives.get(term), sameWord: isKatakanaWord(term) || translated.has(term) } : {}),
+      ...(alternatives.has(term) ? { alternatives: alternatives.get(term), sameWord: isKatakanaWord(term) || translated?.has(term) === true } : {}),
       // The product's name beside other words ("How do I open the assistant from my own button?" on a site
       // named docs-assistant) says little: in the title of the one page named after it, it outweighed the rest.
       ...(!byScoreAlone && terms.length > 1 && settings.productNameWeight !== 1 && isProductName(term) ? { weight: settings.productNameWeight } : {}),
@@ -730,6 +733,17 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       const section = sections[document];
       if (section !== undefined && introducesSite(section)) question.scores[document] = (question.scores[document] as number) + best;
     }
+  }
+
+  /**
+   * The glossary's words for a question asked in another language than most of the docs (glossary.ts), or
+   * undefined. Read once per question: its terms, its query and its alternatives each need them.
+   */
+  function glossaryReading(asked: string): ReadonlyMap<string, readonly string[]> | undefined {
+    if (lastReading?.asked !== asked) {
+      lastReading = { asked, translated: askedInAnotherLanguage(languageOfText(asked)) ? glossaryAlternatives(asked, termsOf(asked)) : undefined };
+    }
+    return lastReading.translated;
   }
 
   /** Whether a reader's language is another than that of most of the docs' sections (a site in English asked in Chinese). */
