@@ -1,7 +1,7 @@
 // The answer rendered as markdown. react-markdown never renders raw HTML (it stays text), and
 // the components below apply the URL policy: safe links only, images only from the docs' origin.
 // Rendered block by block, each memoised: while an answer streams only its last block is parsed again.
-import { Fragment, memo, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
+import { createElement, Fragment, memo, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { splitMarkdownBlocks } from '../chat/markdownBlocks.ts';
 import { passageLanguage } from '../chat/passageLanguage.ts';
@@ -114,29 +114,19 @@ function answerHeading(level: number) {
   };
 }
 
-// A paragraph, list item or table cell in its own language when its script is not the page's (passageLanguage.ts).
-function Paragraph({ node, ...rest }: ComponentProps<'p'> & { node?: unknown }) {
-  return <p {...rest} lang={passageLanguage(textOf(node as HastNode | undefined))} />;
-}
-
-function ListItem({ node, ...rest }: ComponentProps<'li'> & { node?: unknown }) {
-  return <li {...rest} lang={passageLanguage(textOf(node as HastNode | undefined))} />;
-}
-
-function TableCell({ node, ...rest }: ComponentProps<'td'> & { node?: unknown }) {
-  return <td {...rest} lang={passageLanguage(textOf(node as HastNode | undefined))} />;
-}
-
-function HeaderCell({ node, ...rest }: ComponentProps<'th'> & { node?: unknown }) {
-  return <th {...rest} lang={passageLanguage(textOf(node as HastNode | undefined))} />;
+/** A paragraph, list item or table cell, in its own language when its script is not the page's (passageLanguage.ts). */
+function inItsLanguage<Tag extends 'p' | 'li' | 'td' | 'th'>(tag: Tag) {
+  return function Passage({ node, ...rest }: ComponentProps<Tag> & { node?: unknown }) {
+    return createElement(tag, { ...rest, lang: passageLanguage(textOf(node as HastNode | undefined)) });
+  };
 }
 
 const components: Components = {
   a: SafeLink,
-  p: Paragraph,
-  li: ListItem,
-  td: TableCell,
-  th: HeaderCell,
+  p: inItsLanguage('p'),
+  li: inItsLanguage('li'),
+  td: inItsLanguage('td'),
+  th: inItsLanguage('th'),
   img: SafeImage,
   pre: CodeBlock,
   table: ScrollableTable,
