@@ -181,6 +181,8 @@ export interface AnswerQuality {
   heldOut: { answerable: number; answerableNotFound: number; outOfScope: number; outOfScopeNotFound: number; misses: string[] };
   /** Out-of-scope questions on every set, written in the tenth session before anything was measured on them (questions/out-of-scope-2.json). */
   heldOutLater: { outOfScope: number; outOfScopeNotFound: number; misses: string[] };
+  /** The same, written in the fourteenth session before anything was measured on them, in the docs' own words where a reader would use them (questions/out-of-scope-3.json). */
+  heldOutLatest: { outOfScope: number; outOfScopeNotFound: number; misses: string[] };
   followUps: FollowUpQuality;
   /** The same for follow-ups written after the setting's weight was last tuned (questions/follow-ups-2.json). */
   heldOutFollowUps: FollowUpQuality;
@@ -225,6 +227,7 @@ export interface CrossLanguageQuality {
 const OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/out-of-scope.json', import.meta.url));
 const HELD_OUT_FILE = fileURLToPath(new URL('./questions/held-out.json', import.meta.url));
 const HELD_OUT_LATER_FILE = fileURLToPath(new URL('./questions/out-of-scope-2.json', import.meta.url));
+const HELD_OUT_LATEST_FILE = fileURLToPath(new URL('./questions/out-of-scope-3.json', import.meta.url));
 const FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups.json', import.meta.url));
 const HELD_OUT_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-2.json', import.meta.url));
 const HELD_OUT_LATER_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-3.json', import.meta.url));
@@ -409,6 +412,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     defects: [],
     heldOut: { answerable: 0, answerableNotFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     heldOutLater: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
+    heldOutLatest: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     followUps: measureFollowUps(index, set.name),
     heldOutFollowUps: measureFollowUps(index, set.name, HELD_OUT_FOLLOW_UPS_FILE),
     heldOutLaterFollowUps: measureFollowUps(index, set.name, HELD_OUT_LATER_FOLLOW_UPS_FILE),
@@ -487,6 +491,8 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   }
   const later = await askOutOfScope(HELD_OUT_LATER_FILE, 'held out (later), out of scope: ');
   quality.heldOutLater = { outOfScope: later.questions, outOfScopeNotFound: later.notFound, misses: later.misses };
+  const latest = await askOutOfScope(HELD_OUT_LATEST_FILE, 'held out (latest), out of scope: ');
+  quality.heldOutLatest = { outOfScope: latest.questions, outOfScopeNotFound: latest.notFound, misses: latest.misses };
   return quality;
 }
 
@@ -539,6 +545,8 @@ async function main(): Promise<void> {
     }
     const { heldOutLater } = quality;
     if (heldOutLater.outOfScope > 0) console.log(`  held out (later): out of scope notFound ${share(heldOutLater.outOfScopeNotFound, heldOutLater.outOfScope)} of ${heldOutLater.outOfScope}`);
+    const { heldOutLatest } = quality;
+    if (heldOutLatest.outOfScope > 0) console.log(`  held out (latest): out of scope notFound ${share(heldOutLatest.outOfScopeNotFound, heldOutLatest.outOfScope)} of ${heldOutLatest.outOfScope}`);
     console.log(`  answers with a markdown defect         ${quality.defects.length} of ${quality.answers}`);
     const { followUps } = quality;
     console.log(`  follow-ups: their page first            ${share(followUps.first, followUps.questions)} of ${followUps.questions} (asked alone: ${share(followUps.firstAlone, followUps.questions).trim()})`);
@@ -568,7 +576,7 @@ async function main(): Promise<void> {
       if (measured.questions + measured.outOfScope === 0) continue;
       console.log(`  ${label}: page first ${share(measured.first, measured.questions)} of ${measured.questions} (notFound: ${measured.notFound}; out of scope notFound: ${measured.outOfScopeNotFound} of ${measured.outOfScope})`);
     }
-    const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
+    const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
     if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`), ...quality.heldOutLaterCrossLanguage.misses.map((miss) => `held out (later), ${miss}`), ...quality.otherScriptCrossLanguage.misses]) console.log(`    ${line}`);
   }
 }

@@ -168,10 +168,10 @@ function tableLine(unit: Unit, isHeader: boolean): string {
 export function renderUnits(units: readonly Unit[]): string {
   let text = '';
   let previous: Unit | undefined;
-  const indents = listIndents(units);
+  const shifts = listShifts(units);
   for (const unit of units) {
     const startsBlock = previous === undefined || previous.block !== unit.block;
-    const quoted = unit.kind === 'row' ? tableLine(unit, startsBlock) : unit.kind === 'line' ? dedented(unit.text, indents.get(unit.block) ?? 0) : unit.text;
+    const quoted = unit.kind === 'row' ? tableLine(unit, startsBlock) : unit.kind === 'line' ? dedented(unit.text, shifts.get(unit) ?? 0) : unit.text;
     if (previous === undefined) text = quoted;
     else if (!startsBlock && (unit.kind === 'line' || unit.kind === 'row')) text += `\n${quoted}`;
     // An ellipsis marks sentences left out between two quoted ones, so the quote never reads as continuous.
@@ -191,18 +191,25 @@ function sentenceGap(previousSentence: string): string {
 }
 
 /**
- * Per list, the indent of its least indented quoted line. A quote that starts at a nested item ("    - `modules`
- * は…", under an item of handleHotUpdate's list) kept its indent, and four spaces at the start of a quote make
- * a code block: the item rendered as code.
+ * Per quoted list line, how many spaces to take from its start: a list's first quoted line goes to the margin,
+ * and each next one keeps its depth relative to the line quoted before it, never deeper than one step below it.
+ * A quote that starts at a nested item ("    - `modules` は…", under an item of handleHotUpdate's list) kept
+ * its indent, and four spaces at the start of a quote make a code block: the item rendered as code. So did a
+ * nested item quoted without its parent after a less indented item of another list line ("    - [Vue -
+ * Official]…" under IDE support, whose parent was left out).
  */
-function listIndents(units: readonly Unit[]): Map<number, number> {
-  const indents = new Map<number, number>();
+function listShifts(units: readonly Unit[]): Map<Unit, number> {
+  const shifts = new Map<Unit, number>();
+  const last = new Map<number, { indent: number; quotedIndent: number }>();
   for (const unit of units) {
     if (unit.kind !== 'line') continue;
     const indent = /^ */.exec(unit.text)?.[0].length ?? 0;
-    indents.set(unit.block, Math.min(indent, indents.get(unit.block) ?? indent));
+    const before = last.get(unit.block);
+    const quotedIndent = before === undefined ? 0 : Math.max(0, before.quotedIndent + indent - before.indent);
+    shifts.set(unit, indent - quotedIndent);
+    last.set(unit.block, { indent, quotedIndent });
   }
-  return indents;
+  return shifts;
 }
 
 /** Every line of `text` with up to `indent` leading spaces removed (deeper lines keep their place: an item's continuation, a block's code). */

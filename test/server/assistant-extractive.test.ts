@@ -195,6 +195,16 @@ describe('given sections and a question', () => {
     expect(answer.text).toBe('**[Page › Hook](/page#hook)**\n\nThe hook receives a context:\n\n- `modules` is the array of modules the change affects.\n  It may hold several.\n- `read` returns the file.');
   });
 
+  it('quotes a nested item whose parent is left out at the margin, and keeps the nesting of one quoted with its parent', () => {
+    const parent = `- Use an editor. ${'It has nothing to do with the question at all, and it goes on. '.repeat(20).trim()}`;
+    const text = `${parent}\n    - The relay extension adds relay support to the editor.\n- The relay console shows relay traffic.`;
+    const answer = composeExtractiveAnswer([section('tools', 'Tools', text)], question('relay extension console'));
+    expect(answer.text).toBe('**[Page › Tools](/page#tools)**\n\n- The relay extension adds relay support to the editor.\n- The relay console shows relay traffic.');
+    const short = '- Use the relay editor.\n    - The relay extension adds relay support.\n- The relay console shows relay traffic.';
+    const withParent = composeExtractiveAnswer([section('tools', 'Tools', short)], question('relay editor extension console'));
+    expect(withParent.text).toContain('- Use the relay editor.\n    - The relay extension adds relay support.\n- The relay console');
+  });
+
   it('never cuts a sentence inside emphasis, where a period ends the emphasized words', () => {
     const text = '*Beyond the spec.* Readers rate answers with a thumb. Ratings are kept.';
     const answer = composeExtractiveAnswer([section('rate', 'Rate', text)], question('rate answers'));
