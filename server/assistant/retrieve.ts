@@ -119,7 +119,8 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     locatedContext: located.map((entry) => entry.text),
     aboutContext: pointing && located.length > 0,
     unknownNames: notFound ? [] : unknownNames,
-    usage: notFound ? undefined : usageOf(index, sections[0]),
+    // A reader asking about a selection is on its page, its examples in front of them.
+    usage: notFound || located.length > 0 ? undefined : usageOf(index, sections[0]),
   };
 }
 
@@ -128,15 +129,27 @@ const USAGE_HEADINGS = new Set(['usage', 'basic usage', 'example', 'examples', '
 /** A usage section comes right after the opening and an import or two. */
 const USAGE_WITHIN = 3;
 
-/** The usage section among the first sections after a page's opening, when `section` is that opening. */
+/**
+ * The usage section among the first sections after a page's opening, when `section` is that opening or comes
+ * after the usage section on its page with no code of its own (an option, "credentials: boolean", says what it
+ * sets, the usage how: "how do I allow credentials?" quoted one line on the Access-Control-Allow-Credentials
+ * header and no code).
+ */
 function usageOf(index: DocsIndex, section: Section | undefined): Section | undefined {
-  if (!section || section.headingPath.length !== 1) return undefined;
+  if (!section) return undefined;
   const sections = index.page(section.route)?.sections ?? [];
-  const opening = sections.findIndex((candidate) => candidate.id === section.id);
+  const position = sections.findIndex((candidate) => candidate.id === section.id);
+  if (position < 0) return undefined;
+  const opening = sections.findIndex((candidate) => candidate.headingPath.length === 1);
   if (opening < 0) return undefined;
-  return sections
+  const usage = sections
     .slice(opening + 1, opening + 1 + USAGE_WITHIN)
-    .find((candidate) => candidate.headingPath.length === 2 && USAGE_HEADINGS.has((candidate.headingPath[1] ?? '').trim().toLowerCase()));
+    .findIndex((candidate) => candidate.headingPath.length === 2 && USAGE_HEADINGS.has((candidate.headingPath[1] ?? '').trim().toLowerCase()));
+  if (usage < 0) return undefined;
+  // A later section with code of its own shows how already (Vue's 多个 Teleport 共享目标, whose page's 基本用法 opens on
+  // the HTML it starts from).
+  const later = position > opening + 1 + usage && !section.text.includes('```');
+  return position === opening || later ? sections[opening + 1 + usage] : undefined;
 }
 
 /** "explain this", "what does this code do?": no topic of its own beyond the attached context. */

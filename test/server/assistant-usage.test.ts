@@ -12,7 +12,10 @@ const bearerAuth = [
   '## Usage',
   "```ts\nconst app = new Hono()\nconst token = 'honoiscool'\n\napp.use('/api/*', bearerAuth({ token }))\n```",
   '## Options',
-  'The `token` option is the expected token, or a list of them.',
+  '### token: string | string[]',
+  'The expected token, or a list of them.',
+  '## Verify the token yourself',
+  "Pass `verifyToken` instead of a token:\n\n```ts\napp.use(bearerAuth({ verifyToken: async (token) => token === (await lookUp()) }))\n```",
 ].join('\n\n');
 
 const index = indexOf({
@@ -34,9 +37,22 @@ describe('given a middleware page whose opening says what it does and whose usag
     );
   });
 
-  it('adds no example to an opening that quotes code of its own, nor to a section deeper in the page', async () => {
+  it('adds the usage example to an option, which says what it sets but not how', async () => {
+    expect(retrieveDocs(index, 'Can the expected token option be a list?', [], { limit: 5 }).usage?.id).toBe('/bearer-auth#usage');
+    expect(await extractiveAnswer(index, 'Can the expected token option be a list?')).toBe(
+      [
+        '**[Bearer Auth Middleware › token: string | string\\[\\]](/bearer-auth#token-string--string)**',
+        'The expected token, or a list of them.',
+        '**[Bearer Auth Middleware › Usage](/bearer-auth#usage)**',
+        "```ts\nconst app = new Hono()\nconst token = 'honoiscool'\n\napp.use('/api/*', bearerAuth({ token }))\n```",
+      ].join('\n\n'),
+    );
+  });
+
+  it('adds no example to an opening that quotes code of its own, nor to a section with code of its own', async () => {
     expect(await extractiveAnswer(index, 'How does the logger print each request?')).not.toContain('Logger › Usage');
-    expect(retrieveDocs(index, 'Which token option does bearer auth take?', [], { limit: 5 }).usage).toBeUndefined();
+    expect(retrieveDocs(index, 'How do I verify the token myself with verifyToken?', [], { limit: 5 }).usage).toBeUndefined();
+    expect(await extractiveAnswer(index, 'How do I verify the token myself with verifyToken?')).not.toContain('› Usage');
   });
 
   it('gives a model the usage section too, right after the opening, to cite', async () => {
