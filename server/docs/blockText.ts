@@ -87,7 +87,7 @@ function inlineCode(value: string): string {
 export function blockText(node: Nodes, indent = '', resolveLink?: LinkResolver): string {
   switch (node.type) {
     case 'code':
-      return fencedCode(node.lang ?? '', node.value);
+      return fencedCode(node.lang ?? '', node.value, fenceTitle(node.meta));
     case 'paragraph':
       return cleanProse(inlineText(node, true, resolveLink));
     case 'heading':
@@ -132,7 +132,21 @@ function escapePipes(cell: string): string {
   return cell.replace(/(?<!\\)\|/g, '\\|');
 }
 
-function fencedCode(lang: string, value: string): string {
+/** Longer titles are sentences, not a tab's or a file's name. */
+const MAX_FENCE_TITLE = 60;
+
+/**
+ * A fence's title as docs write it: a VitePress code group's tab (```bash [npm], ```[.env]), Docusaurus's and
+ * Starlight's `title="vite.config.js"`, Nextra's `filename="…"`. Kept, an answer quoting the npm, Yarn and pnpm
+ * commands one after another says which is which.
+ */
+export function fenceTitle(meta: string | null | undefined): string | undefined {
+  const match = /\[([^\]\n]+)\]|\b(?:title|filename)=(?:"([^"\n]+)"|'([^'\n]+)')/.exec(meta ?? '');
+  const title = (match?.[1] ?? match?.[2] ?? match?.[3])?.replace(/[[\]`]/g, '').trim();
+  return title && title.length <= MAX_FENCE_TITLE ? title : undefined;
+}
+
+function fencedCode(lang: string, value: string, title?: string): string {
   const code = value
     .split('\n')
     .filter((line) => !TWOSLASH_DIRECTIVE.test(line))
@@ -140,7 +154,10 @@ function fencedCode(lang: string, value: string): string {
   // A fence longer than any backtick run inside keeps the block intact when quoted as Markdown.
   const longestRun = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longestRun + 1);
-  return `${fence}${lang}\n${code}\n${fence}`;
+  // The title goes after the language, as VitePress writes it; without a language, `text` holds its place (the
+  // info string's first word is the language).
+  const info = title === undefined ? lang : `${lang || 'text'} [${title}]`;
+  return `${fence}${info}\n${code}\n${fence}`;
 }
 
 function cleanProse(text: string): string {

@@ -19,6 +19,8 @@ interface HastNode {
   value?: string;
   properties?: { className?: unknown };
   children?: HastNode[];
+  /** A fence's info string past its language (```bash [npm] -> "[npm]"). */
+  data?: { meta?: unknown };
 }
 
 function textOf(node: HastNode | undefined): string {
@@ -27,12 +29,17 @@ function textOf(node: HastNode | undefined): string {
   return (node.children ?? []).map(textOf).join('');
 }
 
-/** The fence's language (```ts -> "ts") and the code, from the `pre` element react-markdown renders. */
-function codeOf(pre: HastNode | undefined): { language: string; code: string } {
+/**
+ * The fence's language (```ts -> "ts"), its title (```bash [npm] -> "npm": a code group's tab, a file name, an
+ * API style) and the code, from the `pre` element react-markdown renders.
+ */
+function codeOf(pre: HastNode | undefined): { language: string; title: string | undefined; code: string } {
   const code = pre?.children?.find((child) => child.tagName === 'code');
   const classes = Array.isArray(code?.properties?.className) ? (code.properties.className as unknown[]) : [];
   const language = classes.map(String).find((name) => name.startsWith('language-'))?.slice('language-'.length) ?? '';
-  return { language: language.toLowerCase(), code: textOf(code).replace(/\n$/, '') };
+  // exec reads a missing meta as "undefined": no brackets, no title.
+  const title = /\[(.+)\]/.exec(code?.data?.meta as string)?.[1];
+  return { language: language.toLowerCase(), title, code: textOf(code).replace(/\n$/, '') };
 }
 
 /** The highlighted code once the highlighter (its own chunk, loaded with the first code block) has it. */
@@ -57,9 +64,9 @@ function useHighlighted(code: string, language: string): ReactNode | null {
 
 function CodeBlock({ children, node, ...rest }: ComponentProps<'pre'> & { node?: unknown }) {
   const { translations } = useWidget();
-  const { language, code } = useMemo(() => codeOf(node as HastNode | undefined), [node]);
+  const { language, title, code } = useMemo(() => codeOf(node as HastNode | undefined), [node]);
   const highlighted = useHighlighted(code, language);
-  const label = language === '' ? translations.codeBlock : language;
+  const label = title ?? (language === '' ? translations.codeBlock : language);
   return (
     <div className="da-code">
       <div className="da-code-header">

@@ -62,9 +62,32 @@ describe('given an MDX page as Astro and Starlight write them', () => {
 });
 
 describe('given VitePress fences with line highlights, options and code-group titles', () => {
-  it('labels each code block with its language alone', () => {
-    const source = '# Code\n\n```vue{4-6}\n<p/>\n```\n\n```ts:line-numbers {1}\nlet a\n```\n\n```[.env]\nA=1\n```\n\n```js title="a.js"\nb()\n```';
-    expect(textsOf('code.md', source)[0]?.text).toBe('```vue\n<p/>\n```\n\n```ts\nlet a\n```\n\n```\nA=1\n```\n\n```js\nb()\n```');
+  it('labels each code block with its language and keeps its title, a code group\'s tab or a file name, in brackets', () => {
+    const source = '# Code\n\n```vue{4-6}\n<p/>\n```\n\n```ts:line-numbers {1}\nlet a\n```\n\n```[.env]\nA=1\n```\n\n```js title="a.js"\nb()\n```\n\n```bash [npm]\nnpm i\n```';
+    expect(textsOf('code.md', source)[0]?.text).toBe('```vue\n<p/>\n```\n\n```ts\nlet a\n```\n\n```text [.env]\nA=1\n```\n\n```js [a.js]\nb()\n```\n\n```bash [npm]\nnpm i\n```');
+  });
+});
+
+describe('given a Vue docs page showing each example in both API styles', () => {
+  it('titles each example with its style, and leaves code outside the style blocks and titled code as they are', () => {
+    const source = [
+      '# Reactivity',
+      'Wait for the DOM:',
+      '<div class="composition-api">',
+      '```js\nawait nextTick()\n```',
+      '</div>\n<div class="options-api">',
+      '```js\nawait this.$nextTick()\n```',
+      '</div>',
+      '<div class="composition-api">\n<div class="tip">',
+      '```js [App.vue]\nref(0)\n```',
+      '</div>',
+      '```js\nreactive({})\n```',
+      '</div>',
+      '```js\ncreateApp(App)\n```',
+    ].join('\n\n');
+    expect(textsOf('reactivity.md', source)[0]?.text).toBe(
+      'Wait for the DOM:\n\n```js [Composition API]\nawait nextTick()\n```\n\n```js [Options API]\nawait this.$nextTick()\n```\n\n```js [App.vue]\nref(0)\n```\n\n```js [Composition API]\nreactive({})\n```\n\n```js\ncreateApp(App)\n```',
+    );
   });
 });
 

@@ -97,6 +97,14 @@ describe('given an answer with code blocks', () => {
     for (const block of blocks) expect(block.querySelector('pre')?.tabIndex).toBe(0);
   });
 
+  it('labels a titled block with its title (a code group\'s tab, an API style) and still highlights its language', async () => {
+    const { answer } = await answerWith('```bash [npm]\nnpm create vite@latest\n```\n\n```bash [pnpm]\npnpm create vite\n```\n\n```js [Options API]\nexport default { data: () => ({ count: 0 }) }\n```');
+    const blocks = [...answer.querySelectorAll('.da-code')];
+    expect(blocks.map((block) => block.querySelector('.da-code-language')?.textContent)).toEqual(['npm', 'pnpm', 'Options API']);
+    await waitFor(() => expect(blocks[2]?.querySelector('pre .hljs-keyword')?.textContent).toBe('export'));
+    expect(blocks[0]?.querySelector('pre')?.textContent).toBe('npm create vite@latest');
+  });
+
   it('leaves a language it does not know plain, under its name', async () => {
     const { answer } = await answerWith('```cobol\nDISPLAY "HI".\n```');
     expect(answer.querySelector('.da-code-language')?.textContent).toBe('cobol');
