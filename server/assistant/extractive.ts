@@ -66,6 +66,8 @@ const MAX_FACT_LINE_CHARS = 160;
 /** Longest code block quoted when it matches the question itself, and when it only follows a quoted passage. */
 const MAX_MATCHING_CODE_LINES = 30;
 const MAX_FOLLOWING_CODE_LINES = 15;
+/** Code blocks a section opens with, quoted for it: a code group's tabs (npm, Yarn, pnpm, Bun, Deno). */
+const MAX_OPENING_CODE_BLOCKS = 5;
 /** A sentence ending in a colon announces what follows it. */
 const ANNOUNCING_END = /[:：]\s*$/;
 /** Longest code block quoted after a passage that announces it with a colon. */
@@ -343,6 +345,13 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     indexes.add(first);
     announced.add(first);
   }
+  // A section that opens with code before any prose opens with what its heading promises: "最初の Vite プロジェクトを
+  // 生成する" shows the `npm create vite` commands (a code group: one block per package manager), then says to
+  // follow the prompts. A lead quoting none of its code quotes those opening blocks: "最初のプロジェクトを作成するには"
+  // quoted "follow the prompts" and the --no-interactive flag without the command.
+  if (lead && ![...indexes].some((index) => blocks[index]?.kind === 'code')) {
+    for (let index = first; index < first + MAX_OPENING_CODE_BLOCKS && isShortCode(blocks[index]); index++) indexes.add(index);
+  }
   const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
     const block = blocks[index];
     if (!block) return [];
@@ -358,6 +367,11 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   // The opening's bonus orders passages within the section; other sections are measured against the best match.
   const best = chosen.find((entry) => entry.score - entry.bonus === bestMatch) ?? chosen[0];
   return { section, units, score: bestMatch, bestIsCode: best?.block.kind === 'code' };
+}
+
+/** A code block short enough to come with a passage (a command, a line of config). */
+function isShortCode(block: Block | undefined): boolean {
+  return block !== undefined && block.kind === 'code' && block.units.length > 0 && lineCount(block) <= MAX_FOLLOWING_CODE_LINES;
 }
 
 /**

@@ -205,6 +205,18 @@ describe('given sections and a question', () => {
     expect(withParent.text).toContain('- Use the relay editor.\n    - The relay extension adds relay support.\n- The relay console');
   });
 
+  it('quotes the code a section opens with when the passage it quotes has none: the command its heading promises', () => {
+    const text = '```bash [npm]\nnpm create vite@latest\n```\n\n```bash [pnpm]\npnpm create vite\n```\n\nThen follow the prompts.\n\nTo start a project without prompts, pass `--no-interactive`.';
+    const answer = composeExtractiveAnswer([section('scaffold', 'Scaffold your first project', text)], question('How do I start a new project?'));
+    expect(answer.text).toBe(
+      '**[Page › Scaffold your first project](/page#scaffold)**\n\n```bash [npm]\nnpm create vite@latest\n```\n\n```bash [pnpm]\npnpm create vite\n```\n\nThen follow the prompts.\n\nTo start a project without prompts, pass `--no-interactive`.',
+    );
+    // A quote with code of its own shows no other.
+    const withCode = composeExtractiveAnswer([section('scaffold', 'Scaffold', `${text}\n\nStart from a template like this:\n\n\`\`\`bash\nnpm create vite -- --template mini\n\`\`\``)], question('start from a template'));
+    expect(withCode.text).toContain('--template mini');
+    expect(withCode.text).not.toContain('[npm]');
+  });
+
   it('never cuts a sentence inside emphasis, where a period ends the emphasized words', () => {
     const text = '*Beyond the spec.* Readers rate answers with a thumb. Ratings are kept.';
     const answer = composeExtractiveAnswer([section('rate', 'Rate', text)], question('rate answers'));
