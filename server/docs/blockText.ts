@@ -47,7 +47,7 @@ export function inlineText(node: Nodes, markCode = false, resolveLink?: LinkReso
     case 'imageReference':
       return node.alt ?? '';
     case 'html':
-      return stripHtml(node.value);
+      return node.data?.jsxTags ? '' : stripHtml(node.value);
     default:
       return 'children' in node ? node.children.map((child) => inlineText(child as Nodes, markCode, resolveLink)).join('') : '';
   }
@@ -113,7 +113,8 @@ export function blockText(node: Nodes, indent = '', resolveLink?: LinkResolver):
       // A `|` inside a cell stays escaped, as GFM wrote it, so the row still splits into the same cells.
       return node.children.map((row) => row.children.map((cell) => escapePipes(inlineText(cell, true, resolveLink).trim())).join(' | ')).join('\n');
     case 'html':
-      return stripHtml(node.value).trim();
+      // An MDX file's JSX tags (markdown.ts keeps them for a tab's label): no text of the page.
+      return node.data?.jsxTags ? '' : stripHtml(node.value).trim();
     case 'thematicBreak':
     case 'definition':
     case 'yaml':

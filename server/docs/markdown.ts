@@ -39,6 +39,13 @@ function createParser(mdx: boolean) {
   return parser;
 }
 
+declare module 'mdast' {
+  interface HtmlData {
+    /** The node holds an MDX file's JSX tags, kept for a tab's label (codeVariants.ts): blockText reads no text from it. */
+    jsxTags?: boolean;
+  }
+}
+
 let markdownParser: ReturnType<typeof createParser> | undefined;
 let mdxParser: ReturnType<typeof createParser> | undefined;
 
@@ -131,6 +138,10 @@ function treeOf(tokens: Token[]): Root {
         break;
       case 'html_block':
         append({ type: 'html', value: withoutFinalNewline(token.content) });
+        break;
+      case 'mdx_jsx':
+        // Kept for their tags (a tab's label), never for text.
+        append({ type: 'html', value: token.content, data: { jsxTags: true } });
         break;
       case 'hr':
         append({ type: 'thematicBreak' });
@@ -314,6 +325,8 @@ function jsxBlock(state: StateBlock, startLine: number, endLine: number, silent:
   state.line = line + 1;
   const token = state.push('mdx_jsx', '', 0);
   token.map = [startLine, state.line];
+  // The tags themselves: a tab's label titles the code it holds (codeVariants.ts).
+  token.content = state.src.slice((state.bMarks[startLine] ?? 0) + (state.tShift[startLine] ?? 0), position);
   return true;
 }
 

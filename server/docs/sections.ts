@@ -2,7 +2,8 @@
 import GithubSlugger from 'github-slugger';
 import type { Heading, RootContent } from 'mdast';
 import path from 'node:path';
-import { blockText, fenceTitle, inlineText, plainTextLink, type LinkResolver } from './blockText.ts';
+import { blockText, inlineText, plainTextLink, type LinkResolver } from './blockText.ts';
+import { titleCodeVariants } from './codeVariants.ts';
 import { readFrontmatter } from './frontmatter.ts';
 import { languageOfPage } from './language.ts';
 import { parseMarkdown } from './markdown.ts';
@@ -40,12 +41,8 @@ export function buildPage(file: string, source: string, options: PageOptions = {
   let firstH1: string | undefined;
   const resolveLink = linkResolver(file, options.siteUrl);
 
-  const variants: (string | undefined)[] = [];
+  titleCodeVariants(tree);
   for (const node of tree.children) {
-    if (node.type === 'html') followApiStyle(node.value, variants);
-    // A code block shown for one API style only is titled with it when it has no title of its own.
-    const variant = variants.findLast((label) => label !== undefined);
-    if (node.type === 'code' && variant !== undefined && fenceTitle(node.meta) === undefined) node.meta = `[${variant}]`;
     if (isSectionHeading(node)) {
       const { text, anchor } = readHeading(node, slugger);
       if (node.depth === 1) firstH1 ??= text;
@@ -118,24 +115,6 @@ function listSubsections(drafts: DraftSection[], urlOf: (anchor: string) => stri
     draft.listsSubsections = true;
   }
 }
-
-/**
- * Vue's docs show each example in the reader's API style, the other hidden: `<div class="composition-api">` and
- * `<div class="options-api">` around them. Both are indexed; quoted one after the other with nothing to tell
- * them apart, the two versions of nextTick's example read as one repeated. Tracks which style is open, in
- * `variants` (a stack of open divs, undefined for divs of no style), through each HTML block's tags.
- */
-function followApiStyle(html: string, variants: (string | undefined)[]): void {
-  for (const tag of html.matchAll(/<div\b[^>]*>|<\/div\s*>/gi)) {
-    if (tag[0].startsWith('</')) variants.pop();
-    else variants.push(API_STYLES.get(/\bclass\s*=\s*["']([^"']*)["']/i.exec(tag[0])?.[1]?.trim() ?? ''));
-  }
-}
-
-const API_STYLES = new Map([
-  ['composition-api', 'Composition API'],
-  ['options-api', 'Options API'],
-]);
 
 /**
  * The page's metadata with `language` set (from `lang`/`locale`, the path or the text) when the

@@ -45,7 +45,7 @@ describe('given an MDX page as Astro and Starlight write them', () => {
     expect(textsOf('install.mdx', page)).toEqual([
       {
         id: '/install#install',
-        text: '1. Run the wizard:\n  ```sh\nnpm create astro@latest\n```\n2. Open the project folder.\n\nDeploy anywhere.',
+        text: '1. Run the wizard:\n  ```sh [npm]\nnpm create astro@latest\n```\n2. Open the project folder.\n\nDeploy anywhere.',
       },
     ]);
   });
@@ -57,7 +57,7 @@ describe('given an MDX page as Astro and Starlight write them', () => {
   it('keeps every word of a file MDX would reject, and reads the same text as Markdown in a .md file', () => {
     const broken = '# Legacy\n\nThis page has <Broken unclosed JSX.\n\nIts text {still counts.';
     expect(textsOf('legacy.mdx', broken)[0]?.text).toBe('This page has <Broken unclosed JSX.\n\nIts text {still counts.');
-    expect(textsOf('legacy.md', '# Tabs\n\n<Tabs>\n  <Tab title="npm">\n\n    npm install\n\n  </Tab>\n</Tabs>')[0]?.text).toBe('```\nnpm install\n```');
+    expect(textsOf('legacy.md', '# Tabs\n\n<Tabs>\n  <Tab title="npm">\n\n    npm install\n\n  </Tab>\n</Tabs>')[0]?.text).toBe('```text [npm]\nnpm install\n```');
   });
 });
 
@@ -88,6 +88,29 @@ describe('given a Vue docs page showing each example in both API styles', () => 
     expect(textsOf('reactivity.md', source)[0]?.text).toBe(
       'Wait for the DOM:\n\n```js [Composition API]\nawait nextTick()\n```\n\n```js [Options API]\nawait this.$nextTick()\n```\n\n```js [App.vue]\nref(0)\n```\n\n```js [Composition API]\nreactive({})\n```\n\n```js\ncreateApp(App)\n```',
     );
+  });
+});
+
+describe('given code in tabs, as Docusaurus, Starlight and Mintlify write them', () => {
+  it('titles each tab\'s code with its label, in MDX and in Markdown, inside a list too, and reads no text from the tags', () => {
+    const docusaurus = [
+      '# Install',
+      "import Tabs from '@theme/Tabs';",
+      '<Tabs groupId="pkg">',
+      '  <TabItem value="npm" label="npm" default>',
+      '```bash\nnpm install relay\n```',
+      '  </TabItem>',
+      '  <TabItem value="yarn" label={"Yarn"}>',
+      '```bash\nyarn add relay\n```',
+      '  </TabItem>',
+      '</Tabs>',
+      '```bash\nrelay --version\n```',
+    ].join('\n\n');
+    expect(textsOf('install.mdx', docusaurus)[0]?.text).toBe('```bash [npm]\nnpm install relay\n```\n\n```bash [Yarn]\nyarn add relay\n```\n\n```bash\nrelay --version\n```');
+    const starlight = '# Start\n\n1. Run the wizard:\n\n    <Tabs>\n      <TabItem label="pnpm" icon={<Icon name="pnpm" />}>\n      ```sh\n      pnpm create relay\n      ```\n      </TabItem>\n    </Tabs>';
+    expect(textsOf('start.mdx', starlight)[0]?.text).toBe('1. Run the wizard:\n  ```sh [pnpm]\npnpm create relay\n```');
+    const mintlify = '# Start\n\n<Tabs>\n<Tab title="Python">\n\n```py\nrelay.start()\n```\n\n</Tab>\n</Tabs>';
+    expect(textsOf('start.md', mintlify)[0]?.text).toBe('```py [Python]\nrelay.start()\n```');
   });
 });
 
