@@ -188,6 +188,8 @@ export interface AnswerQuality {
   heldOutFollowUps: FollowUpQuality;
   /** Follow-ups whose own words name another page's topic ("and allow cookies?" after CORS), written in the eleventh session before measuring (questions/follow-ups-3.json). */
   heldOutLaterFollowUps: FollowUpQuality;
+  /** Conversations of three turns, each answered as the widget asks it (the earlier answers and their sources in the history), written in the fourteenth session before measuring (questions/conversations.json). */
+  conversations: ConversationQuality;
   /** Questions of the reader's own about a selection or code block ("what does maxAge mean here?"), questions/selection-questions.json. */
   selectionQuestions: SelectionQuality;
   /** The same, written with them in the twelfth session and measured once the rule was set (questions/selection-questions-2.json). */
@@ -214,6 +216,15 @@ export interface AnswerQuality {
   otherScriptCrossLanguage: CrossLanguageQuality;
 }
 
+/** Second and third turns of conversations whose first source is on an expected page (and not marked not found). */
+export interface ConversationQuality {
+  secondTurns: number;
+  secondFirst: number;
+  thirdTurns: number;
+  thirdFirst: number;
+  misses: string[];
+}
+
 /** Questions asked in another language than the docs': answerable ones answered from an expected page, and those beyond the docs said so. */
 export interface CrossLanguageQuality {
   questions: number;
@@ -231,6 +242,7 @@ const HELD_OUT_LATEST_FILE = fileURLToPath(new URL('./questions/out-of-scope-3.j
 const FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups.json', import.meta.url));
 const HELD_OUT_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-2.json', import.meta.url));
 const HELD_OUT_LATER_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-3.json', import.meta.url));
+const CONVERSATIONS_FILE = fileURLToPath(new URL('./questions/conversations.json', import.meta.url));
 const FIRST_QUESTIONS_FILE = fileURLToPath(new URL('./questions/first-questions.json', import.meta.url));
 const SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions.json', import.meta.url));
 const HELD_OUT_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions-2.json', import.meta.url));
@@ -396,6 +408,44 @@ function measureFollowUps(index: DocsIndex, set: SetName, file = FOLLOW_UPS_FILE
   return quality;
 }
 
+/**
+ * Conversations as a reader has them: each turn answered by the extractive answerer with the earlier questions,
+ * answers and their sources as history (the widget sends the answers' source-url parts), so a turn after a
+ * follow-up leans on what was actually answered.
+ */
+async function measureConversations(index: DocsIndex, set: SetName): Promise<ConversationQuality> {
+  const conversations = (JSON.parse(readFileSync(CONVERSATIONS_FILE, 'utf8')) as Record<string, { turns: string[]; expected: string[][] }[]>)[set] ?? [];
+  const quality: ConversationQuality = { secondTurns: 0, secondFirst: 0, thirdTurns: 0, thirdFirst: 0, misses: [] };
+  for (const { turns, expected } of conversations) {
+    const history: Turn[] = [];
+    for (const [position, question] of turns.entries()) {
+      const plan = await createExtractiveAnswerer()({
+        question,
+        history: [...history],
+        retrieve: (asked, earlier) => retrieveDocs(index, asked, earlier, { limit: 5 }),
+        search: (query) => index.search(query, { limit: 5 }).map((hit) => hit.section),
+        signal: new AbortController().signal,
+      });
+      let text = '';
+      for await (const delta of plan.deltas) text += delta;
+      const first = plan.sources[0];
+      if (position > 0) {
+        const found = !plan.notFound() && first !== undefined && (expected[position - 1] ?? []).includes(first.file);
+        if (position === 1) {
+          quality.secondTurns++;
+          if (found) quality.secondFirst++;
+        } else {
+          quality.thirdTurns++;
+          if (found) quality.thirdFirst++;
+        }
+        if (!found) quality.misses.push(`conversation: ${turns.slice(0, position + 1).join(' / ')} -> ${plan.notFound() ? 'notFound' : (first?.id ?? 'nothing')}`);
+      }
+      history.push({ role: 'user', text: question }, { role: 'assistant', text, sources: plan.sources.map((source) => source.url) });
+    }
+  }
+  return quality;
+}
+
 export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promise<AnswerQuality> {
   const docs = await loadDocs(set.docsDir, {});
   const index = createDocsIndex(docs);
@@ -416,6 +466,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     followUps: measureFollowUps(index, set.name),
     heldOutFollowUps: measureFollowUps(index, set.name, HELD_OUT_FOLLOW_UPS_FILE),
     heldOutLaterFollowUps: measureFollowUps(index, set.name, HELD_OUT_LATER_FOLLOW_UPS_FILE),
+    conversations: await measureConversations(index, set.name),
     firstQuestions: measureFirstQuestions(index, set.name),
     selectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
     heldOutSelectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
@@ -545,6 +596,8 @@ async function main(): Promise<void> {
     }
     const { heldOutLater } = quality;
     if (heldOutLater.outOfScope > 0) console.log(`  held out (later): out of scope notFound ${share(heldOutLater.outOfScopeNotFound, heldOutLater.outOfScope)} of ${heldOutLater.outOfScope}`);
+    const { conversations } = quality;
+    if (conversations.secondTurns > 0) console.log(`  conversations: second turns' page first ${share(conversations.secondFirst, conversations.secondTurns)} of ${conversations.secondTurns}, third turns' ${share(conversations.thirdFirst, conversations.thirdTurns)} of ${conversations.thirdTurns}`);
     const { heldOutLatest } = quality;
     if (heldOutLatest.outOfScope > 0) console.log(`  held out (latest): out of scope notFound ${share(heldOutLatest.outOfScopeNotFound, heldOutLatest.outOfScope)} of ${heldOutLatest.outOfScope}`);
     console.log(`  answers with a markdown defect         ${quality.defects.length} of ${quality.answers}`);
@@ -576,7 +629,7 @@ async function main(): Promise<void> {
       if (measured.questions + measured.outOfScope === 0) continue;
       console.log(`  ${label}: page first ${share(measured.first, measured.questions)} of ${measured.questions} (notFound: ${measured.notFound}; out of scope notFound: ${measured.outOfScopeNotFound} of ${measured.outOfScope})`);
     }
-    const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
+    const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.conversations.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
     if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`), ...quality.heldOutLaterCrossLanguage.misses.map((miss) => `held out (later), ${miss}`), ...quality.otherScriptCrossLanguage.misses]) console.log(`    ${line}`);
   }
 }
