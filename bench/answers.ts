@@ -190,6 +190,8 @@ export interface AnswerQuality {
   heldOutLaterFollowUps: FollowUpQuality;
   /** Conversations of three turns, each answered as the widget asks it (the earlier answers and their sources in the history), written in the fourteenth session before measuring (questions/conversations.json). */
   conversations: ConversationQuality;
+  /** The same, other conversations, written later in that session and measured before the rule they then weighed (questions/conversations-2.json). */
+  heldOutConversations: ConversationQuality;
   /** Questions of the reader's own about a selection or code block ("what does maxAge mean here?"), questions/selection-questions.json. */
   selectionQuestions: SelectionQuality;
   /** The same, written with them in the twelfth session and measured once the rule was set (questions/selection-questions-2.json). */
@@ -243,6 +245,7 @@ const FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups.json', imp
 const HELD_OUT_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-2.json', import.meta.url));
 const HELD_OUT_LATER_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-3.json', import.meta.url));
 const CONVERSATIONS_FILE = fileURLToPath(new URL('./questions/conversations.json', import.meta.url));
+const HELD_OUT_CONVERSATIONS_FILE = fileURLToPath(new URL('./questions/conversations-2.json', import.meta.url));
 const FIRST_QUESTIONS_FILE = fileURLToPath(new URL('./questions/first-questions.json', import.meta.url));
 const SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions.json', import.meta.url));
 const HELD_OUT_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions-2.json', import.meta.url));
@@ -413,8 +416,8 @@ function measureFollowUps(index: DocsIndex, set: SetName, file = FOLLOW_UPS_FILE
  * answers and their sources as history (the widget sends the answers' source-url parts), so a turn after a
  * follow-up leans on what was actually answered.
  */
-async function measureConversations(index: DocsIndex, set: SetName): Promise<ConversationQuality> {
-  const conversations = (JSON.parse(readFileSync(CONVERSATIONS_FILE, 'utf8')) as Record<string, { turns: string[]; expected: string[][] }[]>)[set] ?? [];
+async function measureConversations(index: DocsIndex, set: SetName, file = CONVERSATIONS_FILE): Promise<ConversationQuality> {
+  const conversations = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { turns: string[]; expected: string[][] }[]>)[set] ?? [];
   const quality: ConversationQuality = { secondTurns: 0, secondFirst: 0, thirdTurns: 0, thirdFirst: 0, misses: [] };
   for (const { turns, expected } of conversations) {
     const history: Turn[] = [];
@@ -467,6 +470,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     heldOutFollowUps: measureFollowUps(index, set.name, HELD_OUT_FOLLOW_UPS_FILE),
     heldOutLaterFollowUps: measureFollowUps(index, set.name, HELD_OUT_LATER_FOLLOW_UPS_FILE),
     conversations: await measureConversations(index, set.name),
+    heldOutConversations: await measureConversations(index, set.name, HELD_OUT_CONVERSATIONS_FILE),
     firstQuestions: measureFirstQuestions(index, set.name),
     selectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
     heldOutSelectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
@@ -596,8 +600,12 @@ async function main(): Promise<void> {
     }
     const { heldOutLater } = quality;
     if (heldOutLater.outOfScope > 0) console.log(`  held out (later): out of scope notFound ${share(heldOutLater.outOfScopeNotFound, heldOutLater.outOfScope)} of ${heldOutLater.outOfScope}`);
-    const { conversations } = quality;
-    if (conversations.secondTurns > 0) console.log(`  conversations: second turns' page first ${share(conversations.secondFirst, conversations.secondTurns)} of ${conversations.secondTurns}, third turns' ${share(conversations.thirdFirst, conversations.thirdTurns)} of ${conversations.thirdTurns}`);
+    for (const [label, conversations] of [
+      ['conversations', quality.conversations],
+      ['held out: conversations', quality.heldOutConversations],
+    ] as const) {
+      if (conversations.secondTurns > 0) console.log(`  ${label}: second turns' page first ${share(conversations.secondFirst, conversations.secondTurns)} of ${conversations.secondTurns}, third turns' ${share(conversations.thirdFirst, conversations.thirdTurns)} of ${conversations.thirdTurns}`);
+    }
     const { heldOutLatest } = quality;
     if (heldOutLatest.outOfScope > 0) console.log(`  held out (latest): out of scope notFound ${share(heldOutLatest.outOfScopeNotFound, heldOutLatest.outOfScope)} of ${heldOutLatest.outOfScope}`);
     console.log(`  answers with a markdown defect         ${quality.defects.length} of ${quality.answers}`);
@@ -629,7 +637,7 @@ async function main(): Promise<void> {
       if (measured.questions + measured.outOfScope === 0) continue;
       console.log(`  ${label}: page first ${share(measured.first, measured.questions)} of ${measured.questions} (notFound: ${measured.notFound}; out of scope notFound: ${measured.outOfScopeNotFound} of ${measured.outOfScope})`);
     }
-    const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.conversations.misses, ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
+    const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
     if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`), ...quality.heldOutLaterCrossLanguage.misses.map((miss) => `held out (later), ${miss}`), ...quality.otherScriptCrossLanguage.misses]) console.log(`    ${line}`);
   }
 }

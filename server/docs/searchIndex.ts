@@ -65,6 +65,8 @@ export interface RankingOptions {
   contextWeight: number;
   /** Multiplier for a follow-up's sections on the pages its setting (the last question) was answered from. */
   settingPageBoost: number;
+  /** The same for a follow-up that names no other page (SearchOptions.staysOnSetting). */
+  stayingSettingPageBoost: number;
   /** Query terms at least this long also match as prefixes and with typos (Infinity = never). */
   prefixMinLength: number;
   fuzzyMinLength: number;
@@ -109,6 +111,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   // naming a sibling page: "プレビューサーバーでは？" after the dev server's port), and 6 more of the 24 of
   // follow-ups-3.json; 2 the same, 3 lost four of Hono's.
   settingPageBoost: 1.5,
+  stayingSettingPageBoost: 3,
   prefixMinLength: 5,
   fuzzyMinLength: 5,
   fuzziness: 0.2,
@@ -561,6 +564,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       preferLanguage(languageOfText(query));
       introduceTheProduct(questionTerms);
       const place = { current: normalizePath(options.currentPath), settingPages: new Set(options.settingPages) };
+      const stayingSettings = { ...settings, settingPageBoost: settings.stayingSettingPageBoost };
       if (place.current !== undefined || place.settingPages.size > 0) {
         // Sections of one page share their paths array, so each page is judged once.
         const boosts = new Map<string[], number>();
@@ -568,7 +572,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
           const document = question.documents[position] as number;
           const paths = pagePaths[document] ?? [];
           let boost = boosts.get(paths);
-          if (boost === undefined) boosts.set(paths, (boost = pageBoost(paths, place, settings)));
+          if (boost === undefined) boosts.set(paths, (boost = pageBoost(paths, place, options.staysOnSetting ? stayingSettings : settings)));
           question.scores[document] = (question.scores[document] as number) * boost;
         }
       }

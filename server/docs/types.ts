@@ -64,6 +64,8 @@ export interface SearchOptions {
    * and the page a selection was taken from (retrieve.ts).
    */
   settingPages?: readonly string[];
+  /** The question stays on its setting's topic (it names no other page): its setting pages are lifted the more. */
+  staysOnSetting?: boolean;
 }
 
 export interface SearchHit {

@@ -109,12 +109,18 @@ describe('given questions beyond the docs in the docs\' own words, written after
 
 describe('given conversations of three turns on every set, answered with their earlier answers and sources', () => {
   it('answers most second and third turns from the page their conversation is on', { timeout: 60_000 }, async () => {
-    const measured = (await Promise.all(PRESENT_SETS.map(qualityOf))).map((quality) => quality.conversations);
-    const sum = (pick: (quality: AnswerQuality['conversations']) => number) => measured.reduce((total, quality) => total + pick(quality), 0);
-    const misses = measured.flatMap((quality) => quality.misses);
-    // Written before measuring, measured once: second turns 16 of 21, third turns 14 of 21.
-    expect({ second: sum((quality) => quality.secondFirst) / sum((quality) => quality.secondTurns) >= 0.75, misses }).toMatchObject({ second: true });
-    expect({ third: sum((quality) => quality.thirdFirst) / sum((quality) => quality.thirdTurns) >= 0.65, misses }).toMatchObject({ third: true });
+    // Written before measuring: second turns 16 of 21, third 14 of 21; 18 and 16 once a follow-up that names no
+    // other page stayed on its setting's. The held-out set: 6 and 7 of 13 before that rule, 8 and 8 after.
+    for (const [pick, second, third] of [
+      [(quality: AnswerQuality) => quality.conversations, 0.85, 0.75],
+      [(quality: AnswerQuality) => quality.heldOutConversations, 0.6, 0.6],
+    ] as const) {
+      const measured = (await Promise.all(PRESENT_SETS.map(qualityOf))).map(pick);
+      const sum = (count: (quality: AnswerQuality['conversations']) => number) => measured.reduce((total, quality) => total + count(quality), 0);
+      const misses = measured.flatMap((quality) => quality.misses);
+      expect({ second: sum((quality) => quality.secondFirst) / sum((quality) => quality.secondTurns) >= second, misses }).toMatchObject({ second: true });
+      expect({ third: sum((quality) => quality.thirdFirst) / sum((quality) => quality.thirdTurns) >= third, misses }).toMatchObject({ third: true });
+    }
   });
 });
 

@@ -46,6 +46,21 @@ describe('given a short follow-up', () => {
     expect(firstSection(index, 'and allow cookies?', after('How do I enable CORS?'))).toBe('/middleware/cors#credentials');
   });
 
+  it('stays on its setting\'s page when it names no other page, and leaves it for a page whose title it names', () => {
+    const index = indexOf({
+      'middleware/secure-headers.md':
+        '# Secure Headers Middleware\n\nAdds security headers to every response.\n\n## Options\n\nEach header can be set to `false` to leave it out.',
+      'concepts/routers.md':
+        '# Routers\n\n## Turn off the smart router\n\nTurn the smart router off to pick one yourself: `new Hono({ router: new RegExpRouter() })`, then one router runs for every route.',
+      'middleware/bearer-auth.md': '# Bearer Auth Middleware\n\nChecks a bearer token in the Authorization header.',
+      'middleware/basic-auth.md': '# Basic Auth Middleware\n\nChecks a username and password; tokens are not checked.',
+    });
+    // Asked alone, its words are the routers page's; after the headers, "one of them" is one of the headers.
+    expect(firstSection(index, 'can I turn one of them off?')).toBe('/concepts/routers#turn-off-the-smart-router');
+    expect(firstSection(index, 'can I turn one of them off?', after('How do I add security headers?'))).toMatch(/^\/middleware\/secure-headers#/);
+    expect(firstSection(index, 'what about bearer tokens?', after('How do I protect routes with basic auth?'))).toBe('/middleware/bearer-auth#bearer-auth-middleware');
+  });
+
   it('still says the docs do not cover a follow-up about something they never mention', () => {
     const index = indexOf({ 'server.md': '# Server\n\n## Port\n\nThe server listens on port 8787.\n\n## Host\n\nSet the host with --host.' });
     const retrieved = retrieveDocs(index, 'and the weather in Paris?', after('Which port does the server listen on?'), { limit: 5 });
