@@ -1,7 +1,8 @@
 // The text of a rendered answer as a screen reader should hear it once: without markdown
 // punctuation (backticks, asterisks, table pipes) and without the answer's buttons.
 
-const BLOCKS = 'p, li, h1, h2, h3, h4, h5, h6, pre, blockquote, tr, th, td';
+// A code block's label (its language or title) is its own phrase too: "Composition API", then the code.
+const BLOCKS = 'p, li, h1, h2, h3, h4, h5, h6, pre, blockquote, tr, th, td, .da-code-language';
 
 export function readableText(element: Element): string {
   const copy = element.cloneNode(true) as Element;

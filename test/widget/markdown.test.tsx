@@ -98,8 +98,11 @@ describe('given an answer with code blocks', () => {
   });
 
   it('labels a titled block with its title (a code group\'s tab, an API style) and still highlights its language', async () => {
-    const { answer } = await answerWith('```bash [npm]\nnpm create vite@latest\n```\n\n```bash [pnpm]\npnpm create vite\n```\n\n```js [Options API]\nexport default { data: () => ({ count: 0 }) }\n```');
+    const { answer, dialog } = await answerWith('```bash [npm]\nnpm create vite@latest\n```\n\n```bash [pnpm]\npnpm create vite\n```\n\n```js [Options API]\nexport default { data: () => ({ count: 0 }) }\n```');
     const blocks = [...answer.querySelectorAll('.da-code')];
+    // Announced with each label as its own phrase, not run into the code ("npmnpm create").
+    const liveRegion = dialog.querySelector('output[aria-live="polite"]') as HTMLElement;
+    await waitFor(() => expect(liveRegion.textContent).toContain('Answer ready. npm npm create vite@latest pnpm pnpm create vite Options API export default'));
     expect(blocks.map((block) => block.querySelector('.da-code-language')?.textContent)).toEqual(['npm', 'pnpm', 'Options API']);
     await waitFor(() => expect(blocks[2]?.querySelector('pre .hljs-keyword')?.textContent).toBe('export'));
     expect(blocks[0]?.querySelector('pre')?.textContent).toBe('npm create vite@latest');
