@@ -1,5 +1,6 @@
 // Ranking steps after the engine's BM25 scores: the reader's current page and folder lifted (and a follow-up's
 // setting pages), and at most a few sections per page before other pages get a place.
+import { termsOf as termsOfText } from './analyzer.ts';
 import type { Section } from './types.ts';
 
 export interface Candidate {
@@ -168,6 +169,10 @@ export function introducesSite(section: Pick<Section, 'file' | 'headingPath'>): 
 
 /** A section of the page's own beginning comes first when it has at least this share of the first's score. */
 const PAGE_TOPIC_SHARE = 0.25;
+/** Verbs that ask how to put a topic to use rather than name one: add, enable, install (and 添加, 启用, 追加, 導入). Not "set" nor "configure": "set a cookie" asks for setCookie, "TypeScript 怎么配置" for 配置 tsconfig.json. */
+const USING_TERMS = new Set(
+  termsOfText('add adding enable enabling setup install installing create use using apply 添加 启用 开启 追加 有効 導入'),
+);
 /** With less prose than this (code left out), a page's opening is a note or an import line, not what the topic is. */
 const MIN_OPENING_PROSE = 80;
 
@@ -211,9 +216,11 @@ export function pageTopicFirst(
   // The product's name alone is in the title of many pages ("Vite の設定"): those questions go to its introduction.
   if (!first || [...questionWords].every(productName)) return ranked;
   const floor = first.score * PAGE_TOPIC_SHARE;
+  // "How do I add security headers?" asks how to use the topic as much as "security headers" names it.
+  const topicWords = [...questionWords].filter((word) => !USING_TERMS.has(word));
   const namesTitle = (candidate: Candidate) => {
     const titleTerms = new Set(termsOf(candidate.section.pageTitle));
-    return [...questionWords].every((word) => titleTerms.has(word));
+    return topicWords.length > 0 && topicWords.every((word) => titleTerms.has(word));
   };
   const topic = ranked.find((candidate) => candidate.score >= floor && namesTitle(candidate));
   // The page's own intro first is its beginning already (a note of a line there is left to the answer to skip).

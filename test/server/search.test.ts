@@ -60,6 +60,24 @@ describe('given a page whose title names the topic', () => {
   });
 });
 
+describe('given a page on a topic, one of whose subsections says "add" and the topic again and again', () => {
+  const index = indexOf({
+    'secure-headers.md': [
+      '# Secure Headers Middleware',
+      'The Secure Headers Middleware sets security headers on every response, so browsers apply the protections they name.',
+      '## Usage',
+      '```ts\napp.use(secureHeaders())\n```',
+      '## Nonce attribute',
+      'Add a nonce to scripts: add it to the secure headers options, and add the same nonce to each script. Secure headers then add the nonce to the policy header.',
+    ].join('\n\n'),
+  });
+
+  it('opens "How do I add security headers?" at the page\'s beginning: "add" asks how to use the topic, not what to add', () => {
+    expect(idsFor(index, 'How do I add security headers?')[0]).toBe('/secure-headers#secure-headers-middleware');
+    expect(idsFor(index, 'How do I add a nonce to the security headers?')[0]).toBe('/secure-headers#nonce-attribute');
+  });
+});
+
 describe('given words in other forms than the question uses', () => {
   const index = indexOf({
     'config.md': '# Configuration\n\n## Environment\n\nThe server configures itself from environment variables.',
