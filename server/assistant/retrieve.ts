@@ -284,7 +284,9 @@ function withSetting(index: DocsIndex, question: string, setting: string, settin
   // conversations-2.json (held out) 6 -> 8 and 7 -> 8 of 13; the follow-up sets lose one of 83.
   const asked = new Set(contentTerms(question));
   const elsewhere = ownHits[0]?.section;
-  const namesOtherPage = elsewhere !== undefined && !settingPages.includes(elsewhere.route) && wordTermsOf(elsewhere.pageTitle).some((term) => asked.has(term));
+  // Setting pages are routes or published paths (a source URL's, with the site's base path).
+  const inSettingPages = (section: Section) => settingPages.includes(section.route) || settingPages.includes(normalizePath(section.url.replace(/#.*$/, '')) ?? '');
+  const namesOtherPage = elsewhere !== undefined && !inSettingPages(elsewhere) && wordTermsOf(elsewhere.pageTitle).some((term) => asked.has(term));
   const inSetting = index.search(question, {
     ...options,
     context: [...(options.context ?? []), { type: 'textSelection', value: setting }],
