@@ -281,12 +281,15 @@ function withSetting(index: DocsIndex, question: string, setting: string, settin
   // bearer tokens?" after basic auth, "and on Bun?"), may leave its setting; one that names no other page ("can I
   // turn one of them off?" after security headers, "有哪些钩子？" after custom directives) is about the setting's
   // pages: they are lifted the more. bench/questions/conversations.json 16 -> 18 of 21 second turns, 14 -> 16 third;
-  // conversations-2.json (held out) 6 -> 8 and 7 -> 8 of 13; the follow-up sets lose one of 83.
+  // conversations-2.json 6 -> 8 and 7 -> 8 of 13 (9 with the setting's headings below); the follow-up sets lose one of 83.
   const asked = new Set(contentTerms(question));
   const elsewhere = ownHits[0]?.section;
   // Setting pages are routes or published paths (a source URL's, with the site's base path).
   const inSettingPages = (section: Section) => settingPages.includes(section.route) || settingPages.includes(normalizePath(section.url.replace(/#.*$/, '')) ?? '');
-  const namesOtherPage = elsewhere !== undefined && !inSettingPages(elsewhere) && wordTermsOf(elsewhere.pageTitle).some((term) => asked.has(term));
+  // A word the setting's pages head a section with is theirs too: "and from a cookie instead?" after the JWT
+  // middleware (whose options include `cookie`) and "有哪些钩子？" after custom directives (指令钩子) stay.
+  const settingHeadings = new Set(settingPages.flatMap((route) => index.page(route)?.sections ?? []).flatMap((section) => wordTermsOf(section.headingPath.at(-1) ?? '')));
+  const namesOtherPage = elsewhere !== undefined && !inSettingPages(elsewhere) && wordTermsOf(elsewhere.pageTitle).some((term) => asked.has(term) && !settingHeadings.has(term));
   const inSetting = index.search(question, {
     ...options,
     context: [...(options.context ?? []), { type: 'textSelection', value: setting }],

@@ -61,6 +61,19 @@ describe('given a short follow-up', () => {
     expect(firstSection(index, 'what about bearer tokens?', after('How do I protect routes with basic auth?'))).toBe('/middleware/bearer-auth#bearer-auth-middleware');
   });
 
+  it('stays on its setting\'s page for a word another page is titled with when the setting\'s page heads a section with it too', () => {
+    const index = indexOf({
+      'helpers/cookie.md': '# Cookie Helper\n\nThe cookie helper reads and writes cookies: a cookie from the request, a cookie on the response, a signed cookie instead of a plain cookie.',
+      'middleware/jwt.md': '# JWT Auth Middleware\n\nThe JWT Auth Middleware verifies a token from the Authorization header.\n\n## Options\n\n### secret\n\nThe key the token is signed with.\n\n### cookie\n\nA name to take the token from, not the Authorization header.',
+    });
+    const afterJwt: Turn[] = [
+      { role: 'user', text: 'How do I use the JWT auth middleware?' },
+      { role: 'assistant', text: 'An earlier answer.', sources: ['/middleware/jwt'] },
+    ];
+    expect(firstSection(index, 'and from a cookie instead?')).toBe('/helpers/cookie#cookie-helper');
+    expect(firstSection(index, 'and from a cookie instead?', afterJwt)).toMatch(/^\/middleware\/jwt#/);
+  });
+
   it('still says the docs do not cover a follow-up about something they never mention', () => {
     const index = indexOf({ 'server.md': '# Server\n\n## Port\n\nThe server listens on port 8787.\n\n## Host\n\nSet the host with --host.' });
     const retrieved = retrieveDocs(index, 'and the weather in Paris?', after('Which port does the server listen on?'), { limit: 5 });
