@@ -3,7 +3,7 @@
 // question at all. One owner for the decision both answerers and the `notFound` mark rely on.
 import { hasUnspacedScript, wordTermsOf } from '../docs/analyzer.ts';
 import { otherScriptForms } from '../docs/chineseScripts.ts';
-import { normalizePath } from '../docs/ranking.ts';
+import { normalizePath, pagePathsOf } from '../docs/ranking.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
 import { besideSelection } from './besideSelection.ts';
 import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
@@ -281,22 +281,31 @@ function withSetting(index: DocsIndex, question: string, setting: string, settin
   // bearer tokens?" after basic auth, "and on Bun?"), may leave its setting; one that names no other page ("can I
   // turn one of them off?" after security headers, "有哪些钩子？" after custom directives) is about the setting's
   // pages: they are lifted the more. bench/questions/conversations.json 16 -> 18 of 21 second turns, 14 -> 16 third;
-  // conversations-2.json 6 -> 8 and 7 -> 8 of 13 (9 with the setting's headings below); the follow-up sets lose one of 83.
-  const asked = new Set(contentTerms(question));
+  // conversations-2.json 6 -> 8 and 7 -> 8 of 13 (9 once the setting's headings counted); the follow-up sets lose one of 83.
   const elsewhere = ownHits[0]?.section;
-  // Setting pages are routes or published paths (a source URL's, with the site's base path).
-  const inSettingPages = (section: Section) => settingPages.includes(section.route) || settingPages.includes(normalizePath(section.url.replace(/#.*$/, '')) ?? '');
-  // A word the setting's pages head a section with is theirs too: "and from a cookie instead?" after the JWT
-  // middleware (whose options include `cookie`) and "有哪些钩子？" after custom directives (指令钩子) stay.
-  const settingHeadings = new Set(settingPages.flatMap((route) => index.page(route)?.sections ?? []).flatMap((section) => wordTermsOf(section.headingPath.at(-1) ?? '')));
-  const namesOtherPage = elsewhere !== undefined && !inSettingPages(elsewhere) && wordTermsOf(elsewhere.pageTitle).some((term) => asked.has(term) && !settingHeadings.has(term));
   const inSetting = index.search(question, {
     ...options,
     context: [...(options.context ?? []), { type: 'textSelection', value: setting }],
     settingPages: [...new Set([...(options.settingPages ?? []), ...settingPages])],
-    ...(namesOtherPage ? {} : { staysOnSetting: true }),
+    ...(elsewhere && namesOtherPage(index, question, elsewhere, settingPages) ? {} : { staysOnSetting: true }),
   });
   return distinctHits([inSetting, ownHits], options.limit);
+}
+
+/**
+ * Whether a follow-up names a page other than its setting's: one of its words is in the title of `elsewhere`, the
+ * page it finds alone, and no setting page heads a section with that word. A word the setting's pages head a
+ * section with is theirs too: "and from a cookie instead?" after the JWT middleware (whose options include
+ * `cookie`) stays.
+ */
+function namesOtherPage(index: DocsIndex, question: string, elsewhere: Section, settingPages: readonly string[]): boolean {
+  // Setting pages are routes or published paths (a source URL's, with the site's base path), as pageBoost reads them.
+  if (pagePathsOf(elsewhere).some((pagePath) => settingPages.includes(pagePath))) return false;
+  const asked = new Set(contentTerms(question));
+  const named = wordTermsOf(elsewhere.pageTitle).filter((term) => asked.has(term));
+  if (named.length === 0) return false;
+  const settingHeadings = new Set(settingPages.flatMap((route) => index.page(route)?.sections ?? []).flatMap((section) => wordTermsOf(section.headingPath.at(-1) ?? '')));
+  return named.some((term) => !settingHeadings.has(term));
 }
 
 /** Runs each query and keeps the distinct hits, earlier queries first. */

@@ -143,7 +143,12 @@ const MAX_FENCE_TITLE = 60;
  */
 export function fenceTitle(meta: string | null | undefined): string | undefined {
   const match = /\[([^\]\n]+)\]|\b(?:title|filename)=(?:"([^"\n]+)"|'([^'\n]+)')/.exec(meta ?? '');
-  const title = (match?.[1] ?? match?.[2] ?? match?.[3])?.replace(/[[\]`]/g, '').trim();
+  return codeTitle(match?.[1] ?? match?.[2] ?? match?.[3]);
+}
+
+/** A code block's title as a fence can carry it (no brackets or backticks), or undefined when there is none or it is too long to be one. */
+export function codeTitle(text: string | undefined): string | undefined {
+  const title = text?.replace(/[[\]`]/g, '').trim();
   return title && title.length <= MAX_FENCE_TITLE ? title : undefined;
 }
 

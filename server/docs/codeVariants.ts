@@ -5,7 +5,7 @@
 // examples, read as one repeated. Each such code block is titled with its variant (```js [Options API]), unless
 // it has a title of its own.
 import type { Nodes, Root } from 'mdast';
-import { fenceTitle } from './blockText.ts';
+import { codeTitle, fenceTitle } from './blockText.ts';
 
 /** An element open around the blocks being read, and the variant it stands for, if any. */
 interface OpenElement {
@@ -23,9 +23,6 @@ const API_STYLES = new Map([
 
 /** Blocks that hold blocks: a tab's code may sit in a list item (Starlight's steps). Paragraphs hold no code blocks. */
 const CONTAINERS = new Set(['root', 'list', 'listItem', 'blockquote']);
-
-/** Longer labels are sentences, not a tab's name. */
-const MAX_LABEL = 60;
 
 /** Titles each code block shown in a tab or one of Vue's API styles with it, through the page in reading order. */
 export function titleCodeVariants(root: Root): void {
@@ -53,8 +50,7 @@ function followVariantTags(tags: string, open: OpenElement[]): void {
 
 function labelOf(name: string, attributes: string): string | undefined {
   if (name === 'div') return API_STYLES.get(attribute(attributes, 'class') ?? '');
-  const label = (attribute(attributes, 'label') ?? attribute(attributes, 'title') ?? attribute(attributes, 'value'))?.replace(/[[\]`]/g, '').trim();
-  return label && label.length <= MAX_LABEL ? label : undefined;
+  return codeTitle(attribute(attributes, 'label') ?? attribute(attributes, 'title') ?? attribute(attributes, 'value'));
 }
 
 /** A quoted attribute's value (`label="npm"`, `label={'npm'}`), or undefined. */

@@ -256,6 +256,8 @@ function languageDeclared(section: Section): boolean {
  */
 export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { snapshot?: Uint8Array; synonyms?: Synonyms } = {}): DocsIndexBuilder {
   const settings: RankingOptions = { ...DEFAULT_RANKING, ...ranking };
+  /** The page boosts of a follow-up that stays on its setting (SearchOptions.staysOnSetting). */
+  const stayingSettings: RankingOptions = { ...settings, settingPageBoost: settings.stayingSettingPageBoost };
   const synonyms = start.synonyms ?? DEFAULT_SYNONYMS;
   /** Per term of the question `asked` (`terms`, its terms), the docs' words it also finds: synonyms, the glossary's asked across languages, and a Chinese term in the other script. */
   const alternativesFor = (asked: string, terms: readonly string[]): Map<string, string[]> => {
@@ -564,7 +566,6 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       preferLanguage(languageOfText(query));
       introduceTheProduct(questionTerms);
       const place = { current: normalizePath(options.currentPath), settingPages: new Set(options.settingPages) };
-      const stayingSettings = { ...settings, settingPageBoost: settings.stayingSettingPageBoost };
       if (place.current !== undefined || place.settingPages.size > 0) {
         // Sections of one page share their paths array, so each page is judged once.
         const boosts = new Map<string[], number>();
