@@ -71,4 +71,22 @@ test.describe('given a 390 x 844 phone', () => {
     expect(overlap(askBox, await assistant.launcher.boundingBox())).toBe(false);
     expect(inside(askBox, (await block.boundingBox())!)).toBe(true);
   });
+
+  test('shows a code group as tabs in one block, opened on the package manager the question names, and switches with a tap', async ({ assistant, page }, testInfo) => {
+    await assistant.visit('/getting-started');
+    await assistant.launcher.tap();
+    await assistant.ask('How do I install docs-assistant with pnpm?');
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    const answer = assistant.answerText(assistant.answers.last());
+    await expect(answer.getByRole('tab')).toHaveText(['npm', 'pnpm', 'Yarn', 'Bun']);
+    await expect(answer.getByRole('tab', { selected: true })).toHaveText('pnpm');
+    await expect(answer.getByRole('tabpanel', { name: 'pnpm' })).toHaveText('pnpm add docs-assistant');
+    // Four commands in one block's room: the tabs sit on one line of a phone's dialog, above one command.
+    await expect(answer.locator('.da-code')).toHaveCount(1);
+    const tabs = await answer.getByRole('tab').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
+    expect(new Set(tabs).size).toBe(1);
+    await saveScreenshot(page, testInfo, 'phone-code-group-tabs');
+    await answer.getByRole('tab', { name: 'Bun' }).tap();
+    await expect(answer.getByRole('tabpanel', { name: 'Bun' })).toHaveText('bun add docs-assistant');
+  });
 });

@@ -43,7 +43,13 @@ export function renderMarkdown(markdown: string): RenderedMarkdown {
  * scroll them (axe: scrollable-region-focusable), and a focused code block also shows the widget's "Ask AI".
  */
 const scrollableBlocks: Components = {
-  pre: ({ node: _node, ...props }) => createElement('pre', { ...props, tabIndex: 0 }),
+  pre: ({ node, ...props }) => {
+    const pre = createElement('pre', { ...props, tabIndex: 0 });
+    // A fence's title (```sh [pnpm]: one tab of a code group) captions it, as docs sites show it.
+    const code = node?.children.find((child) => child.type === 'element' && child.tagName === 'code');
+    const title = /\[(.+)\]/.exec(code?.type === 'element' ? (code.data?.meta ?? '') : '')?.[1];
+    return title ? createElement('figure', { className: 'code-titled' }, createElement('figcaption', null, title), pre) : pre;
+  },
   table: ({ node, ...props }) => {
     const label = String(node?.properties?.dataRegionLabel ?? 'Table');
     const { 'data-region-label': _label, ...tableProps } = props as typeof props & { 'data-region-label'?: string };

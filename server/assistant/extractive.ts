@@ -66,8 +66,10 @@ const MAX_FACT_LINE_CHARS = 160;
 /** Longest code block quoted when it matches the question itself, and when it only follows a quoted passage. */
 const MAX_MATCHING_CODE_LINES = 30;
 const MAX_FOLLOWING_CODE_LINES = 15;
-/** Code blocks a section opens with, quoted for it: a code group's tabs (npm, Yarn, pnpm, Bun, Deno). */
+/** Code blocks a section opens with, quoted for it, and a code group's blocks quoted together: its tabs (npm, Yarn, pnpm, Bun, Deno). */
 const MAX_OPENING_CODE_BLOCKS = 5;
+/** A fence's language and its title in brackets (```sh [pnpm]): one tab of a code group. */
+const TITLED_FENCE = /^(?:`{3,}|~{3,})[ \t]*([^\s`[]*)[^\n[]*\[([^\]\n]+)\]/;
 /** A sentence ending in a colon announces what follows it. */
 const ANNOUNCING_END = /[:：]\s*$/;
 /** Longest code block quoted after a passage that announces it with a colon. */
@@ -352,6 +354,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   if (lead && ![...indexes].some((index) => blocks[index]?.kind === 'code')) {
     for (let index = first; index < first + MAX_OPENING_CODE_BLOCKS && isShortCode(blocks[index]); index++) indexes.add(index);
   }
+  quoteCodeGroupsWhole(blocks, indexes);
   const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
     const block = blocks[index];
     if (!block) return [];
@@ -367,6 +370,35 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   // The opening's bonus orders passages within the section; other sections are measured against the best match.
   const best = chosen.find((entry) => entry.score - entry.bonus === bestMatch) ?? chosen[0];
   return { section, units, score: bestMatch, bestIsCode: best?.block.kind === 'code' };
+}
+
+/**
+ * A quoted block of a code group (titled blocks side by side in one language: `npm install`, `pnpm add`...) is
+ * quoted with the group's other blocks: "How do I install docs-assistant?" quoted the npm command, the one after
+ * the passage, and left readers on pnpm, Yarn or Bun to guess theirs. The widget shows the group as tabs, one
+ * block's room, opening on the tab the question names.
+ */
+function quoteCodeGroupsWhole(blocks: readonly Block[], indexes: Set<number>): void {
+  // The blocks quoted before: a block added here does not widen its group again.
+  const quoted = Array.from(indexes);
+  for (const index of quoted) {
+    const own = titledFence(blocks[index]);
+    if (!own) continue;
+    const titles = new Set([own.title]);
+    for (const step of [-1, 1]) {
+      for (let other = index + step; titles.size < MAX_OPENING_CODE_BLOCKS; other += step) {
+        const next = titledFence(blocks[other]);
+        if (!next || next.language !== own.language || titles.has(next.title) || !isShortCode(blocks[other])) break;
+        titles.add(next.title);
+        indexes.add(other);
+      }
+    }
+  }
+}
+
+function titledFence(block: Block | undefined): { language: string; title: string } | undefined {
+  const match = block?.kind === 'code' ? TITLED_FENCE.exec(block.units[0]?.text ?? '') : null;
+  return match ? { language: (match[1] ?? '').toLowerCase(), title: (match[2] ?? '').trim() } : undefined;
 }
 
 /** A code block short enough to come with a passage (a command, a line of config). */

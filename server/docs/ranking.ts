@@ -222,6 +222,11 @@ export function pageTopicFirst(
     const titleTerms = new Set(termsOf(candidate.section.pageTitle));
     return topicWords.length > 0 && topicWords.every((word) => titleTerms.has(word));
   };
+  // A first section headed with every word of the question, the using verb too ("Install docs-assistant" for
+  // "how do I install docs-assistant?"), is what was asked, not a subsection to pass over for the page's intro.
+  const firstHeading = new Set(termsOf(first.section.headingPath.at(-1) ?? ''));
+  const usingVerbHeaded = [...questionWords].some((word) => USING_TERMS.has(word) && firstHeading.has(word));
+  if (usingVerbHeaded && [...questionWords].every((word) => firstHeading.has(word))) return ranked;
   const topic = ranked.find((candidate) => candidate.score >= floor && namesTitle(candidate));
   // The page's own intro first is its beginning already (a note of a line there is left to the answer to skip).
   if (!topic || (topic === first && first.section.headingPath.length === 1)) return ranked;

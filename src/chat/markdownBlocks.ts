@@ -4,7 +4,7 @@
 // whatever could continue across one (fenced code, indented lines, list items).
 
 const OPENING_FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const CLOSING_FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+export const CLOSING_FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 const LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 // Link reference and footnote definitions apply to the whole document: such answers stay one block.
 const DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;

@@ -1,13 +1,14 @@
 // The answer rendered as markdown. react-markdown never renders raw HTML (it stays text), and
 // the components below apply the URL policy: safe links only, images only from the docs' origin.
 // Rendered block by block, each memoised: while an answer streams only its last block is parsed again.
-import { createElement, Fragment, memo, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
+import { createElement, Fragment, memo, useMemo, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
+import { groupCodeBlocks } from '../chat/codeGroups.ts';
 import { splitMarkdownBlocks } from '../chat/markdownBlocks.ts';
 import { passageLanguage } from '../chat/passageLanguage.ts';
 import { remarkGfmParse } from '../chat/remarkGfmParse.ts';
 import { safeImageSrc, safeLinkHref } from '../chat/safeUrls.ts';
-import { CopyButton } from './CopyButton.tsx';
+import { CodeBlock, CodeTabs } from './Code.tsx';
 import { DocsLink } from './DocsLink.tsx';
 import { useWidget } from './widgetContext.ts';
 
@@ -42,44 +43,9 @@ function codeOf(pre: HastNode | undefined): { language: string; title: string | 
   return { language: language.toLowerCase(), title, code: textOf(code).replace(/\n$/, '') };
 }
 
-/** The highlighted code once the highlighter (its own chunk, loaded with the first code block) has it. */
-function useHighlighted(code: string, language: string): ReactNode | null {
-  const [highlighted, setHighlighted] = useState<{ code: string; nodes: ReactNode } | null>(null);
-  useEffect(() => {
-    if (language === '') return;
-    let current = true;
-    void import('../chat/highlight.ts').then(
-      ({ highlightCode }) => {
-        const nodes = highlightCode(code, language);
-        if (current) setHighlighted(nodes === null ? null : { code, nodes });
-      },
-      () => {}, // no highlighter (offline mid-answer): the code stays plain
-    );
-    return () => {
-      current = false;
-    };
-  }, [code, language]);
-  return highlighted?.code === code ? highlighted.nodes : null;
-}
-
-function CodeBlock({ children, node, ...rest }: ComponentProps<'pre'> & { node?: unknown }) {
-  const { translations } = useWidget();
+function MarkdownCode({ children, node }: ComponentProps<'pre'> & { node?: unknown }) {
   const { language, title, code } = useMemo(() => codeOf(node as HastNode | undefined), [node]);
-  const highlighted = useHighlighted(code, language);
-  const label = title ?? (language === '' ? translations.codeBlock : language);
-  return (
-    <div className="da-code">
-      <div className="da-code-header">
-        <span className="da-code-language">{label}</span>
-        <CopyButton className="da-icon-button da-code-copy" label={translations.copyCode} getText={() => code} />
-      </div>
-      {/* Focusable, so keyboard users scroll long lines with the arrow keys. */}
-      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <pre {...rest} tabIndex={0}>
-        {highlighted === null ? children : <code className={`language-${language} hljs`}>{highlighted}</code>}
-      </pre>
-    </div>
-  );
+  return <CodeBlock language={language} title={title} code={code} plain={children} />;
 }
 
 function SafeLink({ href, children }: ComponentProps<'a'>) {
@@ -135,7 +101,7 @@ const components: Components = {
   td: inItsLanguage('td'),
   th: inItsLanguage('th'),
   img: SafeImage,
-  pre: CodeBlock,
+  pre: MarkdownCode,
   table: ScrollableTable,
   h1: answerHeading(1),
   h2: answerHeading(2),
@@ -153,8 +119,9 @@ const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   );
 });
 
-export function AnswerMarkdown({ text }: { text: string }) {
-  const blocks = useMemo(() => splitMarkdownBlocks(text), [text]);
+/** An answer; `question` is the reader's, for the code group tab it names. */
+export function AnswerMarkdown({ text, question }: { text: string; question: string }) {
+  const blocks = useMemo(() => groupCodeBlocks(splitMarkdownBlocks(text)), [text]);
   return (
     // The answer's own direction, from its first letters: the docs' language, whatever the page's.
     <div className="da-markdown" dir="auto">
@@ -164,7 +131,7 @@ export function AnswerMarkdown({ text }: { text: string }) {
         // oxlint-disable-next-line react/no-array-index-key
         <Fragment key={index}>
           {index > 0 ? '\n' : null}
-          <MarkdownBlock text={block} />
+          {typeof block === 'string' ? <MarkdownBlock text={block} /> : <CodeTabs variants={block} question={question} />}
         </Fragment>
       ))}
     </div>

@@ -71,7 +71,7 @@ export const Message = memo(function Message({ message, streaming, rating, quest
   return (
     <li className="da-message" data-role="assistant" data-streaming={streaming || undefined} data-cut-off={cutOff} data-not-found={notFound || undefined}>
       {/* No text yet (stopped before the first words): no empty block, only the notice. */}
-      {text === '' ? null : <AnswerMarkdown text={text} />}
+      {text === '' ? null : <AnswerMarkdown text={text} question={question} />}
       {cutOff ? <CutOffNotice cutOff={cutOff} /> : null}
       {notFound ? <NotFoundSearch question={question} answer={text} sources={sources.map((source) => source.url)} /> : null}
       <Sources sources={sources} answer={text} />

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { answerCutOff } from '../chat/cutOff.ts';
 import type { AssistantStatus } from '../useDocsAssistant.ts';
 import { questionBefore } from '../chat/messageParts.ts';
+import { ChosenTabsProvider } from './Code.tsx';
 import { Message } from './Message.tsx';
 import { useWidget } from './widgetContext.ts';
 
@@ -47,16 +48,18 @@ export function MessageList({ messages, status, feedback, onRate }: MessageListP
   return (
     <div className="da-messages" aria-busy={busy}>
       <ol className="da-message-list" aria-label={translations.conversationLabel}>
-        {messages.map((message, index) => (
-          <Message
-            key={message.id}
-            message={message}
-            question={message.role === 'assistant' ? questionBefore(messages, index) : ''}
-            streaming={busy && message === last && message.role === 'assistant'}
-            rating={feedback[message.id]}
-            onRate={onRate}
-          />
-        ))}
+        <ChosenTabsProvider>
+          {messages.map((message, index) => (
+            <Message
+              key={message.id}
+              message={message}
+              question={message.role === 'assistant' ? questionBefore(messages, index) : ''}
+              streaming={busy && message === last && message.role === 'assistant'}
+              rating={feedback[message.id]}
+              onRate={onRate}
+            />
+          ))}
+        </ChosenTabsProvider>
       </ol>
       {status === 'submitted' ? (
         <p className="da-thinking">

@@ -217,6 +217,19 @@ describe('given sections and a question', () => {
     expect(withCode.text).not.toContain('[npm]');
   });
 
+  it('quotes a code group whole (one block per package manager, both API styles), though the question matches one block', () => {
+    const npm = '```sh [npm]\nnpm install acme\n```';
+    const pnpm = '```sh [pnpm]\npnpm add acme\n```';
+    const yarn = '```sh [Yarn]\nyarn add acme\n```';
+    const text = `Install it from npm into your project:\n\n${npm}\n\n${pnpm}\n\n${yarn}\n\nThen import it.\n\n\`\`\`sh [build]\nacme build\n\`\`\``;
+    const installing = composeExtractiveAnswer([section('install', 'Install', text)], question('How do I install acme with pnpm?'));
+    expect(installing.text).toBe(`**[Page › Install](/page#install)**\n\nInstall it from npm into your project:\n\n${npm}\n\n${pnpm}\n\n${yarn}`);
+    const styles = 'Declare reactive state:\n\n```js [Composition API]\nconst count = ref(0)\n```\n\n```js [Options API]\ndata() { return { count: 0 } }\n```\n\n```ts [main.ts]\ncreateApp(App)\n```';
+    expect(composeExtractiveAnswer([section('state', 'State', styles)], question('How do I declare reactive state?')).text).toBe(
+      '**[Page › State](/page#state)**\n\nDeclare reactive state:\n\n```js [Composition API]\nconst count = ref(0)\n```\n\n```js [Options API]\ndata() { return { count: 0 } }\n```',
+    );
+  });
+
   it('never cuts a sentence inside emphasis, where a period ends the emphasized words', () => {
     const text = '*Beyond the spec.* Readers rate answers with a thumb. Ratings are kept.';
     const answer = composeExtractiveAnswer([section('rate', 'Rate', text)], question('rate answers'));

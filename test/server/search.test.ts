@@ -78,6 +78,18 @@ describe('given a page on a topic, one of whose subsections says "add" and the t
   });
 });
 
+describe('given a product page and a section headed with installing it', () => {
+  const index = indexOf({
+    'index.md': '# Acme Widget\n\nAcme Widget is a chat dialog for documentation sites: readers ask and get answers quoted from the docs, with their sources.',
+    'getting-started.md': '# Getting started\n\n## Install Acme Widget\n\nInstall it from npm into your project.\n\n```sh [npm]\nnpm install acme-widget\n```',
+  });
+
+  it('opens "How do I install Acme Widget?" at the section headed with installing it, not at the product\'s introduction', () => {
+    expect(idsFor(index, 'How do I install Acme Widget?')[0]).toBe('/getting-started#install-acme-widget');
+    expect(idsFor(index, 'Acme Widget')[0]).toBe('/#acme-widget');
+  });
+});
+
 describe('given words in other forms than the question uses', () => {
   const index = indexOf({
     'config.md': '# Configuration\n\n## Environment\n\nThe server configures itself from environment variables.',

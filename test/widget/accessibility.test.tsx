@@ -34,12 +34,13 @@ describe('given each visible state', () => {
     expect(await violations()).toEqual([]);
   });
 
-  it('has no axe violations while streaming and once answered with sources and code', async () => {
+  it('has no axe violations while streaming and once answered with sources, code and a code group', async () => {
     const held = heldStream([
       { type: 'start', messageId: 'msg_1' },
       { type: 'source-url', sourceId: 's1', url: 'https://docs.example.test/a', title: 'A page' },
       { type: 'text-start', id: 't' },
       { type: 'text-delta', id: 't', delta: 'Use this:\n\n```js\nconsole.log(1)\n```\n\n| a | b |\n| - | - |\n| 1 | 2 |\n' },
+      { type: 'text-delta', id: 't', delta: '\n```sh [npm]\nnpm i x\n```\n\n```sh [pnpm]\npnpm add x\n```\n' },
       { type: 'text-end', id: 't' },
     ]);
     installFakeFetch(() => held.response);
@@ -47,6 +48,7 @@ describe('given each visible state', () => {
     const dialog = await ask('Show me');
     // The code's text, whether still plain or already split into highlighted tokens.
     await waitFor(() => expect(dialog.querySelector('.da-code pre')?.textContent).toContain('console.log(1)'));
+    expect((await within(dialog).findByRole('tabpanel', { name: 'npm' })).textContent).toBe('npm i x');
     expect(await violations()).toEqual([]);
     held.end('finish');
     await waitFor(() => expect(dialog.getAttribute('data-status')).toBe('ready'));

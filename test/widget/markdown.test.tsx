@@ -97,21 +97,84 @@ describe('given an answer with code blocks', () => {
     for (const block of blocks) expect(block.querySelector('pre')?.tabIndex).toBe(0);
   });
 
-  it('labels a titled block with its title (a code group\'s tab, an API style) and still highlights its language', async () => {
-    const { answer, dialog } = await answerWith('```bash [npm]\nnpm create vite@latest\n```\n\n```bash [pnpm]\npnpm create vite\n```\n\n```js [Options API]\nexport default { data: () => ({ count: 0 }) }\n```');
+  it('labels a titled block with its title (a file name, an API style) and still highlights its language', async () => {
+    const { answer, dialog } = await answerWith('```bash [npm]\nnpm create vite@latest\n```\n\nOr:\n\n```js [Options API]\nexport default { data: () => ({ count: 0 }) }\n```');
     const blocks = [...answer.querySelectorAll('.da-code')];
     // Announced with each label as its own phrase, not run into the code ("npmnpm create").
     const liveRegion = dialog.querySelector('output[aria-live="polite"]') as HTMLElement;
-    await waitFor(() => expect(liveRegion.textContent).toContain('Answer ready. npm npm create vite@latest pnpm pnpm create vite Options API export default'));
-    expect(blocks.map((block) => block.querySelector('.da-code-language')?.textContent)).toEqual(['npm', 'pnpm', 'Options API']);
-    await waitFor(() => expect(blocks[2]?.querySelector('pre .hljs-keyword')?.textContent).toBe('export'));
+    await waitFor(() => expect(liveRegion.textContent).toContain('Answer ready. npm npm create vite@latest Or: Options API export default'));
+    expect(blocks.map((block) => block.querySelector('.da-code-language')?.textContent)).toEqual(['npm', 'Options API']);
+    await waitFor(() => expect(blocks[1]?.querySelector('pre .hljs-keyword')?.textContent).toBe('export'));
     expect(blocks[0]?.querySelector('pre')?.textContent).toBe('npm create vite@latest');
+    expect(within(answer).queryByRole('tablist')).toBeNull();
   });
 
   it('leaves a language it does not know plain, under its name', async () => {
     const { answer } = await answerWith('```cobol\nDISPLAY "HI".\n```');
     expect(answer.querySelector('.da-code-language')?.textContent).toBe('cobol');
     expect(answer.querySelector('pre')?.textContent).toBe('DISPLAY "HI".\n');
+  });
+});
+
+describe('given an answer with a code group (one command per package manager)', () => {
+  const group = 'Install it:\n\n```bash [npm]\nnpm install docs-assistant\n```\n\n```bash [pnpm]\npnpm add docs-assistant\n```\n\n```bash [Yarn]\nyarn add docs-assistant\n```\n\nThen start it.';
+
+  it('shows the group as tabs in one block, the first one chosen, and is heard as that tab and its command', async () => {
+    const { answer, dialog } = await answerWith(group);
+    expect(answer.querySelectorAll('.da-code')).toHaveLength(1);
+    const tabs = within(answer).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['npm', 'pnpm', 'Yarn']);
+    expect(within(answer).getByRole('tab', { selected: true }).textContent).toBe('npm');
+    const panel = within(answer).getByRole('tabpanel', { name: 'npm' });
+    expect(panel.querySelector('code')?.className).toContain('language-bash');
+    expect(panel.querySelector('pre')?.textContent).toBe('npm install docs-assistant');
+    expect(answer.textContent).not.toContain('pnpm add');
+    const liveRegion = dialog.querySelector('output[aria-live="polite"]') as HTMLElement;
+    await waitFor(() => expect(liveRegion.textContent).toBe('Answer ready. Install it: npm npm install docs-assistant Then start it.'));
+  });
+
+  it('moves between tabs with the arrow keys, Home and End, as one Tab stop, and copies the tab shown', async () => {
+    const { answer, user } = await answerWith(group);
+    const [npm, pnpm, yarn] = within(answer).getAllByRole('tab');
+    expect([npm, pnpm, yarn].map((tab) => tab?.tabIndex)).toEqual([0, -1, -1]);
+    npm?.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(pnpm);
+    expect(within(answer).getByRole('tabpanel', { name: 'pnpm' }).textContent).toBe('pnpm add docs-assistant');
+    expect([npm, pnpm, yarn].map((tab) => tab?.tabIndex)).toEqual([-1, 0, -1]);
+    await user.keyboard('{End}');
+    expect(within(answer).getByRole('tab', { selected: true })).toBe(yarn);
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(npm);
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(yarn);
+    await user.keyboard('{Home}');
+    expect(within(answer).getByRole('tab', { selected: true })).toBe(npm);
+    await user.click(pnpm as HTMLElement);
+    await user.click(within(answer).getByRole('button', { name: 'Copy code' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe('pnpm add docs-assistant');
+  });
+
+  it('opens a later answer\'s code group on the tab the reader picked in an earlier one', async () => {
+    const { answer, user, dialog } = await answerWith(group);
+    installFakeFetch(() => streamResponse(answerChunks({ text: [group], messageId: 'msg_later' })));
+    await user.click(within(answer).getByRole('tab', { name: 'Yarn' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Your question' }), 'And to update it?{Enter}');
+    await waitFor(() => expect(dialog.querySelectorAll('[data-role="assistant"]')).toHaveLength(2));
+    await waitFor(() => expect(dialog.getAttribute('data-status')).toBe('ready'));
+    const later = dialog.querySelectorAll<HTMLElement>('[data-role="assistant"]')[1] as HTMLElement;
+    expect(within(later).getByRole('tab', { selected: true }).textContent).toBe('Yarn');
+    expect(within(answer).getByRole('tab', { selected: true }).textContent).toBe('Yarn');
+  });
+
+  it('opens on the tab the question names ("pnpm", not the "npm" it holds)', async () => {
+    installFakeFetch(() => streamResponse(answerChunks({ text: [group] })));
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} defaultOpen />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Ask the docs' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Your question' }), 'How do I install it with PNPM?{Enter}');
+    expect((await within(dialog).findByRole('tab', { selected: true })).textContent).toBe('pnpm');
+    expect(within(dialog).getByRole('tabpanel', { name: 'pnpm' }).textContent).toBe('pnpm add docs-assistant');
   });
 });
 
