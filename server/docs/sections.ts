@@ -41,7 +41,7 @@ export function buildPage(file: string, source: string, options: PageOptions = {
   let firstH1: string | undefined;
   const resolveLink = linkResolver(file, options.siteUrl);
 
-  titleCodeVariants(tree);
+  titleCodeVariants(tree, () => languageOfPage(file, frontmatter.metadata, frontmatter.content.slice(0, 4000)));
   for (const node of tree.children) {
     if (isSectionHeading(node)) {
       const { text, anchor } = readHeading(node, slugger);

@@ -91,6 +91,15 @@ describe('given a Vue docs page showing each example in both API styles', () => 
   });
 });
 
+describe('given a page of Vue\'s Chinese docs showing an example in both API styles', () => {
+  it('titles each with the style\'s Chinese name, as the page names it', () => {
+    const source = ['# 响应式基础', '在 DOM 更新后执行代码，可以使用 nextTick 全局 API：', '<div class="composition-api">', '```js\nawait nextTick()\n```', '</div>\n<div class="options-api">', '```js\nawait this.$nextTick()\n```', '</div>'].join('\n\n');
+    expect(textsOf('reactivity.md', source)[0]?.text).toBe(
+      '在 DOM 更新后执行代码，可以使用 nextTick 全局 API：\n\n```js [组合式 API]\nawait nextTick()\n```\n\n```js [选项式 API]\nawait this.$nextTick()\n```',
+    );
+  });
+});
+
 describe('given code in tabs, as Docusaurus, Starlight and Mintlify write them', () => {
   it('titles each tab\'s code with its label, in MDX and in Markdown, inside a list too, and reads no text from the tags', () => {
     const docusaurus = [
