@@ -1,6 +1,6 @@
 // The few sentences an extractive answer writes itself (the rest is quoted), in the reader's language: a
-// reader asking in Chinese or Japanese was told "I could not find this in the docs." in English. Chinese in
-// the script the question is written in. Other languages, and a question with no letters, get English.
+// reader asking in Chinese, Japanese or Korean was told "I could not find this in the docs." in English. Chinese
+// in the script the question is written in. Other languages, and a question with no letters, get English.
 import { isTraditionalChinese } from '../docs/chineseScripts.ts';
 import { languageOfText } from '../docs/language.ts';
 
@@ -80,10 +80,23 @@ const JAPANESE: AnswerPhrases = {
   moreSections: (count) => `…ほか ${count} 項目。`,
 };
 
+const KOREAN: AnswerPhrases = {
+  notInDocs: '문서에서 찾을 수 없습니다.',
+  closestPages: '가장 가까운 페이지:',
+  sentenceGap: ' ',
+  tryOtherWords: '명령어, 옵션, 페이지 이름 같은 다른 단어로 다시 시도해 보세요.',
+  unknownNames: (names) => `문서에는 ${names.map((name) => `“${escaped(name)}”`).join(' 또는 ')}에 대한 내용이 없습니다. 질문의 나머지 부분에 대해 문서에 있는 내용은 다음과 같습니다.`,
+  nothingMoreThere: (titleLink) => `이 구절은 **${titleLink}**에서 가져온 것이며, 문서에는 그 이상의 설명이 없습니다.`,
+  saysTheSame: (titleLinks) => `${titleLinks.join(', ')}에도 같은 설명이 있습니다.`,
+  pageSections: '이 페이지에서 다루는 내용:',
+  moreSections: (count) => `…그 밖에 ${count}개 항목.`,
+};
+
 /** The phrases for a question, by the language it is written in. */
 export function phrasesFor(question: string): AnswerPhrases {
   const language = languageOfText(question);
   if (language === 'ja') return JAPANESE;
+  if (language === 'ko') return KOREAN;
   if (language === 'zh') return isTraditionalChinese(question) ? TRADITIONAL_CHINESE : SIMPLIFIED_CHINESE;
   return ENGLISH_PHRASES;
 }
@@ -94,6 +107,7 @@ export const NOT_IN_DOCS_SENTENCES: readonly { language: string; sentence: strin
   { language: 'Chinese in simplified characters', sentence: SIMPLIFIED_CHINESE.notInDocs },
   { language: 'Chinese in traditional characters', sentence: TRADITIONAL_CHINESE.notInDocs },
   { language: 'Japanese', sentence: JAPANESE.notInDocs },
+  { language: 'Korean', sentence: KOREAN.notInDocs },
 ];
 
 /** Whether an answer opens by saying the docs do not cover the question, in any of those languages. */

@@ -5,6 +5,7 @@
 // because the segmenter's dictionary splits many compounds (组件 -> 组|件, 缓存 -> 缓|存) and a pair
 // still matches when a reader's typo changes one character of a longer word.
 import { stemmer } from 'stemmer';
+import { KOREAN_STOP_WORDS, koreanWord } from './korean.ts';
 
 // Common English function words: they match nearly every section and only blur the ranking. The last words
 // frame a reader's question ("what happens if...", "hi, thanks, I'd like to know...") and name nothing:
@@ -41,6 +42,7 @@ const CAMEL_CASE_BOUNDARY = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/;
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 const HAN_RUN = /\p{Script=Han}{2,}/gu;
 const HAN = /\p{Script=Han}/u;
+const HANGUL = /\p{Script=Hangul}/u;
 const ALL_HIRAGANA = /^[\p{Script=Hiragana}ー]+$/u;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const KATAKANA = /\p{Script=Katakana}/u;
@@ -91,6 +93,11 @@ export function processTerm(token: string): string | string[] | null {
  */
 function processUnspacedTerm(token: string): string | null {
   const lower = token.toLowerCase();
+  if (HANGUL.test(lower)) {
+    // A Korean phrase is its word and a particle or an ending (korean.ts); one syllable is a word (키, 앱).
+    const word = koreanWord(lower);
+    return KOREAN_STOP_WORDS.has(word) ? null : word;
+  }
   if (CJK_STOP_WORDS.has(lower) || ALL_HIRAGANA.test(lower)) return null;
   if ([...lower].length < 2 && !HAN.test(lower)) return null;
   if (lower.length >= 4 && lower.endsWith('ー') && KATAKANA_RUN_WHOLE.test(lower)) return lower.slice(0, -1);

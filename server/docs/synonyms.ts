@@ -7,6 +7,7 @@
 // Japanese docs keep options and APIs under their English names (`resolve.alias`, `build.minify`) and say
 // them in katakana in the text: the katakana lines find the English name for a reader who writes エイリアス.
 import { hasUnspacedScript, termsOfToken, wordsOf } from './analyzer.ts';
+import { koreanWord } from './korean.ts';
 
 /**
  * `reader's words => docs' words`: any of the left (a word or a phrase, as written) also finds the right.
@@ -200,7 +201,7 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
     // "computed 和 methods 有什么区别" less surely (vue-zh-reworded-2 P@1 0.733 -> 0.800, vue-zh-mixed 0.750 -> 0.833).
     const docsTerms = [...new Set((right === undefined ? readerPhrases : phrasesOf(right)).flatMap((phrase) => (hasUnspacedScript(phrase) ? termsOfPhrase(phrase) : termsOfPhrase(phrase).slice(-1))))];
     for (const phrase of readerPhrases) {
-      const words = wordsOf(phrase).map((word) => word.toLowerCase());
+      const words = wordsOf(phrase).map(readerWord);
       const last = words.at(-1);
       if (last === undefined) continue;
       const entries = byLastWord.get(last) ?? [];
@@ -210,7 +211,7 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
   }
   return {
     alternativesIn(question) {
-      const words = wordsOf(question).map((word) => word.toLowerCase());
+      const words = wordsOf(question).map(readerWord);
       // Each word's first term, as termsOfPhrase reads it, without cutting the words again (one ICU call per word
       // was most of a long Chinese question's time).
       const questionTerms = new Set(words.flatMap((word) => termsOfToken(word).slice(0, 1)));
@@ -238,6 +239,14 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
 
 /** The built-in list alone (a site without its own). */
 export const DEFAULT_SYNONYMS = synonymsOf(BUILT_IN_SYNONYMS);
+
+/**
+ * A word as a reader's words are matched: as written, lowercase ("settings" may lead to config while "set" does
+ * not), a Korean phrase as its word (미들웨어는, "the middleware", is 미들웨어: korean.ts).
+ */
+function readerWord(word: string): string {
+  return koreanWord(word.toLowerCase());
+}
 
 function phrasesOf(side: string): string[] {
   return side

@@ -22,6 +22,27 @@ const CHINESE_DOCS = {
 
 const retrieved = (index: ReturnType<typeof indexOf>, question: string) => retrieveDocs(index, question, [], { limit: 5 });
 
+describe('given docs in English and a reader who asks in Korean', () => {
+  const index = indexOf(ENGLISH_DOCS);
+
+  it('reads each phrase as its word without its particle or ending, and finds the section through the glossary\'s Korean words', () => {
+    for (const [question, file] of [
+      ['CORS 미들웨어는 어떻게 사용하나요?', 'middleware/cors.md'],
+      ['요청 본문의 유효성 검사는 어떻게 하나요?', 'guides/validation.md'],
+      ['에러를 한 곳에서 처리하는 방법', 'guides/errors.md'],
+      ['쿼리 파라미터를 가져오려면?', 'api/request.md'],
+    ] as const) {
+      const found = retrieved(index, question);
+      expect({ question, notFound: found.notFound, first: found.sections[0]?.file }).toEqual({ question, notFound: false, first: file });
+    }
+  });
+
+  it('says in Korean that a question no page covers is not in the docs', async () => {
+    expect(retrieved(index, 'Hono로 이메일을 보낼 수 있나요?').notFound).toBe(true);
+    expect(await extractiveAnswer(index, 'Hono로 이메일을 보낼 수 있나요?')).toMatch(/^문서에서 찾을 수 없습니다\./);
+  });
+});
+
 describe('given docs in English and a reader who asks in Chinese or Japanese', () => {
   const index = indexOf(ENGLISH_DOCS);
 
