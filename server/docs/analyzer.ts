@@ -121,12 +121,14 @@ const segmenters = new Map<string, Intl.Segmenter>();
 const SEPARATOR = 1;
 const SPACED = 2;
 const UNSPACED = 3;
+/** A spaced letter that starts a new chunk where it meets an unspaced one: an ASCII letter or digit. */
+const LATIN = 4;
 /** The kind of each character of the Basic Multilingual Plane, filled in as they are met (0: not met yet). */
 const basicKinds = new Uint8Array(0x10000);
 const astralKinds = new Map<number, number>();
 
 function kindOf(character: string): number {
-  return TOKEN_SEPARATOR.test(character) ? SEPARATOR : UNSPACED_SCRIPT.test(character) ? UNSPACED : SPACED;
+  return TOKEN_SEPARATOR.test(character) ? SEPARATOR : UNSPACED_SCRIPT.test(character) ? UNSPACED : /[A-Za-z0-9]/.test(character) ? LATIN : SPACED;
 }
 
 const HYPHEN = 0x2d;
@@ -141,6 +143,10 @@ const UNDERSCORE = 0x5f;
  * Words of a spaced script joined by single hyphens or underscores (`v-if`, `z-index`, `max_age`) are also
  * one chunk, after their parts: `v-if` cut alone is `v` (too short) and `if` (a stop word), so Vue's
  * directives, CSS properties and snake_case names were found by none of their words.
+ *
+ * Where ASCII letters meet Chinese, Japanese or Korean with no space between ("怎么用v-for渲染列表",
+ * "v-modelの使い方", "v-for로"), the chunk is cut: the name is a chunk of its own, joined as above, instead of
+ * `v` and `for` cut apart by the segmenter.
  */
 function chunksOf(text: string): { chunks: string[]; unspaced: boolean[] } {
   const chunks: string[] = [];
@@ -154,6 +160,8 @@ function chunksOf(text: string): { chunks: string[]; unspaced: boolean[] } {
   // The separators since the last chunk: how many, and whether they are one joiner alone.
   let separators = 0;
   let joiner = false;
+  // The kind of the last letter read, to cut where ASCII letters meet an unspaced script.
+  let lastLetter = 0;
   const endChunk = (end: number) => {
     chunks.push(text.slice(start, end));
     unspaced.push(hasUnspaced);
@@ -194,6 +202,12 @@ function chunksOf(text: string): { chunks: string[]; unspaced: boolean[] } {
       separators++;
       joiner = separators === 1 && (code === HYPHEN || code === UNDERSCORE);
     } else {
+      if (start >= 0 && ((kind === LATIN && lastLetter === UNSPACED) || (kind === UNSPACED && lastLetter === LATIN))) {
+        endChunk(position);
+        separators = 0;
+        joiner = false;
+      }
+      lastLetter = kind;
       if (start < 0) {
         // Words joined by anything but one hyphen or underscore are not one name.
         if (chainLength > 0 && !joiner) endChain();

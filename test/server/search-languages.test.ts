@@ -121,6 +121,14 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
     // Chinese or Japanese next to a joiner is not part of a name.
     expect(tokenize('中文-english')).toEqual(['中文', 'english']);
   });
+
+  it('cuts a name typed with no space beside Chinese, Japanese or Korean as it cuts the name between spaces', () => {
+    expect(tokenize('怎么用v-for渲染')).toEqual(['怎么', '用', 'v', 'for', 'v-for', '渲染']);
+    expect(tokenize('v-modelの使い方')).toEqual(['v', 'model', 'v-model', 'の', '使い方']);
+    expect(tokenize('v-for로')).toEqual(['v', 'for', 'v-for', '로']);
+    // A katakana word's long-vowel mark is no ASCII letter: サーバー stays one word.
+    expect(tokenize('サーバーのport設定')).toEqual(['サーバー', 'の', 'port', '設定']);
+  });
 });
 
 describe('given a page with sections named by hyphenated names', () => {
