@@ -203,7 +203,8 @@ function proseLength(text: string): number {
  * starts at the beginning of that page: of the page's ranked sections with a quarter of the first's score or
  * more, the earliest of substance comes first. A subsection deep in the page ("具名作用域插槽", named scoped
  * slots) outscored the page's opening, and a section of another page headed with the topic's name
- * ("侦听器调试", debugging watchers) the page on it.
+ * ("侦听器调试", debugging watchers) the page on it. `topicAllowed` narrows the pages that may be the topic (a
+ * follow-up that stays on its setting: the setting's pages, and a page whose whole title it names).
  */
 export function pageTopicFirst(
   ranked: Candidate[],
@@ -211,6 +212,7 @@ export function pageTopicFirst(
   termsOf: (text: string) => string[],
   positionOf: (section: Section) => number,
   productName: (term: string) => boolean,
+  topicAllowed: (section: Section) => boolean = () => true,
 ): Candidate[] {
   const first = ranked[0];
   // The product's name alone is in the title of many pages ("Vite の設定"): those questions go to its introduction.
@@ -227,7 +229,10 @@ export function pageTopicFirst(
   const firstHeading = new Set(termsOf(first.section.headingPath.at(-1) ?? ''));
   const usingVerbHeaded = [...questionWords].some((word) => USING_TERMS.has(word) && firstHeading.has(word));
   if (usingVerbHeaded && [...questionWords].every((word) => firstHeading.has(word))) return ranked;
-  const topic = ranked.find((candidate) => candidate.score >= floor && namesTitle(candidate));
+  // Outside the pages a follow-up stays on, only a page whose whole title the question names: "and in React?"
+  // names the page React; "有哪些钩子？" (which hooks?) after custom directives names part of 生命周期钩子's.
+  const namesWholeTitle = (candidate: Candidate) => termsOf(candidate.section.pageTitle).every((term) => topicWords.includes(term));
+  const topic = ranked.find((candidate) => candidate.score >= floor && namesTitle(candidate) && (topicAllowed(candidate.section) || namesWholeTitle(candidate)));
   // The page's own intro first is its beginning already (a note of a line there is left to the answer to skip).
   if (!topic || (topic === first && first.section.headingPath.length === 1)) return ranked;
   let earliest = -1;

@@ -577,7 +577,11 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
           question.scores[document] = (question.scores[document] as number) * boost;
         }
       }
-      return rank(questionTerms, limit, wordTermsOf(query));
+      // A follow-up that stays on its setting opens at the beginning of a setting page's topic only: "有哪些钩子？"
+      // after custom directives asks for the directive's hooks, not the page on lifecycle hooks, whose title has 钩子.
+      const settingPages = new Set(options.settingPages);
+      const topicAllowed = options.staysOnSetting ? (section: Section) => pagePathsOf(section).some((pagePath) => settingPages.has(pagePath)) : undefined;
+      return rank(questionTerms, limit, wordTermsOf(query), topicAllowed);
     },
     alternativesIn: (asked) => alternativesFor(asked, termsOf(asked)),
     isProductName,
@@ -797,7 +801,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   }
 
   /** By score (with allTermsFirst, sections with every question term first), a named section before its page's intro, a page's opening for its topic, capped per page. */
-  function rank(questionTerms: readonly string[], limit: number, questionWords: readonly string[]): SearchHit[] {
+  function rank(questionTerms: readonly string[], limit: number, questionWords: readonly string[], topicAllowed?: (section: Section) => boolean): SearchHit[] {
     const questionTermCount = questionTerms.length;
     const { documents, scores, matched } = question;
     // The per-page cap may pass over many sections of one page: widen the window until it fills the limit.
@@ -817,7 +821,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       });
       if (top.length < window || fillsUnderCap(ranked, limit, settings.sectionsPerPage)) {
         const named = settings.namedSectionFirst ? namedSectionFirst(ranked, new Set(questionTerms), wordTermsOf, (term) => index.sectionShare(term) <= MAX_NAMING_SHARE) : ranked;
-        const topical = settings.pageTopicFirst ? pageTopicFirst(named, new Set(questionWords), wordTermsOf, (section) => pagePositions.get(section) ?? 0, isProductName) : named;
+        const topical = settings.pageTopicFirst ? pageTopicFirst(named, new Set(questionWords), wordTermsOf, (section) => pagePositions.get(section) ?? 0, isProductName, topicAllowed) : named;
         return capPerPage(topical, limit, settings.sectionsPerPage);
       }
     }

@@ -74,6 +74,29 @@ describe('given a short follow-up', () => {
     expect(firstSection(index, 'and from a cookie instead?', afterJwt)).toMatch(/^\/middleware\/jwt#/);
   });
 
+  it('opens a follow-up that stays on its setting at that page\'s section, not at the start of another page whose title has its word', () => {
+    const index = indexOf({
+      'guide/custom-directives.md':
+        '# 自定义指令\n\n## 介绍\n\n自定义指令用来复用涉及普通元素的底层 DOM 访问的逻辑。\n\n## 指令钩子\n\n一个指令的定义对象可以提供几种钩子函数：created、mounted、updated 和 unmounted。',
+      'guide/lifecycle.md':
+        '# 生命周期钩子\n\n每个 Vue 组件实例在创建时都需要经历一系列的初始化步骤，比如设置好数据侦听，编译模板，挂载实例到 DOM，以及在数据改变时更新 DOM。在此过程中，它也会运行被称为生命周期钩子的函数，让开发者有机会在特定阶段运行自己的代码。\n\n## 注册周期钩子\n\n`onMounted` 钩子可以用来在组件完成初始渲染后运行代码，钩子要在 setup 阶段同步注册。',
+      'guide/react.md': '# React\n\nIn a React app, render the component instead of adding the script tag. It works with React 18.3 and React 19, and its props are typed.',
+      'guide/script-tag.md': '# Script tag\n\nAdd the script tag to any page.\n\n## Or React\n\nSee the React page.',
+    });
+    const afterDirectives: Turn[] = [
+      { role: 'user', text: '怎么写自定义指令' },
+      { role: 'assistant', text: 'An earlier answer.', sources: ['/guide/custom-directives'] },
+    ];
+    expect(firstSection(index, '有哪些钩子？')).toMatch(/^\/guide\/lifecycle#/);
+    expect(firstSection(index, '有哪些钩子？', afterDirectives)).toBe('/guide/custom-directives#指令钩子');
+    // A follow-up naming another page's whole title still opens there.
+    const afterScriptTag: Turn[] = [
+      { role: 'user', text: 'How do I add the script tag?' },
+      { role: 'assistant', text: 'An earlier answer.', sources: ['/guide/script-tag'] },
+    ];
+    expect(firstSection(index, 'and in React?', afterScriptTag)).toBe('/guide/react#react');
+  });
+
   it('still says the docs do not cover a follow-up about something they never mention', () => {
     const index = indexOf({ 'server.md': '# Server\n\n## Port\n\nThe server listens on port 8787.\n\n## Host\n\nSet the host with --host.' });
     const retrieved = retrieveDocs(index, 'and the weather in Paris?', after('Which port does the server listen on?'), { limit: 5 });
