@@ -89,6 +89,16 @@ export function continuesPrevious(question: string): boolean {
   return CONTINUATION.test(question);
 }
 
+/**
+ * A follow-up that names its topic by a pronoun ("can I change them?" after the rate limits, "它能写入吗", "それは？"):
+ * the setting's words stand for its topic, as much the question's as its own.
+ */
+const REFERS_BACK = /\b(?:it|its|them|they|their|those|these|one|ones)\b|它|它们|它們|这个|這個|那个|那個|それ|これ|あれ|그것|이것|그거|이거/iu;
+
+export function refersBack(question: string): boolean {
+  return REFERS_BACK.test(question);
+}
+
 /** Most context words used as the focus of a question that has none of its own. */
 const CONTEXT_FOCUS_TERMS = 12;
 

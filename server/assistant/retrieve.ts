@@ -9,7 +9,7 @@ import { besideSelection } from './besideSelection.ts';
 import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
 import { pageOutline } from './pageOutline.ts';
 import { termsOfHeading, termsOfSection } from './sectionTermSets.ts';
-import { focusOnContext, retrievalFor, type Turn } from './conversation.ts';
+import { focusOnContext, refersBack, retrievalFor, type Turn } from './conversation.ts';
 import { asksAboutPage, contentTerms, namesThePage, onlyPoints } from './terms.ts';
 
 /**
@@ -288,6 +288,9 @@ function withSetting(index: DocsIndex, question: string, setting: string, settin
     context: [...(options.context ?? []), { type: 'textSelection', value: setting }],
     settingPages: [...new Set([...(options.settingPages ?? []), ...settingPages])],
     ...(elsewhere && namesOtherPage(index, question, elsewhere, settingPages) ? {} : { staysOnSetting: true }),
+    // "can I change them?": "them" is the setting's topic, whose words then weigh as the follow-up's own
+    // (conversations.json 18 -> 19 of 21 second turns; nothing else moves).
+    ...(refersBack(question) ? { contextWeight: 1 } : {}),
   });
   return distinctHits([inSetting, ownHits], options.limit);
 }

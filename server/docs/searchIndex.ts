@@ -562,7 +562,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       );
       weighByCoverage(options.byScoreAlone === true);
       boostNamedHeadings(questionTerms);
-      addContext();
+      addContext(options.contextWeight);
       preferLanguage(languageOfText(query));
       introduceTheProduct(questionTerms);
       const place = { current: normalizePath(options.currentPath), settingPages: new Set(options.settingPages) };
@@ -790,9 +790,9 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
    * the question's best: it steers a vague question without outweighing a precise one. Sections only
    * the context matched join the question's list with no question term matched.
    */
-  function addContext(): void {
+  function addContext(contextWeight: number | undefined): void {
     if (context.count === 0) return;
-    const factor = (settings.contextWeight * (bestOf(question) || 1)) / (bestOf(context) || 1);
+    const factor = ((contextWeight ?? settings.contextWeight) * (bestOf(question) || 1)) / (bestOf(context) || 1);
     for (let position = 0; position < context.count; position++) {
       const document = context.documents[position] as number;
       if (question.matched[document] === 0) question.documents[question.count++] = document;

@@ -66,6 +66,8 @@ export interface SearchOptions {
   settingPages?: readonly string[];
   /** The question stays on its setting's topic (it names no other page): its setting pages are lifted the more. */
   staysOnSetting?: boolean;
+  /** What the context weighs against the question's own words, instead of the index's setting (0.5). */
+  contextWeight?: number;
 }
 
 export interface SearchHit {

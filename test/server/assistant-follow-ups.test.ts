@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { topicWordCount } from '../../server/assistant/terms.ts';
-import { continuesPrevious, type Turn } from '../../server/assistant/conversation.ts';
+import { continuesPrevious, refersBack, type Turn } from '../../server/assistant/conversation.ts';
 import type { DocsIndex } from '../../server/docs/types.ts';
 import { indexOf } from './support/docs.ts';
 
@@ -97,6 +97,21 @@ describe('given a short follow-up', () => {
     expect(firstSection(index, 'and in React?', afterScriptTag)).toBe('/guide/react#react');
   });
 
+  it('weighs the setting as the follow-up\'s own words when a pronoun stands for it ("can I change them?" after the rate limits)', () => {
+    const index = indexOf({
+      'server.md':
+        '# Server\n\n## Rate limits\n\nEach reader may ask 20 questions a minute and 200 a day; `--rate-limit-minute` and `--rate-limit-day` set other limits.\n\n## Port\n\nThe server listens on port 8787.',
+      'agent-jobs.md':
+        '# Agent jobs\n\n## Limits\n\nA job runs for at most 30 minutes and 50 turns.\n\n## Configure a project\n\nChange the repository, the branch or the model of a project in its settings, and change who may create jobs.',
+    });
+    const afterLimits: Turn[] = [
+      { role: 'user', text: 'What are the rate limits?' },
+      { role: 'assistant', text: 'An earlier answer.', sources: ['/server#rate-limits', '/agent-jobs#limits'] },
+    ];
+    expect(firstSection(index, 'can I change them?')).toBe('/agent-jobs#configure-a-project');
+    expect(firstSection(index, 'can I change them?', afterLimits)).toBe('/server#rate-limits');
+  });
+
   it('still says the docs do not cover a follow-up about something they never mention', () => {
     const index = indexOf({ 'server.md': '# Server\n\n## Port\n\nThe server listens on port 8787.\n\n## Host\n\nSet the host with --host.' });
     const retrieved = retrieveDocs(index, 'and the weather in Paris?', after('Which port does the server listen on?'), { limit: 5 });
@@ -105,6 +120,14 @@ describe('given a short follow-up', () => {
 });
 
 describe('given how a question is worded', () => {
+  it('takes a pronoun (them, it, 它, それ, 그것) as standing for the last question\'s topic, and a named topic as not', () => {
+    for (const question of ['can I change them?', 'Is it stored?', '它可以写入吗？', 'それはどこで設定しますか', '그것을 끌 수 있나요?'])
+      expect({ question, refers: refersBack(question) }).toEqual({ question, refers: true });
+    for (const question of ['can I change the port?', 'what about bearer tokens?', '怎么全局注册？', 'HTTPS にするには？'])
+      expect({ question, refers: refersBack(question) }).toEqual({ question, refers: false });
+  });
+
+
   it('takes "and…", "what about…", 那…呢 and …は？ as the next step of the last question, and a question of its own as not', () => {
     for (const question of ['and read the token from a cookie?', 'What about bearer tokens in the header?', '那组件的插槽呢？', '本番ビルドは？', 'じゃあ SSR のときの設定方法'])
       expect({ question, continues: continuesPrevious(question) }).toEqual({ question, continues: true });
