@@ -226,9 +226,10 @@ export function pageTopicFirst(
   };
   // A first section headed with every word of the question, the using verb too ("Install docs-assistant" for
   // "how do I install docs-assistant?"), is what was asked, not a subsection to pass over for the page's intro.
-  const firstHeading = new Set(termsOf(first.section.headingPath.at(-1) ?? ''));
-  const usingVerbHeaded = [...questionWords].some((word) => USING_TERMS.has(word) && firstHeading.has(word));
-  if (usingVerbHeaded && [...questionWords].every((word) => firstHeading.has(word))) return ranked;
+  if (topicWords.length < questionWords.size) {
+    const firstHeading = new Set(termsOf(first.section.headingPath.at(-1) ?? ''));
+    if ([...questionWords].every((word) => firstHeading.has(word))) return ranked;
+  }
   // Outside the pages a follow-up stays on, only a page whose whole title the question names: "and in React?"
   // names the page React; "有哪些钩子？" (which hooks?) after custom directives names part of 生命周期钩子's.
   const namesWholeTitle = (candidate: Candidate) => termsOf(candidate.section.pageTitle).every((term) => topicWords.includes(term));
