@@ -110,8 +110,17 @@ function processUnspacedTerm(token: string): string | null {
  */
 const NOT_PLURALS = new Set(['https', 'ios', 'tls', 'dns', 'aws', 'cors', 'sms', 'gps', 'macos', 'tvos', 'watchos']);
 
+/**
+ * Words Porter cuts to another word's stem: "production" (a deployment) is not "product" (a name): "How do I deploy
+ * the server to production?" opened on a section that says "product names".
+ */
+const OWN_STEMS = new Map([
+  ['production', 'production'],
+  ['productions', 'production'],
+]);
+
 function stem(word: string): string {
-  return /^[a-z]+$/.test(word) && !NOT_PLURALS.has(word) ? stemmer(word) : word;
+  return /^[a-z]+$/.test(word) && !NOT_PLURALS.has(word) ? (OWN_STEMS.get(word) ?? stemmer(word)) : word;
 }
 
 const TOKEN_SEPARATOR = /^[\n\r\p{Z}\p{P}\p{S}]$/u;

@@ -106,6 +106,8 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
 
   it('still stems English and splits identifiers', () => {
     expect(termsOf('configuring getCookie')).toEqual(['configur', 'getcooki', 'get', 'cooki']);
+    // Production (a deployment) is no product.
+    expect(termsOf('production and products')).toEqual(['production', 'product']);
   });
 
   it('keeps words joined by one hyphen or underscore as one token too, after their parts: v-if was no term at all', () => {
