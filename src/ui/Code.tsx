@@ -2,6 +2,7 @@
 // each) as tabs, so five one-line alternatives take one block's room on a phone.
 import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { CodeVariant } from '../chat/codeGroups.ts';
+import { readRaw, writeRaw } from '../chat/threadStorage.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { useWidget } from './widgetContext.ts';
 
@@ -68,11 +69,37 @@ export function CodeBlock({ title, ...code }: CodeProps & { title: string | unde
 /** The tabs the reader chose, latest first: a later code group opens on pnpm once the reader picked pnpm. */
 const ChosenTabs = createContext<{ chosen: string[]; choose: (title: string) => void }>({ chosen: [], choose: () => {} });
 
-/** Remembers the reader's code group tabs across the answers inside it (Docusaurus and Starlight sync tabs alike). */
+/**
+ * Remembers the reader's code group tabs across the answers inside it and the site's pages (sessionStorage, as
+ * the conversation: Docusaurus and Starlight sync tabs alike).
+ */
 export function ChosenTabsProvider({ children }: { children: ReactNode }) {
-  const [chosen, setChosen] = useState<string[]>([]);
-  const value = useMemo(() => ({ chosen, choose: (title: string) => setChosen((titles) => [title, ...titles.filter((other) => other !== title)]) }), [chosen]);
+  const [chosen, setChosen] = useState<string[]>(readChosenTabs);
+  const value = useMemo(
+    () => ({
+      chosen,
+      choose: (title: string) => {
+        const titles = [title, ...chosen.filter((other) => other !== title)].slice(0, MAX_CHOSEN_TABS);
+        writeRaw(CHOSEN_TABS_KEY, JSON.stringify(titles));
+        setChosen(titles);
+      },
+    }),
+    [chosen],
+  );
   return <ChosenTabs.Provider value={value}>{children}</ChosenTabs.Provider>;
+}
+
+const CHOSEN_TABS_KEY = 'docs-assistant:code-tabs';
+const MAX_CHOSEN_TABS = 10;
+
+/** The kept choices; a missing or damaged entry reads as none. */
+function readChosenTabs(): string[] {
+  try {
+    const stored: unknown = JSON.parse(readRaw(CHOSEN_TABS_KEY) ?? '[]');
+    return Array.isArray(stored) ? stored.filter((title): title is string => typeof title === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The tab the reader's question names ("how do I install it with pnpm?" opens on pnpm). The longest name wins: "pnpm" holds "npm". */
@@ -90,6 +117,7 @@ const STEPS: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
  * show each as it gets focus; one Tab stop), the chosen tab's code below and its copy button beside them.
  */
 export function CodeTabs({ variants, question }: { variants: CodeVariant[]; question: string }) {
+  const { translations } = useWidget();
   const { chosen, choose } = useContext(ChosenTabs);
   // Picked here, else named by the question, else picked in another group, else the first.
   const [picked, setPicked] = useState<string>();
@@ -123,7 +151,7 @@ export function CodeTabs({ variants, question }: { variants: CodeVariant[]; ques
     <CodeFrame
       code={variant.code}
       label={
-        <div role="tablist" className="da-code-tabs">
+        <div role="tablist" aria-label={translations.codeBlock} className="da-code-tabs">
           {variants.map((tab, index) => (
             <button
               key={tab.title}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DocsAssistant, type DocsAssistantEvent } from '../../src/index.ts';
@@ -165,6 +165,16 @@ describe('given an answer with a code group (one command per package manager)', 
     const later = dialog.querySelectorAll<HTMLElement>('[data-role="assistant"]')[1] as HTMLElement;
     expect(within(later).getByRole('tab', { selected: true }).textContent).toBe('Yarn');
     expect(within(answer).getByRole('tab', { selected: true }).textContent).toBe('Yarn');
+  });
+
+  it('keeps the reader\'s pick for the next page: a new widget opens a code group on it', async () => {
+    const first = await answerWith(group);
+    expect(within(first.answer).getByRole('tab', { selected: true }).textContent).toBe('npm');
+    await first.user.click(within(first.answer).getByRole('tab', { name: 'Yarn' }));
+    cleanup();
+    const next = await answerWith(group);
+    expect(within(next.answer).getByRole('tab', { selected: true }).textContent).toBe('Yarn');
+    expect(within(next.answer).getByRole('tablist', { name: 'Code' })).toBeTruthy();
   });
 
   it('opens on the tab the question names ("pnpm", not the "npm" it holds)', async () => {
