@@ -114,6 +114,24 @@ test.describe('given a reader who asks in Chinese on the docs in English', () =>
   });
 });
 
+test.describe('given a reader who asks in Korean on the docs in English', () => {
+  test('gets the install commands as tabs, opened on the package manager named, the question marked as Korean, and a question beyond the docs told so in Korean', async ({ assistant, page }) => {
+    await assistant.visit('/getting-started');
+    await assistant.open();
+    await assistant.ask('pnpm으로 설치하려면 어떻게 하나요?');
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    const answer = assistant.answerText(assistant.answers.last());
+    await expect(answer.getByRole('tab', { selected: true })).toHaveText('pnpm');
+    await expect(answer.getByRole('tabpanel', { name: 'pnpm' })).toHaveText('pnpm add docs-assistant');
+    await expect(assistant.questions.last().locator('.da-question')).toHaveAttribute('lang', 'ko');
+    await expectNoAxeViolations(page);
+    await assistant.ask('Slack과 연동할 수 있나요?');
+    await expect(assistant.answers).toHaveCount(2);
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    await expect(assistant.answerText(assistant.answers.last()).locator('p').first()).toHaveText(/^문서에서 찾을 수 없습니다\./);
+  });
+});
+
 test.describe('given a 375 x 667 phone', () => {
   test.use({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
 
