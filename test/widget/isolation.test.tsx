@@ -15,7 +15,9 @@ function hostPage() {
 /** Every DOM change outside `root` (which the widget owns) from now on; `stop` returns them. */
 function watchOutside(root: () => Element | null) {
   const changes: MutationRecord[] = [];
-  const keep = (records: MutationRecord[]) => changes.push(...records.filter((record) => !root()?.contains(record.target)));
+  // Records are read after the fact: a node of the dialog changed while open and removed with it on close is no
+  // longer in the document by then (its removal is recorded inside the root); the page's own nodes still are.
+  const keep = (records: MutationRecord[]) => changes.push(...records.filter((record) => record.target.isConnected && !root()?.contains(record.target)));
   const observer = new MutationObserver(keep);
   observer.observe(document.documentElement, { attributes: true, childList: true, subtree: true, characterData: true });
   return () => {
