@@ -77,10 +77,11 @@ function ScrollableTable({ children }: ComponentProps<'table'>) {
 
 // The dialog's title is an h2; answer headings of any level become h3 so the outline never skips
 // a level (an answer's `####` would otherwise follow the h2 directly).
+// In its own language too, as passages are (inItsLanguage below).
 function answerHeading(level: number) {
-  return function AnswerHeading({ children, id }: ComponentProps<'h3'>) {
+  return function AnswerHeading({ children, id, node }: ComponentProps<'h3'> & { node?: unknown }) {
     return (
-      <h3 id={id} className="da-answer-heading" data-level={level}>
+      <h3 id={id} className="da-answer-heading" data-level={level} lang={passageLanguage(textOf(node as HastNode | undefined))}>
         {children}
       </h3>
     );

@@ -219,6 +219,15 @@ describe('given a reader who asks in Chinese on a page in English', () => {
     document.documentElement.lang = '';
   });
 
+  it('marks an answer\'s heading in Chinese, Japanese or Korean as such, for screen readers', async () => {
+    document.documentElement.lang = 'en';
+    const { answer } = await answerWith('## 自定义指令\n\ntext\n\n## Options\n\nmore');
+    expect(within(answer).getAllByRole('heading').map((heading) => [heading.textContent, heading.getAttribute('lang')])).toEqual([
+      ['自定义指令', 'zh'],
+      ['Options', null],
+    ]);
+  });
+
   it('marks the question, each Chinese passage of the answer and each Chinese source title as Chinese, for screen readers, and leaves the English ones in the page\'s language', async () => {
     const dialog = await askInChinese('en');
     expect(dialog.querySelector('[data-role="user"] .da-question')?.getAttribute('lang')).toBe('zh');
