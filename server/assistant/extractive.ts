@@ -7,7 +7,7 @@ import { isOpenMarkdown, renderUnits, splitUnits, type Unit } from './passages.t
 import { pageOutline } from './pageOutline.ts';
 import { sectionTitle } from './sources.ts';
 import { termsOf, wordTermsOf } from '../docs/analyzer.ts';
-import { plainTextLink, searchableText } from '../docs/blockText.ts';
+import { fenceTitle, plainTextLink, searchableText } from '../docs/blockText.ts';
 import { normalize } from './contextSource.ts';
 import { ENGLISH_PHRASES, type AnswerPhrases } from './answerPhrases.ts';
 
@@ -68,8 +68,8 @@ const MAX_MATCHING_CODE_LINES = 30;
 const MAX_FOLLOWING_CODE_LINES = 15;
 /** Code blocks a section opens with, quoted for it, and a code group's blocks quoted together: its tabs (npm, Yarn, pnpm, Bun, Deno). */
 const MAX_OPENING_CODE_BLOCKS = 5;
-/** A fence's language and its title in brackets (```sh [pnpm]): one tab of a code group. */
-const TITLED_FENCE = /^(?:`{3,}|~{3,})[ \t]*([^\s`[]*)[^\n[]*\[([^\]\n]+)\]/;
+/** A fence's opening line: its language, then the rest of its info string (```sh [pnpm]). */
+const FENCE_OPENING = /^(?:`{3,}|~{3,})[ \t]*([^\s`[]*)(.*)/;
 /** A sentence ending in a colon announces what follows it. */
 const ANNOUNCING_END = /[:：]\s*$/;
 /** Longest code block quoted after a passage that announces it with a colon. */
@@ -396,9 +396,11 @@ function quoteCodeGroupsWhole(blocks: readonly Block[], indexes: Set<number>): v
   }
 }
 
+/** A code block's language and title, read as the parser wrote them (blockText's fenceTitle), when it has a title. */
 function titledFence(block: Block | undefined): { language: string; title: string } | undefined {
-  const match = block?.kind === 'code' ? TITLED_FENCE.exec(block.units[0]?.text ?? '') : null;
-  return match ? { language: (match[1] ?? '').toLowerCase(), title: (match[2] ?? '').trim() } : undefined;
+  const opening = block?.kind === 'code' ? FENCE_OPENING.exec(block.units[0]?.text ?? '') : null;
+  const title = fenceTitle(opening?.[2]);
+  return opening && title !== undefined ? { language: (opening[1] ?? '').toLowerCase(), title } : undefined;
 }
 
 /** A code block short enough to come with a passage (a command, a line of config). */

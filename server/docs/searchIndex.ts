@@ -579,8 +579,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       }
       // A follow-up that stays on its setting opens at the beginning of a setting page's topic only: "有哪些钩子？"
       // after custom directives asks for the directive's hooks, not the page on lifecycle hooks, whose title has 钩子.
-      const settingPages = new Set(options.settingPages);
-      const topicAllowed = options.staysOnSetting ? (section: Section) => pagePathsOf(section).some((pagePath) => settingPages.has(pagePath)) : undefined;
+      const topicAllowed = options.staysOnSetting ? (section: Section) => pagePathsOf(section).some((pagePath) => place.settingPages.has(pagePath)) : undefined;
       return rank(questionTerms, limit, wordTermsOf(query), topicAllowed);
     },
     alternativesIn: (asked) => alternativesFor(asked, termsOf(asked)),

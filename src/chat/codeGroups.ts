@@ -12,11 +12,16 @@ export interface CodeVariant {
 
 const OPENING_FENCE = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`]*)([^`\n]*)$/;
 
+/** The title in a fence's info string past its language (```bash [npm] -> "npm"), if any. */
+export function fenceTitleOf(info: string | undefined): string | undefined {
+  return /\[(.+)\]/.exec(info ?? '')?.[1]?.trim();
+}
+
 /** The block as a titled fence (```bash [npm]), or null when it is anything else or more than one fence. */
 export function titledFence(block: string): CodeVariant | null {
   const lines = block.trimEnd().split('\n');
   const opening = OPENING_FENCE.exec(lines[0] ?? '');
-  const title = /\[(.+)\]/.exec(opening?.[3] ?? '')?.[1]?.trim();
+  const title = fenceTitleOf(opening?.[3]);
   if (!opening || !title || lines.length < 2) return null;
   const fence = opening[1] ?? '';
   // The first closing fence (same character, at least as long) must be the block's last line.

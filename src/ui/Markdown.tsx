@@ -3,7 +3,7 @@
 // Rendered block by block, each memoised: while an answer streams only its last block is parsed again.
 import { createElement, Fragment, memo, useMemo, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import { groupCodeBlocks } from '../chat/codeGroups.ts';
+import { fenceTitleOf, groupCodeBlocks } from '../chat/codeGroups.ts';
 import { splitMarkdownBlocks } from '../chat/markdownBlocks.ts';
 import { passageLanguage } from '../chat/passageLanguage.ts';
 import { remarkGfmParse } from '../chat/remarkGfmParse.ts';
@@ -38,8 +38,7 @@ function codeOf(pre: HastNode | undefined): { language: string; title: string | 
   const code = pre?.children?.find((child) => child.tagName === 'code');
   const classes = Array.isArray(code?.properties?.className) ? (code.properties.className as unknown[]) : [];
   const language = classes.map(String).find((name) => name.startsWith('language-'))?.slice('language-'.length) ?? '';
-  // exec reads a missing meta as "undefined": no brackets, no title.
-  const title = /\[(.+)\]/.exec(code?.data?.meta as string)?.[1];
+  const title = fenceTitleOf(code?.data?.meta as string | undefined);
   return { language: language.toLowerCase(), title, code: textOf(code).replace(/\n$/, '') };
 }
 
