@@ -355,6 +355,36 @@ export function joinedTermsOf(text: string): Set<string> {
   return joined;
 }
 
+/**
+ * What each term of a hyphenated or snake_case name weighs in a question: together JOINED_NAME_WEIGHT, not one
+ * word each. "docs-assistant" gives assist and docsassist, "Content-Security-Policy" four terms, so a name
+ * outweighed the reader's other words ("Is docs-assistant free?" opened on CLI flags naming DOCS_ASSISTANT_PORT,
+ * not on the FAQ "Is it free?"). A part the question also writes on its own weighs in full. Terms of no joined
+ * name are left out of the map.
+ */
+export function joinedNameShares(text: string, terms: readonly string[]): Map<string, number> {
+  const shares = new Map<string, number>();
+  const words = wordsOf(text);
+  const joined = words.filter((word) => JOINED_WORDS.test(word.toLowerCase()));
+  if (joined.length === 0) return shares;
+  // The tokenizer gives a joined name's parts as words too (docs, assistant, docs-assistant): a part stands on
+  // its own only when the question writes it more often than its names hold it.
+  const uses = new Map<string, number>();
+  for (const word of words) uses.set(word, (uses.get(word) ?? 0) + 1);
+  for (const word of joined) for (const part of word.split(JOINERS)) uses.set(part, (uses.get(part) ?? 0) - 1);
+  const asked = new Set(terms);
+  for (const word of joined) {
+    const parts = word.split(JOINERS).filter((part) => (uses.get(part) ?? 0) <= 0);
+    const group = new Set([...termsOfToken(word), ...parts.flatMap(termsOfToken)].filter((term) => asked.has(term)));
+    if (group.size < 2) continue;
+    for (const term of group) shares.set(term, Math.min(shares.get(term) ?? 1, JOINED_NAME_WEIGHT / group.size));
+  }
+  return shares;
+}
+
+/** A joined name's terms weigh one and a half words together: measured over every retrieval set, 1 lost a docs question, 1.5 none. */
+const JOINED_NAME_WEIGHT = 1.5;
+
 /** The distinct terms of a text, in order of appearance. */
 export function termsOf(text: string): string[] {
   const terms = new Set<string>();

@@ -8,7 +8,7 @@
 import { deserialize, serialize } from 'node:v8';
 import MiniSearch from 'minisearch';
 import { compoundParts, loanwordsInHiragana } from './compounds.ts';
-import { isKatakanaWord, joinedTermsOf, pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf, wordTermsOf } from './analyzer.ts';
+import { isKatakanaWord, joinedNameShares, joinedTermsOf, pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf, wordTermsOf } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
 import { otherScriptForms } from './chineseScripts.ts';
 import { GLOSSARY, glossaryAlternatives, glossaryKnows } from './glossary.ts';
@@ -532,18 +532,26 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     // on Vite's Japanese pages drew English release notes first). cross-language.json 46 -> 51 of 60.
     const translated = settings.alternatives ? glossaryReading(asked) : undefined;
     const joinedNames = joinedTermsOf(asked);
+    const shares = joinedNameShares(asked, terms);
+    const weightOf = (term: string): { weight?: number } => {
+      // The product's name beside other words ("How do I open the assistant from my own button?" on a site
+      // named docs-assistant) says little: in the title of the one page named after it, it outweighed the rest.
+      const product = !byScoreAlone && terms.length > 1 && settings.productNameWeight !== 1 && isProductName(term) ? settings.productNameWeight : 1;
+      const weight = product * (shares.get(term) ?? 1);
+      return weight === 1 ? {} : { weight };
+    };
     return terms.map((term) => ({
       term,
-      prefix: term.length >= settings.prefixMinLength,
+      // A joined name's longer names are other names (docs-assistant is not DOCS_ASSISTANT_PORT): as prefixes,
+      // the settings table's thirty variables each added their own score.
+      prefix: term.length >= settings.prefixMinLength && !joinedNames.has(term),
       // A joined name (sign-on, max_age) is another name one letter off (sign-in), not a typo of it.
       fuzzy: term.length >= settings.fuzzyMinLength && !joinedNames.has(term) ? settings.fuzziness : false,
       // A katakana word's alternatives are the word itself: a loanword's English name (エイリアス, alias:
       // Japanese docs head options `resolve.alias` and say エイリアス in the text) or the words of a compound.
       // They weigh in full, where a synonym weighs half when the docs use the reader's word too.
       ...(alternatives.has(term) ? { alternatives: alternatives.get(term), sameWord: isKatakanaWord(term) || translated?.has(term) === true } : {}),
-      // The product's name beside other words ("How do I open the assistant from my own button?" on a site
-      // named docs-assistant) says little: in the title of the one page named after it, it outweighed the rest.
-      ...(!byScoreAlone && terms.length > 1 && settings.productNameWeight !== 1 && isProductName(term) ? { weight: settings.productNameWeight } : {}),
+      ...weightOf(term),
     }));
   }
 

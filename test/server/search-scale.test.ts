@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { loadDocs } from '../../server/docs/load.ts';
 import { createDocsIndex, DEFAULT_RANKING, MINISEARCH_OPTIONS, toDocument, type IndexedSection } from '../../server/docs/searchIndex.ts';
-import { termsOf } from '../../server/docs/analyzer.ts';
+import { joinedNameShares, joinedTermsOf, termsOf } from '../../server/docs/analyzer.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import { PROJECT_DOCS_DIR, PROJECT_QUESTIONS, readQuestions } from '../../bench/retrieval.ts';
 import { indexOf } from './support/docs.ts';
@@ -25,13 +25,17 @@ describe("given this project's docs in our index and in MiniSearch's own search"
     let compared = 0;
     for (const { question } of questions) {
       const terms = termsOf(question);
+      // A hyphenated name's terms weigh one word and a half together, and its joined term is no prefix of longer names.
+      const shares = joinedNameShares(question, terms);
+      const joined = joinedTermsOf(question);
       const expected = new Map(
         miniSearch
           .search(terms.join(' '), {
             tokenize: (text) => text.split(' '),
             processTerm: (term) => term,
             boost: DEFAULT_RANKING.boost,
-            prefix: (term) => term.length >= DEFAULT_RANKING.prefixMinLength,
+            prefix: (term) => term.length >= DEFAULT_RANKING.prefixMinLength && !joined.has(term),
+            boostTerm: (term) => shares.get(term) ?? 1,
             fuzzy: (term) => (term.length >= DEFAULT_RANKING.fuzzyMinLength && !usedWords.has(term) ? DEFAULT_RANKING.fuzziness : false),
           })
           .map((result) => [result.id as number, result.score]),

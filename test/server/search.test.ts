@@ -187,6 +187,21 @@ describe('given a site named after a word in most of its sections, with one page
   });
 });
 
+describe('given a hyphenated product name, and a settings table of variables that start with it', () => {
+  const variables = ['PORT', 'DATA', 'CONFIG', 'HOST', 'MODEL', 'LOG_FORMAT', 'METRICS_PORT', 'SITE_URL'];
+  const files = {
+    'index.md': '# acme-widget\n\nacme-widget answers questions on your docs site. Install acme-widget with npm.',
+    'server.md': ['# Server', '## Settings', '| Variable | What it does |\n| --- | --- |', ...variables.map((name) => `| \`ACME_WIDGET_${name}\` | Sets ${name.toLowerCase()}; 0 picks a free one. |`)].join('\n\n'),
+    'faq.md': '# FAQ\n\n## Is it free?\n\nYes. acme-widget is open source under the MIT license.\n\n## Does it track readers?\n\nNo.',
+  };
+
+  it('weighs the name as one word, not as each of its terms or as a prefix of every variable', () => {
+    const ids = idsFor(indexOf(files), 'Is acme-widget free?');
+    expect(ids.indexOf('/faq#is-it-free')).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf('/faq#is-it-free')).toBeLessThan(ids.indexOf('/server#settings') === -1 ? Infinity : ids.indexOf('/server#settings'));
+  });
+});
+
 describe('given sections tagged with version, language and groups', () => {
   const index = indexOf({
     'v1/install.md': '---\nversion: v1\nlanguage: en\ngroups: [admin]\n---\n# Install\n\nInstall the widget.',
