@@ -192,6 +192,10 @@ export interface AnswerQuality {
   conversations: ConversationQuality;
   /** The same, other conversations, written later in that session and measured before the rule they then weighed (questions/conversations-2.json). */
   heldOutConversations: ConversationQuality;
+  /** Follow-ups that change a setting with a verb ("can I change the header name?"), written in the sixteenth session before measuring (questions/conversations-3.json). */
+  laterConversations: ConversationQuality;
+  /** A new question after an earlier one on another topic ("Does it support dark mode?" after the rate limits): it must not stay on the earlier topic. Written in the sixteenth session (questions/topic-changes.json). */
+  topicChanges: ConversationQuality;
   /** Questions of the reader's own about a selection or code block ("what does maxAge mean here?"), questions/selection-questions.json. */
   selectionQuestions: SelectionQuality;
   /** The same, written with them in the twelfth session and measured once the rule was set (questions/selection-questions-2.json). */
@@ -248,6 +252,8 @@ const HELD_OUT_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-2
 const HELD_OUT_LATER_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-3.json', import.meta.url));
 const CONVERSATIONS_FILE = fileURLToPath(new URL('./questions/conversations.json', import.meta.url));
 const HELD_OUT_CONVERSATIONS_FILE = fileURLToPath(new URL('./questions/conversations-2.json', import.meta.url));
+const LATER_CONVERSATIONS_FILE = fileURLToPath(new URL('./questions/conversations-3.json', import.meta.url));
+const TOPIC_CHANGES_FILE = fileURLToPath(new URL('./questions/topic-changes.json', import.meta.url));
 const FIRST_QUESTIONS_FILE = fileURLToPath(new URL('./questions/first-questions.json', import.meta.url));
 const SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions.json', import.meta.url));
 const HELD_OUT_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions-2.json', import.meta.url));
@@ -474,6 +480,8 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     heldOutLaterFollowUps: measureFollowUps(index, set.name, HELD_OUT_LATER_FOLLOW_UPS_FILE),
     conversations: await measureConversations(index, set.name),
     heldOutConversations: await measureConversations(index, set.name, HELD_OUT_CONVERSATIONS_FILE),
+    laterConversations: await measureConversations(index, set.name, LATER_CONVERSATIONS_FILE),
+    topicChanges: await measureConversations(index, set.name, TOPIC_CHANGES_FILE),
     firstQuestions: measureFirstQuestions(index, set.name),
     selectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
     heldOutSelectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
@@ -608,9 +616,13 @@ async function main(): Promise<void> {
     for (const [label, conversations] of [
       ['conversations', quality.conversations],
       ['held out: conversations', quality.heldOutConversations],
+      ['held out (later): conversations', quality.laterConversations],
     ] as const) {
-      if (conversations.secondTurns > 0) console.log(`  ${label}: second turns' page first ${share(conversations.secondFirst, conversations.secondTurns)} of ${conversations.secondTurns}, third turns' ${share(conversations.thirdFirst, conversations.thirdTurns)} of ${conversations.thirdTurns}`);
+      const thirdTurns = conversations.thirdTurns > 0 ? `, third turns' ${share(conversations.thirdFirst, conversations.thirdTurns)} of ${conversations.thirdTurns}` : '';
+      if (conversations.secondTurns > 0) console.log(`  ${label}: second turns' page first ${share(conversations.secondFirst, conversations.secondTurns)} of ${conversations.secondTurns}${thirdTurns}`);
     }
+    const { topicChanges } = quality;
+    if (topicChanges.secondTurns > 0) console.log(`  held out: a new topic after another: its page first ${share(topicChanges.secondFirst, topicChanges.secondTurns)} of ${topicChanges.secondTurns}`);
     const { heldOutLatest } = quality;
     if (heldOutLatest.outOfScope > 0) console.log(`  held out (latest): out of scope notFound ${share(heldOutLatest.outOfScopeNotFound, heldOutLatest.outOfScope)} of ${heldOutLatest.outOfScope}`);
     console.log(`  answers with a markdown defect         ${quality.defects.length} of ${quality.answers}`);
@@ -643,7 +655,7 @@ async function main(): Promise<void> {
       if (measured.questions + measured.outOfScope === 0) continue;
       console.log(`  ${label}: page first ${share(measured.first, measured.questions)} of ${measured.questions} (notFound: ${measured.notFound}; out of scope notFound: ${measured.outOfScopeNotFound} of ${measured.outOfScope})`);
     }
-    const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
+    const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
     if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`), ...quality.heldOutLaterCrossLanguage.misses.map((miss) => `held out (later), ${miss}`), ...quality.otherScriptCrossLanguage.misses, ...quality.koreanCrossLanguage.misses]) console.log(`    ${line}`);
   }
 }
