@@ -30,6 +30,12 @@ export interface Retrieval {
   setting?: string;
   /** The URLs of the sources the last answer was drawn from, when the conversation kept them: the setting's pages. */
   settingSources?: readonly string[];
+  /**
+   * A question of its own (three topic words or more) after another, which may still be about its setting: it
+   * stays there only when the setting's first section covers as much of it as the best section found alone
+   * (retrieve.ts).
+   */
+  mayLeaveSetting?: boolean;
 }
 
 /** Characters of an answer's opening that stand for it when it has no quote title or source. */
@@ -60,7 +66,8 @@ function topicOfAnswer(answer: Turn): string {
 /**
  * The searches and match terms for a question. A follow-up with fewer than three topic words ("and the host?")
  * is searched with the previous question as context (its setting), then on its own, then together with it;
- * the previous question's words also become context terms for choosing sentences.
+ * the previous question's words also become context terms for choosing sentences. A longer one is searched on
+ * its own, and in its setting only to be weighed against that (mayLeaveSetting).
  */
 export function retrievalFor(question: string, history: readonly Turn[]): Retrieval {
   const terms = contentTerms(question);
@@ -72,10 +79,14 @@ export function retrievalFor(question: string, history: readonly Turn[]): Retrie
   const asked = history[previousAt]?.text;
   const pointed = asked !== undefined && (onlyPoints(asked) || asksAboutPage(asked)) && answer?.text !== undefined && answer.text !== '';
   const previousQuestion = pointed ? topicOfAnswer(answer) : asked;
-  if ((topicWordCount(question) >= 3 && !continuesPrevious(question)) || !previousQuestion) return { queries: [question], terms, contextTerms: [] };
+  if (!previousQuestion) return { queries: [question], terms, contextTerms: [] };
+  const sources = answer?.sources?.length ? { settingSources: answer.sources } : {};
+  // "can I change the header name?" after a request id names its topic in three words, and asked alone found the
+  // JWT middleware's header option; "Does it support dark mode?" after the rate limits is a new question.
+  if (topicWordCount(question) >= 3 && !continuesPrevious(question)) return { queries: [question], terms, contextTerms: [], ...(terms.length > 0 ? { setting: previousQuestion, mayLeaveSetting: true, ...sources } : {}) };
   const contextTerms = contentTerms(previousQuestion).filter((term) => !terms.includes(term));
   if (terms.length === 0) return { queries: [previousQuestion], terms: contextTerms, contextTerms: [] };
-  return { queries: [question, `${question} ${previousQuestion}`], terms, contextTerms, setting: previousQuestion, ...(answer?.sources?.length ? { settingSources: answer.sources } : {}) };
+  return { queries: [question, `${question} ${previousQuestion}`], terms, contextTerms, setting: previousQuestion, ...sources };
 }
 
 /**

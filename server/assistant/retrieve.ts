@@ -89,7 +89,11 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   const searchOptions = aboutSelection ? { ...options, settingPages: [...(options.settingPages ?? []), ...located.map((entry) => entry.section.route)] } : options;
   const ownHits = searchAll(index, retrieval.queries, searchOptions);
   const { setting, settingSources } = retrieval;
-  const hits = setting === undefined ? ownHits : withSetting(index, question, setting, settingSources ?? [], ownHits, searchOptions);
+  const inSetting = setting === undefined ? ownHits : withSetting(index, question, setting, settingSources ?? [], ownHits, searchOptions);
+  // A question of its own after another stays on its setting only when the setting answers it as fully as the docs
+  // do elsewhere: "Does it support dark mode?" after the rate limits covers 0.61 alone and nothing there; "can I
+  // change the header name?" after a request id covers as much in the request id's options as in JWT's alone.
+  const hits = retrieval.mayLeaveSetting && (inSetting[0]?.coverage ?? 0) < (ownHits[0]?.coverage ?? 0) ? ownHits : inSetting;
   const locatedSections = located.map((entry) => entry.section);
   const found = hits.map((hit) => hit.section).filter((section) => !locatedSections.some((own) => own.id === section.id));
   // The docs' words for the reader's ("limits" for "spamming"): shared words when judging coverage and which

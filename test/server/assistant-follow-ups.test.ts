@@ -119,6 +119,25 @@ describe('given a short follow-up', () => {
   });
 });
 
+describe('given a question of three topic words or more after another', () => {
+  const index = indexOf({
+    'middleware/request-id.md':
+      '# Request ID Middleware\n\nAdds a request id to each request.\n\n## Options\n\n### headerName\n\nChange the name of the header that carries the request id, `X-Request-Id` by default.',
+    'middleware/jwt.md': '# JWT Auth Middleware\n\nVerifies a token.\n\n## headerName\n\nChange the header name.',
+    'api/rate-limits.md': '# Rate limits\n\nThe server limits how many questions a visitor asks per minute.',
+    'theming.md': '# Theming\n\n## Dark mode\n\nThe widget supports a dark mode that follows the page.',
+  });
+
+  it('stays on its setting when the setting covers it as fully as the rest of the docs', () => {
+    expect(firstSection(index, 'can I change the header name?')).toBe('/middleware/jwt#headername');
+    expect(firstSection(index, 'can I change the header name?', after('How do I add a request id to each request?'))).toBe('/middleware/request-id#headername');
+  });
+
+  it('leaves its setting when another page covers it better: a new question', () => {
+    expect(firstSection(index, 'Does the widget support dark mode?', after('What are the rate limits?'))).toBe('/theming#dark-mode');
+  });
+});
+
 describe('given how a question is worded', () => {
   it('takes a pronoun (them, it, 它, それ, 그것) as standing for the last question\'s topic, and a named topic as not', () => {
     for (const question of ['can I change them?', 'Is it stored?', '它可以写入吗？', 'それはどこで設定しますか', '그것을 끌 수 있나요?'])
