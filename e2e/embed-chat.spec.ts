@@ -82,13 +82,14 @@ test.describe('given a docs page with the script tag', () => {
     await expect(assistant.contextChip('selection')).toBeVisible();
 
     const request = await assistant.ask('How fast does a rollback take effect?');
+    // With the heading it is under (the loader read the text; the chat, mounted on that intent, the heading).
     expect(request.postDataJSON().context).toEqual([
-      { type: 'textSelection', value: 'Run lumen rollback to point the production domain back at the previous deploy.', path: '/docs.html' },
+      { type: 'textSelection', value: 'Run lumen rollback to point the production domain back at the previous deploy.', path: '/docs.html', elementId: 'deploying' },
     ]);
     await expect(assistant.answers.last()).toContainText('Rollbacks take effect within seconds');
   });
 
-  test('remembers the selection from when the reader asked, even if the page clears it while the chat loads', async ({ assistant, page }) => {
+  test('remembers the selection from when the reader asked, even if the page clears it while the chat loads (then without its heading)', async ({ assistant, page }) => {
     await assistant.goto({ preload: 'intent' });
     await page.waitForLoadState('networkidle');
     expect(assistant.chatRequests).toEqual([]);

@@ -97,7 +97,7 @@ test.describe('given a reader who highlights part of a page', () => {
 
     const selected = (await paragraph.textContent())?.trim();
     const request = await assistant.ask('What does this mean?');
-    expect(request.postDataJSON().context).toEqual([{ type: 'textSelection', value: selected, path: '/troubleshooting' }]);
+    expect(request.postDataJSON().context).toEqual([{ type: 'textSelection', value: selected, path: '/troubleshooting', elementId: 'content-security-policy-errors' }]);
     // Without the selection this question opens on "The launcher does not appear"; with it, on the CSP passage.
     await expect(assistant.sourcesOf(assistant.answers.last()).first()).toHaveText('Troubleshooting › Content Security Policy errors');
   });

@@ -167,13 +167,13 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
 
   const askAboutCode = useCallback(
     (block: Element) => {
-      const item = codeContextFor(block, readCurrentPath(getCurrentPathRef.current));
+      const item = codeContextFor(block, readCurrentPath(getCurrentPathRef.current), rootElement);
       if (item) attachContext(item);
       // A side panel may be open already (the page stays usable beside it): then only focus moves in.
       if (openRef.current) focusPanel(deepActiveElement(), false);
       else setOpen(true);
     },
-    [attachContext, setOpen, getCurrentPathRef, openRef, focusPanel],
+    [attachContext, setOpen, getCurrentPathRef, openRef, focusPanel, rootElement],
   );
 
 

@@ -22,7 +22,7 @@ const MIN_PAGE_SECTIONS = 4;
  * when it is another than the selection's own: "what does maxAge mean here?" over CORS's usage example asks
  * about the maxAge option's section, "can I read it from a cookie instead?" over JWT's sentence on the
  * Authorization header about the cookie option. The section that matches the question's words best leads: a
- * word in a section's own heading counts twice (the section is about it); in the selection's own section, a
+ * word in a section's own heading counts twice (the section is about it; the word itself, not a synonym); in the selection's own section, a
  * word only the selection holds does not count (maxAge is in the selected code, which does not say what it
  * is). Ties keep the selection's own section: "デフォルトは？" about server.port's sentence asks for its default.
  */
@@ -41,7 +41,7 @@ export function besideSelection(question: string, own: LocatedContext, found: re
   if (terms.length === 0) return undefined;
   const matchOf = (section: Section, inText: (term: string) => boolean) => {
     const heading = termsOfOwnHeading(section);
-    return terms.reduce((sum, term) => sum + (forms(term).some((form) => heading.has(form)) ? 2 : inText(term) ? 1 : 0), 0);
+    return terms.reduce((sum, term) => sum + (headingForms(term).some((form) => heading.has(form)) ? 2 : inText(term) ? 1 : 0), 0);
   };
   const inSelection = termCounts(own.value);
   const inOwnText = termCounts(searchableText(own.section.text));
@@ -53,6 +53,15 @@ export function besideSelection(question: string, own: LocatedContext, found: re
     if (match > bestMatch) [best, bestMatch] = [section, match];
   }
   return best;
+}
+
+/**
+ * A heading is about the reader's own word (or its form in the other Chinese script), not a synonym of it: "how do
+ * I raise it?" under Limits is not asked of "Configure a project" because raise reads as set or configure (in the
+ * text a synonym counts, as once any word does).
+ */
+function headingForms(term: string): string[] {
+  return [term, ...otherScriptForms(term)];
 }
 
 /** How often each term occurs in `text`. */

@@ -59,7 +59,7 @@ export function locateContext(index: DocsIndex, context: SearchOptions['context'
     const text = normalize(item.value);
     // The page the reader took it from, by the route or URL path sent (`https://site/guides/install.html`).
     const readerPage = sectionsAt(index, normalizePath(item.path ?? options.currentPath));
-    const found = headedOnPage(text, readerPage) ?? (text.length < MIN_CONTEXT_CHARS ? shortOnPage(text, readerPage) : bestHolder(index, item, text, readerPage, options));
+    const found = headedOnPage(text, readerPage) ?? underNamedHeading(text, item.elementId, readerPage) ?? (text.length < MIN_CONTEXT_CHARS ? shortOnPage(text, readerPage) : bestHolder(index, item, text, readerPage, options));
     if (found && !located.some((entry) => entry.section.id === found.id)) located.push({ section: found, text, value: item.value });
   }
   return located;
@@ -86,6 +86,19 @@ function headedOnPage(text: string, readerPage: readonly Section[]): Section | u
     if (held && (!found || heading.length > found.heading.length)) found = { section, heading };
   }
   return found?.section;
+}
+
+/**
+ * The section of the reader's page under the heading the widget names (`elementId`: the id of the last heading
+ * before the selection, as docs sites give their headings the section's anchor), when it holds the passage: a
+ * sentence a page says twice ("100 new jobs per project per hour." in the flags table and under Limits) is the
+ * one the reader selected, not the first.
+ */
+function underNamedHeading(text: string, elementId: string | undefined, readerPage: readonly Section[]): Section | undefined {
+  if (!elementId || text.length < MIN_CONTEXT_CHARS_ON_PAGE) return undefined;
+  const anchor = elementId.toLowerCase();
+  const section = readerPage.find((candidate) => candidate.anchor !== '' && candidate.anchor.toLowerCase() === anchor);
+  return section && containmentIn(text, normalizedSection(section)) >= NEAR_EXACT ? section : undefined;
 }
 
 /** A short passage's section: the only one of the reader's page that holds it. */

@@ -61,7 +61,7 @@ how long, elapsed, took, duration => duration, timing
 goes down, is down, went down, was down, server down, server is down, server was down, site is down, api is down, unreachable, not reachable, can't reach, cannot reach, can not reach, outage, outages => reached, reach, retry, health
 notify, notified, notification, notifications, alert me, get alerted, ping me, callback url, callback urls => webhook, webhooks
 healthy, unhealthy, healthcheck, health check, health checks, liveness, readiness, uptime => health, ready
-change, changing, modify, modifying, alter, altering => set, configure, another, custom
+change, changing, modify, modifying, alter, altering, raise, raising, increase, increasing, lower, lowering, decrease, decreasing => set, configure, another, custom
 修改, 更改, 改变, 变更, 改變, 變更
 最多, 最大
 卡, 很卡, 太卡, 卡顿, 卡頓, 太慢, 很慢, 变慢, 變慢 => 性能, 慢, 很慢

@@ -52,7 +52,8 @@ export interface SearchOptions {
   limit: number;
   filter?: Record<string, unknown> | null;
   currentPath?: string;
-  context?: { type: 'code' | 'textSelection'; value: string; path?: string }[];
+  /** `elementId`: the widget's id of the page element the item was taken from (for a selection, the heading it is under). */
+  context?: { type: 'code' | 'textSelection'; value: string; path?: string; elementId?: string }[];
   /**
    * Ranked by score alone, without lowering sections that cover little of the question (the ranking's
    * coverageFloor) or the product's name (productNameWeight): the order whether the docs cover a question

@@ -24,14 +24,36 @@ export function readSelectionContext(widgetRoot: Node | null | undefined, path: 
   if (isInside(widgetRoot, selection.anchorNode) || isInside(widgetRoot, selection.focusNode)) return null;
   const value = selection.toString().trim();
   if (value === '') return null;
-  return { type: 'textSelection', value: cut(value), ...(path ? { path } : {}) };
+  const elementId = headingIdBefore(selection.getRangeAt(0).startContainer, widgetRoot);
+  return { type: 'textSelection', value: cut(value), ...(path ? { path } : {}), ...(elementId ? { elementId } : {}) };
 }
 
-/** The element's code as context; `elementId` is the block's own id, or its nearest identified ancestor's. */
-export function codeContextFor(element: Element, path: string | undefined): AssistantContextItem | null {
+const HEADINGS = ':is(h1,h2,h3,h4,h5,h6)[id]';
+
+/**
+ * The id of the last heading of the page at or before `node`: the section a selected passage is in, which docs
+ * sites give their headings as anchors (paragraphs have none). A sentence a page says twice is then found in the
+ * section the reader selected it in (the server matches the id with its sections' anchors).
+ */
+export function headingIdBefore(node: Node, widgetRoot: Node | null | undefined): string | undefined {
+  let id: string | undefined;
+  // In document order: the first heading the node precedes ends the walk.
+  for (const heading of document.querySelectorAll(HEADINGS)) {
+    // 2: DOCUMENT_POSITION_PRECEDING, the node comes before the heading.
+    if (heading.compareDocumentPosition(node) & 2) break;
+    if (!isInside(widgetRoot, heading)) id = heading.id.slice(0, 200);
+  }
+  return id;
+}
+
+/**
+ * The element's code as context; `elementId` is the block's own id, else the heading it is under (an example a
+ * page shows in three sections is read in the one the reader asked from), else its nearest identified ancestor's.
+ */
+export function codeContextFor(element: Element, path: string | undefined, widgetRoot?: Node | null): AssistantContextItem | null {
   const value = (element.textContent ?? '').replace(/\s+$/, '');
   if (value.trim() === '') return null;
-  const elementId = element.id || element.parentElement?.closest('[id]')?.id || '';
+  const elementId = element.id || headingIdBefore(element, widgetRoot) || element.parentElement?.closest('[id]')?.id || '';
   return {
     type: 'code',
     value: cut(value),

@@ -6,7 +6,7 @@ import { createRef } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { readCurrentPath } from '../chat/currentPath.ts';
-import { CONTEXT_VALUE_MAX_LENGTH } from '../chat/pageContext.ts';
+import { CONTEXT_VALUE_MAX_LENGTH, readSelectionContext } from '../chat/pageContext.ts';
 import { DocsAssistant, type DocsAssistantHandle } from '../DocsAssistant.tsx';
 import type { ChatHandle, ChatMountRequest } from './contract.ts';
 import { starterQuestionsOf } from './config.ts';
@@ -37,7 +37,14 @@ export function mount({ shadowRoot, container, options, launcher, onOpenChange, 
   return {
     open: (selection) => {
       const path = readCurrentPath(options.getCurrentPath);
-      if (selection) ref.current?.attachContext({ type: 'textSelection', value: selection.slice(0, CONTEXT_VALUE_MAX_LENGTH), ...(path ? { path } : {}) });
+      if (selection) {
+        const value = selection.slice(0, CONTEXT_VALUE_MAX_LENGTH);
+        // The loader read the selection's text as the reader asked (embed.js has no bytes to spare); the heading
+        // it is under is read here, while it is still selected.
+        const live = readSelectionContext(shadowRoot.host, path);
+        const elementId = live?.value === value ? live.elementId : undefined;
+        ref.current?.attachContext({ type: 'textSelection', value, ...(path ? { path } : {}), ...(elementId ? { elementId } : {}) });
+      }
       ref.current?.open();
     },
     close: () => ref.current?.close(),

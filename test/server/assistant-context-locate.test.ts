@@ -103,3 +103,27 @@ describe('given a passage in a section the search leaves out (it keeps two secti
     expect(docs.sections[0]?.id).toBe('/composables#reuse');
   });
 });
+
+const twiceSaid = (elementId?: string) => [{ type: 'textSelection' as const, value: '100 new jobs per project per hour.', path: '/agent-jobs', ...(elementId ? { elementId } : {}) }];
+
+describe('given a sentence the reader\'s page says in two sections', () => {
+  const index = indexOf({
+    'agent-jobs.md':
+      '# Agent jobs\n\n## Configure a project\n\n| Flag | What it sets |\n| --- | --- |\n| `--agent-lease` | How long a job stays claimed. |\n| `--limit-agent-per-project-hour` | 100 new jobs per project per hour. |\n\n## Limits\n\n- 100 new jobs per project per hour.\n\nBoth are set with `--limit-agent-per-project-hour`.',
+  });
+
+  it('reads it in the section under the heading the widget names', () => {
+    expect(retrieved(index, 'explain this', twiceSaid('limits'), '/agent-jobs').sections[0]?.id).toBe('/agent-jobs#limits');
+    expect(retrieved(index, 'explain this', twiceSaid('Limits'), '/agent-jobs').sections[0]?.id).toBe('/agent-jobs#limits');
+  });
+
+  it('answers a question of the reader\'s own about it from that section, where raising is setting, not from a heading with a synonym', () => {
+    // "raise" reads as set or configure; the heading "Configure a project" is not about raising.
+    expect(retrieved(index, 'how do I raise it?', twiceSaid('limits'), '/agent-jobs').sections[0]?.id).toBe('/agent-jobs#limits');
+  });
+
+  it('reads it in the first section that holds it without a heading, or with one that does not hold it', () => {
+    expect(retrieved(index, 'explain this', twiceSaid(), '/agent-jobs').sections[0]?.id).toBe('/agent-jobs#configure-a-project');
+    expect(retrieved(index, 'explain this', twiceSaid('agent-jobs'), '/agent-jobs').sections[0]?.id).toBe('/agent-jobs#configure-a-project');
+  });
+});

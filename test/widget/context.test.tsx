@@ -60,6 +60,23 @@ describe('given text highlighted on the page', () => {
     expect(requests[1]?.body).not.toHaveProperty('context');
   });
 
+  it('names the heading it is under, so a sentence the page says twice is read where it was selected', async () => {
+    document.body.innerHTML = `
+      <main>
+        <h2 id="flags">Flags</h2>
+        <p>100 new jobs per project per hour.</p>
+        <h2 id="limits">Limits</h2>
+        <ul><li id="limit-line">100 new jobs per project per hour.</li></ul>
+      </main>`;
+    const { requests } = installFakeFetch(() => streamResponse(answerChunks({ text: ['Answer.'] })));
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} getCurrentPath={() => '/agent-jobs'} />);
+    selectText(document.getElementById('limit-line') as Element);
+    await userEvent.setup().click(screen.getByRole('button', { name: /ask ai/i }));
+    await screen.findByRole('dialog', { name: 'Ask the docs' });
+    await send('how do I raise it?');
+    expect(requests[0]?.body.context).toEqual([{ type: 'textSelection', value: '100 new jobs per project per hour.', path: '/agent-jobs', elementId: 'limits' }]);
+  });
+
   it('sends no context when the reader removes the chip', async () => {
     hostPage();
     const { requests } = installFakeFetch(() => streamResponse(answerChunks({ text: ['Answer.'] })));
