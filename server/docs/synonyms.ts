@@ -169,9 +169,10 @@ export interface Synonyms {
   /**
    * The docs' words a question's wording calls for: per question term, the other terms it also finds. A
    * phrase's terms go to its last word with a term ("not found" to found). Terms the question has itself
-   * are left out: they are searched already.
+   * are left out: they are searched already. `byPhrase` receives the question terms whose docs' words a phrase of
+   * two or more spaced words called for ("api token" for token): the reader meant the phrase, not that word.
    */
-  alternativesIn(question: string): Map<string, string[]>;
+  alternativesIn(question: string, byPhrase?: Set<string>): Map<string, string[]>;
 }
 
 /** The lines of the built-in list. */
@@ -210,7 +211,7 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
     }
   }
   return {
-    alternativesIn(question) {
+    alternativesIn(question, byPhrase) {
       const words = wordsOf(question).map(readerWord);
       // Each word's first term, as termsOfPhrase reads it, without cutting the words again (one ICU call per word
       // was most of a long Chinese question's time).
@@ -224,8 +225,12 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
           // Japanese phrase the segmenter cuts (中间件: 中间|件) is found as each of its words: on docs in
           // another language, none of them is any page's, and each would count as a word beyond the docs.
           const phrase = words.slice(start, end + 1);
-          const anchors = hasUnspacedScript(phrase.join('')) ? [...new Set(phrase.flatMap((word) => termsOfToken(word)))] : termsOfPhrase(phrase.join(' ')).slice(-1);
+          const unspaced = hasUnspacedScript(phrase.join(''));
+          const anchors = unspaced ? [...new Set(phrase.flatMap((word) => termsOfToken(word)))] : termsOfPhrase(phrase.join(' ')).slice(-1);
           for (const anchor of anchors) {
+            // Two words of a spaced phrase that are not stop words ("api token", "backend server"): "how long" and
+            // "server is down" are one word in a frame. A Chinese or Japanese phrase is mostly one word the segmenter cut (复用逻辑).
+            if (!unspaced && entry.words.filter((word) => termsOfToken(word).length > 0).length > 1) byPhrase?.add(anchor);
             const found = alternatives.get(anchor) ?? new Set<string>();
             for (const term of entry.terms) if (!questionTerms.has(term) && term !== anchor) found.add(term);
             alternatives.set(anchor, found);

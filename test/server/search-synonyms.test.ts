@@ -158,6 +158,19 @@ describe('given docs that name things in their own words', () => {
     expect(firstHeading(index, 'What happens when the server goes down?')).toBe('The assistant could not be reached');
   });
 
+  it('weighs the docs\' words for a reader\'s phrase as the phrase itself, not as a synonym of its last word', () => {
+    const index = indexOf({
+      'guides/rpc.md': '# RPC\n\n## Headers\n\nThe client can send an API token in the Authorization header: `hc(url, { headers: { Authorization: token } })`.',
+      'middleware/bearer-auth.md': '# Bearer Auth Middleware\n\nChecks a bearer token in the Authorization header of each request.',
+    });
+    // "API token" calls for bearer: as much the question's word as token, not a synonym at half its weight.
+    expect(firstHeading(index, 'How do I check an API token sent in the Authorization header?')).toBe('Bearer Auth Middleware');
+    const byPhrase = new Set<string>();
+    // Not one word in a frame ("server is down", "how long") nor a word alone.
+    DEFAULT_SYNONYMS.alternativesIn('How do I check an API token? What if the server is down? Where are the settings?', byPhrase);
+    expect([...byPhrase]).toEqual(['token']);
+  });
+
   it('finds the section in the docs\' words for a reader\'s word they never use', () => {
     const question = 'How do I stop people from spamming the assistant?';
     expect(firstHeading(indexOf(WIDGET_DOCS, { alternatives: false }), question)).toBe('Stop and retry');
