@@ -169,8 +169,8 @@ export interface Synonyms {
   /**
    * The docs' words a question's wording calls for: per question term, the other terms it also finds. A
    * phrase's terms go to its last word with a term ("not found" to found). Terms the question has itself
-   * are left out: they are searched already. `byPhrase` receives the question terms whose docs' words a phrase of
-   * two or more spaced words called for ("api token" for token): the reader meant the phrase, not that word.
+   * are left out: they are searched already. `byPhrase` receives the question terms whose docs' words a phrase
+   * called for ("api token" for token, "server is down" for server): the reader meant the phrase, not that word.
    */
   alternativesIn(question: string, byPhrase?: Set<string>): Map<string, string[]>;
 }
@@ -228,9 +228,7 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
           const unspaced = hasUnspacedScript(phrase.join(''));
           const anchors = unspaced ? [...new Set(phrase.flatMap((word) => termsOfToken(word)))] : termsOfPhrase(phrase.join(' ')).slice(-1);
           for (const anchor of anchors) {
-            // Two words of a spaced phrase that are not stop words ("api token", "backend server"): "how long" and
-            // "server is down" are one word in a frame. A Chinese or Japanese phrase is mostly one word the segmenter cut (复用逻辑).
-            if (!unspaced && entry.words.filter((word) => termsOfToken(word).length > 0).length > 1) byPhrase?.add(anchor);
+            if (!unspaced && isPhrase(entry.words)) byPhrase?.add(anchor);
             const found = alternatives.get(anchor) ?? new Set<string>();
             for (const term of entry.terms) if (!questionTerms.has(term) && term !== anchor) found.add(term);
             alternatives.set(anchor, found);
@@ -240,6 +238,17 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
       return new Map([...alternatives].flatMap(([term, found]) => (found.size > 0 ? [[term, [...found]]] : [])));
     },
   };
+}
+
+/**
+ * Whether a reader's words are a phrase that means more than its last word with a term: two words that are not stop
+ * words ("api token", "backend server"), or a word and the stop word that turns it ("is down", "log in", "thumbs
+ * down"), not one word in a frame ("how long") nor a possessive ("visitor's"). Spaced words only: a Chinese or
+ * Japanese phrase is mostly one word the segmenter cut (复用逻辑).
+ */
+function isPhrase(words: readonly string[]): boolean {
+  const last = words.at(-1) ?? '';
+  return words.filter((word) => termsOfToken(word).length > 0).length > 1 || (words.length > 1 && last.length > 1 && termsOfToken(last).length === 0);
 }
 
 /** The built-in list alone (a site without its own). */

@@ -3,6 +3,9 @@ import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { BUILT_IN_SYNONYMS, DEFAULT_SYNONYMS, synonymLineProblem, synonymsOf } from '../../server/docs/synonyms.ts';
 import type { DocsIndex } from '../../server/docs/types.ts';
 import { extractiveAnswer, indexOf } from './support/docs.ts';
+import { PROJECT_DOCS_DIR } from '../../bench/retrieval.ts';
+import { loadDocs } from '../../server/docs/load.ts';
+import { createDocsIndex } from '../../server/docs/searchIndex.ts';
 
 /** A widget's docs in their own words: limits, the stop button, languages, the price. */
 const WIDGET_DOCS = {
@@ -166,9 +169,17 @@ describe('given docs that name things in their own words', () => {
     // "API token" calls for bearer: as much the question's word as token, not a synonym at half its weight.
     expect(firstHeading(index, 'How do I check an API token sent in the Authorization header?')).toBe('Bearer Auth Middleware');
     const byPhrase = new Set<string>();
-    // Not one word in a frame ("server is down", "how long") nor a word alone.
-    DEFAULT_SYNONYMS.alternativesIn('How do I check an API token? What if the server is down? Where are the settings?', byPhrase);
-    expect([...byPhrase]).toEqual(['token']);
+    // A word and the stop word that turns it ("is down") too; not one word in a frame ("how long"), a possessive
+    // ("visitor's") nor a word alone.
+    DEFAULT_SYNONYMS.alternativesIn("How do I check an API token? What if the server is down? How long did the visitor's request take? Where are the settings?", byPhrase);
+    expect([...byPhrase]).toEqual(['token', 'server']);
+  });
+
+  it('does not open on the page titled with a word of the reader\'s phrase: "the server is down" is not the server\'s topic', async () => {
+    // This project's docs: the page "Server and CLI" and the troubleshooting entry for a server that cannot be reached.
+    const index = createDocsIndex(await loadDocs(PROJECT_DOCS_DIR));
+    expect(firstHeading(index, 'What happens if the server is down?')).toBe('"The assistant could not be reached"');
+    expect(firstHeading(index, 'What does the server do?')).toBe('Server and CLI');
   });
 
   it('finds the section in the docs\' words for a reader\'s word they never use', () => {
