@@ -58,6 +58,7 @@ metrics, monitoring, monitor, analytics, statistics, stats, telemetry, observabi
 logs, logging, logger
 timed out, times out, time out, timeouts, hangs, hanging, too long, takes too long, runs too long, long-running => timeout
 how long, elapsed, took, duration => duration, timing
+not showing, not showing up, doesn't show, does not show, doesn't show up, does not show up, not visible, not appearing, doesn't appear, invisible, disappeared, disappears, vanished => appear, visible
 goes down, is down, went down, was down, server down, server is down, server was down, site is down, api is down, unreachable, not reachable, can't reach, cannot reach, can not reach, outage, outages => reached, reach, retry, health
 notify, notified, notification, notifications, alert me, get alerted, ping me, callback url, callback urls => webhook, webhooks
 healthy, unhealthy, healthcheck, health check, health checks, liveness, readiness, uptime => health, ready
@@ -242,14 +243,21 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
 
 /**
  * Whether a reader's words are a phrase that means more than its last word with a term: two words that are not stop
- * words ("api token", "backend server"), or a word and the stop word that turns it ("is down", "log in", "thumbs
- * down"), not one word in a frame ("how long") nor a possessive ("visitor's"). Spaced words only: a Chinese or
- * Japanese phrase is mostly one word the segmenter cut (复用逻辑).
+ * words ("api token", "backend server"), a word and the stop word that turns it ("is down", "log in", "thumbs
+ * down"), or a negated word ("not changed", "doesn't show", "no route"); not one word in a frame ("how long") nor a
+ * possessive ("visitor's"). Spaced words only: a Chinese or Japanese phrase is mostly one word the segmenter cut (复用逻辑).
  */
 function isPhrase(words: readonly string[]): boolean {
   const last = words.at(-1) ?? '';
-  return words.filter((word) => termsOfToken(word).length > 0).length > 1 || (words.length > 1 && last.length > 1 && termsOfToken(last).length === 0);
+  return (
+    words.filter((word) => termsOfToken(word).length > 0).length > 1 ||
+    (words.length > 1 && last.length > 1 && termsOfToken(last).length === 0) ||
+    (words.length > 1 && words.some((word) => NEGATIONS.has(word)))
+  );
 }
+
+/** Words that negate the next (can't and doesn't are cut at the apostrophe: doesn, t). */
+const NEGATIONS = new Set(['not', 'no', 'never', 'cannot', 'doesn', 'don', 'didn', 'isn', 'aren', 'wasn', 'won', 'can\'t']);
 
 /** The built-in list alone (a site without its own). */
 export const DEFAULT_SYNONYMS = synonymsOf(BUILT_IN_SYNONYMS);
