@@ -364,6 +364,8 @@ export function joinedTermsOf(text: string): Set<string> {
  */
 export function joinedNameShares(text: string, terms: readonly string[]): Map<string, number> {
   const shares = new Map<string, number>();
+  // Most questions join no words: no need to cut them into words again (an ICU call for Chinese or Japanese).
+  if (!text.includes('-') && !text.includes('_')) return shares;
   const words = wordsOf(text);
   const joined = words.filter((word) => JOINED_WORDS.test(word.toLowerCase()));
   if (joined.length === 0) return shares;

@@ -591,8 +591,9 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       }
       // A follow-up that stays on its setting opens at the beginning of a setting page's topic only: "有哪些钩子？"
       // after custom directives asks for the directive's hooks, not the page on lifecycle hooks, whose title has 钩子.
-      // A question whose words are a phrase of the reader's is not on the topic of a page titled with one of them:
-      // "What happens if the server is down?" opened on the beginning of the page Server and CLI.
+      // A question whose words are a phrase of the reader's is not on the topic of a page titled with one of them,
+      // only of one whose whole title it names: "What happens if the server is down?" opened on the beginning of
+      // the page Server and CLI.
       const topicAllowed = phrased.size > 0 ? () => false : options.staysOnSetting ? (section: Section) => pagePathsOf(section).some((pagePath) => place.settingPages.has(pagePath)) : undefined;
       return rank(questionTerms, limit, wordTermsOf(query), topicAllowed);
     },

@@ -256,8 +256,8 @@ function isPhrase(words: readonly string[]): boolean {
   );
 }
 
-/** Words that negate the next (can't and doesn't are cut at the apostrophe: doesn, t). */
-const NEGATIONS = new Set(['not', 'no', 'never', 'cannot', 'doesn', 'don', 'didn', 'isn', 'aren', 'wasn', 'won', 'can\'t']);
+/** Words that negate the next; "doesn't" is cut at the apostrophe (doesn, t), and "can't" gives can, which is no negation alone. */
+const NEGATIONS = new Set(['not', 'no', 'never', 'cannot', 'doesn', 'don', 'didn', 'isn', 'aren', 'wasn', 'won']);
 
 /** The built-in list alone (a site without its own). */
 export const DEFAULT_SYNONYMS = synonymsOf(BUILT_IN_SYNONYMS);
