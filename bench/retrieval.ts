@@ -80,6 +80,10 @@ export const REWORDED_SETS = [
   { name: 'vue-zh-sections-2', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-sections-2') },
   { name: 'vite-ja-sections', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-sections') },
   { name: 'vite-ja-sections-2', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-sections-2') },
+  // Readers describing a problem in their own words ("The chat doesn't show on my site"), each answered by a
+  // troubleshooting entry: written in the seventeenth session before measuring.
+  { name: 'docs-symptoms', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-symptoms') },
+  { name: 'vite-ja-symptoms', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-symptoms') },
 ] as const;
 
 export async function readQuestions(file: string): Promise<RetrievalQuestion[]> {
