@@ -112,11 +112,14 @@ const NOT_PLURALS = new Set(['https', 'ios', 'tls', 'dns', 'aws', 'cors', 'sms',
 
 /**
  * Words Porter cuts to another word's stem: "production" (a deployment) is not "product" (a name): "How do I deploy
- * the server to production?" opened on a section that says "product names".
+ * the server to production?" opened on a section that says "product names"; "added" and "adding" are add, not ad
+ * ("The assistant never finds anything from the guide I just added" opened on "An ad blocker blocks the fingerprint").
  */
 const OWN_STEMS = new Map([
   ['production', 'production'],
   ['productions', 'production'],
+  ['added', 'add'],
+  ['adding', 'add'],
 ]);
 
 function stem(word: string): string {

@@ -108,6 +108,8 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
     expect(termsOf('configuring getCookie')).toEqual(['configur', 'getcooki', 'get', 'cooki']);
     // Production (a deployment) is no product.
     expect(termsOf('production and products')).toEqual(['production', 'product']);
+    // Added is add, not an ad (Porter cuts it to ad): "the guide I just added" found "An ad blocker".
+    expect(termsOf('added, adding and an ad')).toEqual(['add', 'ad']);
   });
 
   it('keeps words joined by one hyphen or underscore as one token too, after their parts: v-if was no term at all', () => {
