@@ -84,6 +84,8 @@ export const REWORDED_SETS = [
   // troubleshooting entry: written in the seventeenth session before measuring.
   { name: 'docs-symptoms', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-symptoms') },
   { name: 'vite-ja-symptoms', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-symptoms') },
+  // The same asked of this project's English docs in Chinese and Japanese ("按钮不显示"), written after the rule.
+  { name: 'docs-symptoms-cjk', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-symptoms-cjk') },
 ] as const;
 
 export async function readQuestions(file: string): Promise<RetrievalQuestion[]> {
