@@ -202,6 +202,7 @@ tag | 标签 | タグ | 태그
 element, elements | 元素 | 要素 | 요소, 엘리먼트
 image, images | 图片 | 画像 | 이미지
 address | 地址 | アドレス | 주소
+ad blocker, ad blockers, adblock, adblocker | 广告拦截, 广告拦截器, 广告屏蔽 | 広告ブロッカー, 広告ブロック | 광고 차단, 광고 차단기
 show, display | 显示, 展示 | 表示 | 표시, 보여주기
 open | 打开, 开启, 弹出 | 開く, 開き, オープン | 열기, 여는
 close | 关闭, 收起 | 閉じる | 닫기, 닫는

@@ -63,4 +63,16 @@ describe('given readers describing problems in their own words (bench/questions/
     },
     60_000,
   );
+
+  it(
+    "finds it asked in Chinese and Japanese of English docs (按钮不显示, 広告ブロッカーを入れると動かない) for half of them at least: 2 of 12 before their words were read",
+    async () => {
+      const set = REWORDED_SETS.find((candidate) => candidate.name === 'docs-symptoms-cjk');
+      if (!set) throw new Error('docs-symptoms-cjk is not a retrieval set');
+      const [docs, questions] = await Promise.all([loadDocs(set.docsDir), readQuestions(set.questionsFile)]);
+      const score = scoreRetrieval(questions, ourRetriever(docs));
+      expect(score.precisionAt1, `missed:\n${score.misses.join('\n')}`).toBeGreaterThanOrEqual(0.5);
+    },
+    60_000,
+  );
 });
