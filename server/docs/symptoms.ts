@@ -11,6 +11,9 @@ import type { Section } from './types.ts';
 const ENGLISH_PROBLEM =
   /\b(?:not|never|nothing|doesn't|does not|don't|didn't|won't|isn't|aren't|can't|cannot|couldn't|fails?|failed|failing|broken|breaks|crash(?:es|ed)?|stuck|hangs?|freezes|missing|gone|lost|disappear(?:s|ed)?|vanish(?:es|ed)?|refused?|refuses|blocks|blocked|wrong)\b/i;
 
+/** An error the reader meets ("Readers get too many requests errors", "I keep getting a 401 error"), not one they handle. */
+const ENGLISH_ERROR_MET = /\b(?:get|gets|getting|got|see|sees|seeing|shows?)\b(?:\s+[\w'-]+){0,3}?\s+errors?\b/i;
+
 /** The same in Japanese: a verb in the negative (動かない, 反映されない, 終わらない, 繋がらない) or a failure (落ちる, エラーが出る). */
 const JAPANESE_PROBLEM = /(?:[\p{Script=Hiragana}\p{Script=Han}]ない|なくなる|なくなった|ません|落ちる|失敗|うまくいかない|止まる|固まる|クラッシュ|壊れ|エラーが出る|エラーになる)/u;
 
@@ -26,7 +29,7 @@ const WISH = /(?:たい|たくない|ように|\bhow (?:do|can|could|should) (?:
 /** Whether a question describes something going wrong rather than asking how to do something. */
 export function describesProblem(question: string): boolean {
   if (WISH.test(question)) return false;
-  return ENGLISH_PROBLEM.test(question) || JAPANESE_PROBLEM.test(question) || CHINESE_PROBLEM.test(question);
+  return ENGLISH_PROBLEM.test(question) || ENGLISH_ERROR_MET.test(question) || JAPANESE_PROBLEM.test(question) || CHINESE_PROBLEM.test(question);
 }
 
 /** Titles of a troubleshooting page, in the docs' languages. */
