@@ -14,8 +14,8 @@ const ENGLISH_PROBLEM =
 /** An error the reader meets ("Readers get too many requests errors", "I keep getting a 401 error"), not one they handle. */
 const ENGLISH_ERROR_MET = /\b(?:get|gets|getting|got|see|sees|seeing|shows?)\b(?:\s+[\w'-]+){0,3}?\s+errors?\b/i;
 
-/** The same in Japanese: a verb in the negative (動かない, 反映されない, 終わらない, 繋がらない) or a failure (落ちる, エラーが出る). */
-const JAPANESE_PROBLEM = /(?:[\p{Script=Hiragana}\p{Script=Han}]ない|なくなる|なくなった|ません|落ちる|失敗|うまくいかない|止まる|固まる|クラッシュ|壊れ|エラーが出る|エラーになる)/u;
+/** The same in Japanese: a verb in the negative (動かない, 反映されない, 終わらない, 繋がらない), one that happens against the reader's will (オブジェクトになってしまう) or a failure (落ちる, エラーが出る). */
+const JAPANESE_PROBLEM = /(?:[\p{Script=Hiragana}\p{Script=Han}]ない|なくなる|なくなった|ません|てしまう|てしまった|ちゃう|落ちる|失敗|うまくいかない|止まる|固まる|クラッシュ|壊れ|エラーが出る|エラーになる)/u;
 
 /** The same in Chinese: 不显示, 没反应, 无法, 报错, 白屏. */
 const CHINESE_PROBLEM = /(?:不显示|不出现|不工作|不生效|不起作用|不更新|没反应|没有反应|无法|报错|出错|失败|白屏|卡住|丢失|消失)/u;

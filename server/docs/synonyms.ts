@@ -39,6 +39,7 @@ pass through, passthrough, upstream, reverse proxy, backend server, backend serv
 thrown, throw, throws, catch, catching, catches, uncaught => error, exception, onerror
 forward, forwarding, relay, relaying => proxy
 too big, too large, oversized, max size, maximum size, size limit => limit, size, max
+大きすぎる, 大きすぎ, 大きすぎて, 太大, 过大 => large, limit, size
 block, blocking, blocked, ban, banned, denylist, blocklist, blacklist, allowlist, whitelist => restriction, restrict, deny, allow
 pre-render, prerender, pre-rendering, prerendering, static html, static site generation => ssg, static, generate
 before every, before each, after every, after each => middleware

@@ -54,7 +54,7 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('ファイルをディスクに書き出さないようにしたい').get('出')).toEqual(expect.arrayContaining(['書き込み', '出力']));
   });
 
-  it("reads Chinese and Japanese readers' problems in the docs' words: 不显示 and 表示されない as appear, 没了 as lost, 一个字一个字 as streaming, 问题太多 as a rate limit, 接続できません as reach", () => {
+  it("reads Chinese and Japanese readers' problems in the docs' words: 不显示 and 表示されない as appear, 没了 as lost, 一个字一个字 as streaming, 问题太多 as a rate limit, 接続できません as reach, 大きすぎる as too large", () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('按钮不显示').get('显示')).toEqual(['appear', 'visibl']);
     expect(DEFAULT_SYNONYMS.alternativesIn('ウィジェットが表示されない').get('表示')).toEqual(['appear', 'visibl']);
     // Shown, not hidden, is no problem: 表示される keeps its own word.
@@ -63,6 +63,7 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('回答不是一个字一个字出来的').get('字')).toEqual(expect.arrayContaining(['stream']));
     expect(DEFAULT_SYNONYMS.alternativesIn('一直提示问题太多').get('太多')).toEqual(['limit', 'rate', '429']);
     expect(DEFAULT_SYNONYMS.alternativesIn('アシスタントに接続できませんと表示される').get('接続')).toEqual(['reach']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('ヘッダーが大きすぎるというエラーが出る').get('大')).toEqual(['larg', 'limit', 'size']);
   });
 
   it('reads "how long" and "took" as a duration, which docs measure with timing', () => {
