@@ -7,6 +7,7 @@ import { isOpenMarkdown, renderUnits, splitUnits, type Unit } from './passages.t
 import { pageOutline } from './pageOutline.ts';
 import { sectionTitle } from './sources.ts';
 import { termsOf, wordTermsOf } from '../docs/analyzer.ts';
+import { describesProblem } from '../docs/symptoms.ts';
 import { fenceTitle, plainTextLink, searchableText } from '../docs/blockText.ts';
 import { normalize } from './contextSource.ts';
 import { ENGLISH_PHRASES, type AnswerPhrases } from './answerPhrases.ts';
@@ -104,6 +105,8 @@ export interface MatchTerms {
 interface ReaderText {
   readContext?: readonly string[];
   question?: string;
+  /** The question describes a problem (symptoms.ts): its fix is quoted. */
+  problem?: boolean;
 }
 
 interface AnalysedUnit extends Unit {
@@ -312,6 +315,14 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     if (!block || block.units.length === 0 || (block.kind === 'code' && lineCount(block) > MAX_MATCHING_CODE_LINES)) return undefined;
     chosen = [{ block, index, score: 0, bonus: 0 }];
   }
+  // A reader describing a problem came for its fix: the lead's passage telling how to fix it ("これを解決するために、
+  // 以下のことができます:" under "Failed to fetch dynamically imported module") is quoted too, with the list it
+  // announces, though it shares no word with the question (the causes that did were quoted alone).
+  if (lead && reader.problem === true && !chosen.some((entry) => tellsFix(entry.block))) {
+    const index = blocks.findIndex(tellsFix);
+    const block = blocks[index];
+    if (block && chosen.length > 0) chosen.push({ block, index, score: 0, bonus: 0 });
+  }
   const indexes = new Set(chosen.map((entry) => entry.index));
   /** Paragraphs quoted only for their last sentence: the one that introduces the code, list or table chosen after them. */
   const introductions = new Set<number>();
@@ -326,6 +337,15 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     if (entry.block.kind === 'sentence' && next && isListing(next) && next.units.length > 0 && endsAnnouncing(entry.block, score, lead)) {
       indexes.add(entry.index + 1);
       announced.add(entry.index + 1);
+      // A list item that announces its own example splits the list at the code: "システムのファイルウォッチャー制限を
+      // 引き上げる:" was quoted with an ellipsis, without its commands and the two fixes listed after them.
+      for (let at = entry.index + 1; endsInColon(blocks[at]) && blocks[at + 1]?.kind === 'code' && lineCount(blocks[at + 1] as Block) <= MAX_ANNOUNCED_CODE_LINES; at += 2) {
+        indexes.add(at + 1);
+        const rest = blocks[at + 2];
+        if (!rest || rest.kind !== blocks[at]?.kind || rest.units.length === 0) break;
+        indexes.add(at + 2);
+        announced.add(at + 2);
+      }
     }
     // Code's introduction: the sentence right before it says what it does ("Within the handler, you can get
     // the validated value with c.req.valid('form')"); code quoted alone left the reader to guess. A list's or
@@ -421,6 +441,13 @@ function comesWith(passage: Block, next: Block, score: Score, whole: boolean): b
   return lines <= MAX_ANNOUNCED_CODE_LINES && last !== undefined && ANNOUNCING_END.test(last.text) && quotedUnits(passage, score, whole).includes(last);
 }
 
+/** A paragraph that tells how to fix a problem ("To fix this, …", "これを解決するには", "解决方法"). */
+const TELLS_FIX = /\bto (?:fix|solve|resolve|work around) (?:this|it|that|the (?:issue|problem|error))\b|\bworkaround\b|解決|対処|これを回避|回避でき|解决|修复/i;
+
+function tellsFix(block: Block): boolean {
+  return block.kind === 'sentence' && block.units.some((unit) => TELLS_FIX.test(unit.text));
+}
+
 /** Whether every word of the section's own heading is a word of the question (a heading of at least two words). */
 function namesSection(section: Section, score: Score): boolean {
   if (section.headingPath.length < 2) return false;
@@ -435,6 +462,11 @@ function namesSection(section: Section, score: Score): boolean {
 function endsAnnouncing(block: Block, score: Score, whole: boolean): boolean {
   const last = block.units.at(-1);
   return last !== undefined && quotedUnits(block, score, whole).includes(last) && announces(block);
+}
+
+/** Whether a list's last line ends in a colon: it announces the code under it. */
+function endsInColon(block: Block | undefined): boolean {
+  return block !== undefined && isListing(block) && ANNOUNCING_END.test(block.units.at(-1)?.text ?? '');
 }
 
 /** A list or a table: its lines are quoted one by one, and a sentence may announce it. */
@@ -527,7 +559,7 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   if (!lead) return nothingFound;
   const score = scorer(match);
   const quotes: Quote[] = [];
-  const reader: ReaderText = { ...(match.readContext ? { readContext: match.readContext } : {}), question: normalize(match.question ?? '') };
+  const reader: ReaderText = { ...(match.readContext ? { readContext: match.readContext } : {}), question: normalize(match.question ?? ''), problem: describesProblem(match.question ?? '') };
   // A lead whose every passage the question holds (a reader quoting the one sentence of a section to ask about
   // it) is quoted anyway: left out, the answer said the docs had nothing, or quoted another section only.
   const leadQuote = quoteSection(lead, score, LEAD_BLOCKS, true, reader) ?? quoteSection(lead, score, LEAD_BLOCKS, true, { ...reader, question: '' });

@@ -10,6 +10,8 @@ function section(id: string, heading: string, text: string): Section {
 }
 
 const question = (text: string) => ({ terms: contentTerms(text) });
+/** The same with the question as asked, as the answerer passes it. */
+const askedAs = (text: string) => ({ terms: contentTerms(text), question: text });
 
 /** A TypeScript code block of `lines` lines. */
 function codeBlock(lines: number): string {
@@ -411,6 +413,32 @@ describe('given sections and a question', () => {
     const named = composeExtractiveAnswer([found], { ...question('webhooks を Slack に転送するには'), unknownNames: ['Slack'], phrases: phrasesFor('webhooks を Slack に転送するには') });
     expect(named.text).toMatch(/^ドキュメントには「Slack」についての記載がありません。質問のほかの部分については次のとおりです。\n\n\*\*\[Page › A\]/);
     expect(phrasesFor('How do I forward webhooks?')).toBe(phrasesFor('42?'));
+  });
+
+  describe('and a troubleshooting entry that gives the causes of a problem, then its fix', () => {
+    const entry = section(
+      'stale-chunks',
+      'Chunks fail to load after a deploy',
+      [
+        'After a deploy, pages that load chunks fail in browsers that cached the old version.',
+        '- The browser cached the old HTML.\n- The deploy removed the old chunks.',
+        'Nothing else goes wrong in such browsers; other pages work as before.',
+        'To fix this, you can:',
+        '- Keep the previous chunks for a day.\n- Reload the page when a chunk fails:',
+        '```js\nwindow.addEventListener("vite:preloadError", () => location.reload());\n```',
+        '- Tell readers to refresh.',
+      ].join('\n\n'),
+    );
+    it('quotes the fix to a reader describing the problem, with the list it announces, its code and the rest of the list', () => {
+      const answer = composeExtractiveAnswer([entry], askedAs('Pages fail after a deploy in browsers with the old version'));
+      expect(answer.text).toContain('After a deploy, pages that load chunks fail');
+      expect(answer.text).toContain('To fix this, you can:\n\n- Keep the previous chunks for a day.\n- Reload the page when a chunk fails:\n\n```js\nwindow.addEventListener("vite:preloadError", () => location.reload());\n```\n\n- Tell readers to refresh.');
+      expect(answer.text).not.toContain('…');
+    });
+
+    it('leaves the fix out of an answer to a question that describes no problem', () => {
+      expect(composeExtractiveAnswer([entry], askedAs('What happens to pages after a deploy in browsers with the old version?')).text).not.toContain('To fix this');
+    });
   });
 });
 
