@@ -321,6 +321,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   let lastReading: { asked: string; translated: ReadonlyMap<string, readonly string[]> | undefined } | undefined;
   /** Distinct words of a section's heading, counted when a search first needs them. */
   const headingWordCounts = new Map<number, number>();
+  /** The keys of each troubleshooting page's entries (symptoms.ts): a problem lifts these few, not every candidate. */
+  const troubleshootingKeysByFile = new Map<string, number[]>();
   /** Each section's place in its page (pageTopicFirst). */
   const pagePositions = new WeakMap<Section, number>();
   let live: Uint8Array = new Uint8Array(0);
@@ -404,6 +406,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     if (live.length < postings.nextDocument) live = grown(live, postings.nextDocument);
     for (const key of keys) live[key] = 1;
     keysByFile.set(file, keys);
+    const entries = keys.filter((_key, position) => isTroubleshootingEntry(fileSections[position] as Section));
+    if (entries.length > 0) troubleshootingKeysByFile.set(file, entries);
     if (fileSections[0]) fileByRoute.set(fileSections[0].route, file);
     sectionCount += keys.length;
     filterMasks.clear();
@@ -429,6 +433,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       headingWordCounts.delete(key);
     }
     keysByFile.delete(file);
+    troubleshootingKeysByFile.delete(file);
     sectionCount -= keys.length;
     filterMasks.clear();
     lastReading = undefined;
@@ -809,11 +814,11 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
 
   /** A question describing a problem ("The chat doesn't show on my site") opens on the troubleshooting entry for it. */
   function liftTroubleshooting(asked: string): void {
-    if (settings.troubleshootingBoost === 1 || !describesProblem(asked)) return;
-    for (let position = 0; position < question.count; position++) {
-      const document = question.documents[position] as number;
-      const section = sections[document];
-      if (section !== undefined && isTroubleshootingEntry(section)) question.scores[document] = (question.scores[document] as number) * settings.troubleshootingBoost;
+    if (settings.troubleshootingBoost === 1 || troubleshootingKeysByFile.size === 0 || !describesProblem(asked)) return;
+    const { scores } = question;
+    for (const keys of troubleshootingKeysByFile.values()) {
+      // A key the question found has a score; the others stay at 0 (and lifted, 0).
+      for (const key of keys) if (key < scores.length) scores[key] = (scores[key] as number) * settings.troubleshootingBoost;
     }
   }
 

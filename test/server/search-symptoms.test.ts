@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REWORDED_SETS, ourRetriever, readQuestions, scoreRetrieval } from '../../bench/retrieval.ts';
 import { loadDocs } from '../../server/docs/load.ts';
+import { buildPage } from '../../server/docs/sections.ts';
 import { describesProblem, isTroubleshootingEntry } from '../../server/docs/symptoms.ts';
 import type { DocsIndex } from '../../server/docs/types.ts';
 import { indexOf } from './support/docs.ts';
@@ -32,6 +33,16 @@ describe('given a question that describes a problem', () => {
     expect(firstHeading(index, "The launcher doesn't show on my site")).toBe('The launcher does not appear');
     // Without the lift, the page that explains the feature leads: the test fails there.
     expect(firstHeading(indexOf(WIDGET_DOCS, { troubleshootingBoost: 1 }), "The launcher doesn't show on my site")).toBe('Add the script tag');
+  });
+
+  it('lifts a troubleshooting page written while the server runs, and no longer once it is removed', () => {
+    const { 'troubleshooting.md': troubleshooting, ...feature } = WIDGET_DOCS;
+    const index = indexOf(feature);
+    expect(firstHeading(index, "The launcher doesn't show on my site")).toBe('Add the script tag');
+    index.updateFile('troubleshooting.md', buildPage('troubleshooting.md', troubleshooting).page.sections);
+    expect(firstHeading(index, "The launcher doesn't show on my site")).toBe('The launcher does not appear');
+    index.updateFile('troubleshooting.md', []);
+    expect(firstHeading(index, "The launcher doesn't show on my site")).toBe('Add the script tag');
   });
 
   it('leaves a question on how to use the feature, and a wish, where they were', () => {
