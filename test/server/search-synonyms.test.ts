@@ -66,6 +66,11 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('ヘッダーが大きすぎるというエラーが出る').get('大')).toEqual(['larg', 'limit', 'size']);
   });
 
+  it("reads a key a reader pressed (Ctrl, Cmd) as the docs' shortcut", () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('Pressing Ctrl+I does nothing').get('ctrl')).toEqual(['shortcut']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('Cmd+I opens nothing on my Mac').get('cmd')).toEqual(['shortcut']);
+  });
+
   it('reads "how long" and "took" as a duration, which docs measure with timing', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How long did the request take?').get('long')).toEqual(expect.arrayContaining(['durat', 'time']));
     expect(DEFAULT_SYNONYMS.alternativesIn('see how long my call took').get('took')).toEqual(expect.arrayContaining(['durat']));
