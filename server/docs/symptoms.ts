@@ -27,9 +27,15 @@ const CHINESE_PROBLEM = /(?:不显示|不出现|不工作|不生效|不起作用
  */
 const WISH = /(?:たい|たくない|ように|\bhow (?:do|can|could|should) (?:i|we|you) (?:make|stop|keep|prevent|turn|tell|have|get)\b|想|希望|怎么让|如何让)/iu;
 
+/**
+ * A how-to whose words only describe what the reader wants ("How do I reject a request whose body is missing a
+ * field?", "Can responses be cached so the handler does not run?"), unless it asks to fix something.
+ */
+const HOW_TO = /^\s*(?:how (?:do|can|could|should|would) (?:i|we|you)|can (?:i|we|you|it|responses?)|is there a way)\b(?!.*\b(?:fix|solve|debug|troubleshoot)\b)/i;
+
 /** Whether a question describes something going wrong rather than asking how to do something. */
 export function describesProblem(question: string): boolean {
-  if (WISH.test(question)) return false;
+  if (WISH.test(question) || HOW_TO.test(question)) return false;
   return ENGLISH_PROBLEM.test(question) || ENGLISH_ERROR_MET.test(question) || JAPANESE_PROBLEM.test(question) || CHINESE_PROBLEM.test(question);
 }
 
