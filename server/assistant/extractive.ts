@@ -39,6 +39,8 @@ const QUESTION_WORD_POINTS = 2;
 const SETTING_WORD_POINTS = 1;
 /** Another section is quoted only when it matches two question words (and as well as the lead). */
 const FURTHER_SECTION_SCORE = 2 * QUESTION_WORD_POINTS;
+/** A table row with three of the question's words answers it (blockScore). */
+const ROW_ANSWER_SCORE = 3 * QUESTION_WORD_POINTS;
 /** What the first passage under a heading the question names gains: as much as one more question word. */
 const OPENING_BONUS = QUESTION_WORD_POINTS;
 /** A quote of the selection's own section this short (a type line) says nothing about the selection by itself. */
@@ -253,6 +255,8 @@ interface Quote {
   score: number;
   /** Whether the best matching block is code (the quote may still open on the sentence introducing it). */
   bestIsCode: boolean;
+  /** Its best block is a table, matched by its best row. */
+  bestIsRow?: boolean;
   /** Further sections whose quote would repeat this one word for word: named under it, not quoted again. */
   same?: Section[];
 }
@@ -284,7 +288,10 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   const answersHeading = headingTerms.size > 0 && score(headingTerms) > 0;
   const ranked = blocks
     .map((block, index) => {
-      const own = block.units.length === 0 ? 0 : score(block.terms);
+      // A further section's table counts by its best row; the lead's by all its rows, as its score is the bar
+      // other sections must reach: counted by its best row, the bar fell and sixteen more further sections came
+      // in, half of them noise (measured on the bench answers).
+      const own = block.units.length === 0 ? 0 : lead ? score(block.terms) : blockScore(block, score);
       const headed = index === headedOpening && block.units.length > 0 ? score(new Set([...block.terms, ...headingTerms])) : own;
       // The lead's heading orders its passages but sets no bar: it counts as a bonus, as the named opening's does.
       const matched = lead ? own : headed;
@@ -389,7 +396,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   if (units.length === 0) return undefined;
   // The opening's bonus orders passages within the section; other sections are measured against the best match.
   const best = chosen.find((entry) => entry.score - entry.bonus === bestMatch) ?? chosen[0];
-  return { section, units, score: bestMatch, bestIsCode: best?.block.kind === 'code' };
+  return { section, units, score: bestMatch, bestIsCode: best?.block.kind === 'code', ...(best?.block.kind === 'row' ? { bestIsRow: true } : {}) };
 }
 
 /**
@@ -462,6 +469,19 @@ function namesSection(section: Section, score: Score): boolean {
 function endsAnnouncing(block: Block, score: Score, whole: boolean): boolean {
   const last = block.units.at(-1);
   return last !== undefined && quotedUnits(block, score, whole).includes(last) && announces(block);
+}
+
+/**
+ * How well a further section's block matches: a paragraph by all its words, a table by its best row read under its
+ * header. The words of a table's forty rows together held two words of many questions: the attributes table was
+ * quoted for "How do I make the launcher button match my brand color?" and the widget's labels table for "How do I
+ * stop the AI from inventing answers?" (its rows launcherLabel, stop, askAboutCode), no row of which answers them.
+ */
+function blockScore(block: Block, score: Score): number {
+  if (block.kind !== 'row') return score(block.terms);
+  const [header, ...rows] = block.units;
+  if (!header || rows.length === 0) return score(block.terms);
+  return Math.max(...rows.map((row) => score(new Set([...header.terms, ...row.terms]))));
 }
 
 /** Whether a list's last line ends in a colon: it announces the code under it. */
@@ -589,7 +609,9 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     // Under a lead that is only a line ("options here apply to the preview only"), the sections of its page
     // need one question word: "プレビューサーバーでは？" after "ポートを変えたい" quoted that line alone and not
     // preview.port below it.
-    const sectionBar = introducingLead && section.file === lead.file ? QUESTION_WORD_POINTS : bar;
+    // A table's row that holds three of the question's words is its answer, however well the lead matched: "How
+    // many questions can one key send per month?" over the flags table's per-key-month row.
+    const sectionBar = introducingLead && section.file === lead.file ? QUESTION_WORD_POINTS : quote?.bestIsRow === true ? Math.min(bar, ROW_ANSWER_SCORE) : bar;
     // A further section's best block must be prose: code that shares a word or two with the question
     // ("colors" in a config key) reads as noise under an answer.
     if (!quote || quote.score < sectionBar || quote.bestIsCode) continue;

@@ -415,6 +415,27 @@ describe('given sections and a question', () => {
     expect(phrasesFor('How do I forward webhooks?')).toBe(phrasesFor('42?'));
   });
 
+  describe('and a further section that is a table', () => {
+    const lead = section('colors', 'Colors', 'Set the accent color with a CSS variable on any ancestor of the widget; the launcher uses the accent color too.');
+    const table = section(
+      'attributes',
+      'Attributes',
+      ['| Attribute | What it does |', '| --- | --- |', '| `data-theme` | The color scheme. |', '| `data-launcher` | Hides the floating launcher. |', '| `data-accent` | The accent color of the launcher, as a CSS color. |'].join('\n'),
+    );
+
+    it('is quoted for a row that holds the question, not for words its rows hold apart', () => {
+      // "launcher" and "color" are both in the table, never in one row: no row answers it.
+      const withoutAccent = section('attributes', 'Attributes', ['| Attribute | What it does |', '| --- | --- |', '| `data-theme` | The color scheme. |', '| `data-launcher` | Hides the floating launcher. |'].join('\n'));
+      expect(composeExtractiveAnswer([lead, withoutAccent], question('How do I change the launcher color?')).sections.map((used) => used.id)).toEqual(['/page#colors']);
+    });
+
+    it('is quoted for a row with three of its words, though the lead matched more', () => {
+      const answer = composeExtractiveAnswer([lead, table], question('How do I set the accent color of the launcher with a CSS variable?'));
+      expect(answer.sections.map((used) => used.id)).toEqual(['/page#colors', '/page#attributes']);
+      expect(answer.text).toContain('| `data-accent` | The accent color of the launcher, as a CSS color. |');
+    });
+  });
+
   describe('and a troubleshooting entry that gives the causes of a problem, then its fix', () => {
     const entry = section(
       'stale-chunks',
