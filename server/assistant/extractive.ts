@@ -41,6 +41,8 @@ const SETTING_WORD_POINTS = 1;
 const FURTHER_SECTION_SCORE = 2 * QUESTION_WORD_POINTS;
 /** A table row with three of the question's words answers it (blockScore). */
 const ROW_ANSWER_SCORE = 3 * QUESTION_WORD_POINTS;
+/** A paragraph that tells how to fix a problem ("To fix this, …", "これを解決するには", "解决方法"). */
+const TELLS_FIX = /\bto (?:fix|solve|resolve|work around) (?:this|it|that|the (?:issue|problem|error))\b|\bworkaround\b|解決|対処|これを回避|回避でき|解决|修复/i;
 /** What the first passage under a heading the question names gains: as much as one more question word. */
 const OPENING_BONUS = QUESTION_WORD_POINTS;
 /** A quote of the selection's own section this short (a type line) says nothing about the selection by itself. */
@@ -448,9 +450,7 @@ function comesWith(passage: Block, next: Block, score: Score, whole: boolean): b
   return lines <= MAX_ANNOUNCED_CODE_LINES && last !== undefined && ANNOUNCING_END.test(last.text) && quotedUnits(passage, score, whole).includes(last);
 }
 
-/** A paragraph that tells how to fix a problem ("To fix this, …", "これを解決するには", "解决方法"). */
-const TELLS_FIX = /\bto (?:fix|solve|resolve|work around) (?:this|it|that|the (?:issue|problem|error))\b|\bworkaround\b|解決|対処|これを回避|回避でき|解决|修复/i;
-
+/** Whether a paragraph tells how to fix a problem (TELLS_FIX). */
 function tellsFix(block: Block): boolean {
   return block.kind === 'sentence' && block.units.some((unit) => TELLS_FIX.test(unit.text));
 }

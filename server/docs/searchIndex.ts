@@ -18,7 +18,7 @@ import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, ty
 import { capPerPage, fillsUnderCap, introducesSite, namedSectionFirst, normalizePath, pageBoost, pagePathsOf, pageTopicFirst, type Candidate } from './ranking.ts';
 import { createFieldAnalyzer, fitsPage, INDEXED_FIELDS, pageTermsOf, type FieldAnalyzer, type IndexedSection, type PageTerms } from './sectionTerms.ts';
 import { topDocuments } from './topRanked.ts';
-import { describesProblem, isTroubleshootingEntry } from './symptoms.ts';
+import { describesProblem, isTroubleshootingEntry, isTroubleshootingPage } from './symptoms.ts';
 import type { DocsIndex, IndexedPage, LoadedDocs, SearchHit, SearchOptions, Section } from './types.ts';
 
 /** Ranking knobs; the defaults are the measured ones (see bench/retrieval.ts). */
@@ -406,8 +406,11 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     if (live.length < postings.nextDocument) live = grown(live, postings.nextDocument);
     for (const key of keys) live[key] = 1;
     keysByFile.set(file, keys);
-    const entries = keys.filter((_key, position) => isTroubleshootingEntry(fileSections[position] as Section));
-    if (entries.length > 0) troubleshootingKeysByFile.set(file, entries);
+    // A file's sections share its page: the page is judged once, its entries only on a troubleshooting page.
+    if (fileSections[0] && isTroubleshootingPage(fileSections[0])) {
+      const entries = keys.filter((_key, position) => isTroubleshootingEntry(fileSections[position] as Section));
+      if (entries.length > 0) troubleshootingKeysByFile.set(file, entries);
+    }
     if (fileSections[0]) fileByRoute.set(fileSections[0].route, file);
     sectionCount += keys.length;
     filterMasks.clear();

@@ -42,7 +42,12 @@ export function describesProblem(question: string): boolean {
 /** Titles of a troubleshooting page, in the docs' languages. */
 const TROUBLESHOOTING_TITLE = /(?:troubleshoot|known issues|common (?:errors|problems|issues)|トラブルシューティング|故障排除|疑难解答|问题排查|문제 해결)/i;
 
+/** Whether a section's page is the docs' troubleshooting page, by its title or its file's name: the same for every section of a file. */
+export function isTroubleshootingPage(section: Pick<Section, 'pageTitle' | 'file'>): boolean {
+  return TROUBLESHOOTING_TITLE.test(section.pageTitle) || /troubleshoot/i.test(section.file);
+}
+
 /** Whether a section is an entry of the docs' troubleshooting page (not its opening, which only introduces it). */
 export function isTroubleshootingEntry(section: Pick<Section, 'pageTitle' | 'headingPath' | 'file'>): boolean {
-  return section.headingPath.length > 1 && (TROUBLESHOOTING_TITLE.test(section.pageTitle) || /troubleshoot/i.test(section.file));
+  return section.headingPath.length > 1 && isTroubleshootingPage(section);
 }

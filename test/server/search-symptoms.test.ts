@@ -64,7 +64,8 @@ describe('given readers describing problems in their own words (bench/questions/
   it(
     'finds the troubleshooting entry first more often than without the lift, and in the top 5 as often at least',
     async () => {
-      expect(sets.map((set) => set.name)).toEqual(['docs-symptoms', 'vite-ja-symptoms'].filter((name) => sets.some((set) => set.name === name)));
+      // This project's docs are always there; Vite's corpus may be left out of a clone.
+      expect(sets.map((set) => set.name)).toContain('docs-symptoms');
       for (const set of sets) {
         const [docs, questions] = await Promise.all([loadDocs(set.docsDir), readQuestions(set.questionsFile)]);
         const lifted = scoreRetrieval(questions, ourRetriever(docs));
