@@ -387,7 +387,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
     const block = blocks[index];
     if (!block) return [];
-    const quoted = introductions.has(index) ? block.units.slice(-1) : quotedUnits(block, score, lead, announced.has(index), index === headedOpening && answersHeading);
+    const quoted = introductions.has(index) && !(lead && score(block.terms) > 0 && charactersOf(block.units) <= WHOLE_PARAGRAPH_CHARS) ? block.units.slice(-1) : quotedUnits(block, score, lead, announced.has(index), index === headedOpening && answersHeading);
     const kept = quoted.filter((unit) => !wasRead(unit, readContext)).flatMap(capped);
     // A passage that ends announcing what it is not quoted with (code too long, a live demo the text lacks)
     // ends in an ellipsis: a bare colon reads as an answer cut off.

@@ -18,6 +18,8 @@ export function endsUnspacedSentence(text: string): boolean {
 }
 /** VitePress/Docusaurus container fences (`::: tip`, `:::`) and `[[toc]]` render as chrome, not text. */
 const CONTAINER_LINE = /^\s*(:{3,}.*|\[\[toc\]\])\s*$/i;
+/** A GitHub alert's first line, `[!NOTE]`, `[!WARNING]`…, with the line breaks after it. */
+const ALERT_MARKER = /^\[!(?:note|tip|important|warning|caution)\][ \t]*(?:\n+|$)/i;
 
 /**
  * Inline text of a node. With `markCode`, inline code keeps its backticks so an extractive answer quotes
@@ -120,13 +122,20 @@ export function blockText(node: Nodes, indent = '', resolveLink?: LinkResolver):
     case 'yaml':
       return '';
     case 'blockquote':
+      // A GitHub alert's marker ("> [!NOTE]") renders as its icon and label, not as text: quoted, it read
+      // "[!NOTE] Your `token` must match the regex…".
+      return childrenText(node, indent, resolveLink).replace(ALERT_MARKER, '');
     case 'footnoteDefinition':
     case 'listItem':
     case 'root':
-      return node.children.map((child) => blockText(child as Nodes, indent, resolveLink)).filter(Boolean).join('\n\n');
+      return childrenText(node, indent, resolveLink);
     default:
       return inlineText(node, true, resolveLink);
   }
+}
+
+function childrenText(node: Nodes & { children: unknown[] }, indent: string, resolveLink?: LinkResolver): string {
+  return node.children.map((child) => blockText(child as Nodes, indent, resolveLink)).filter(Boolean).join('\n\n');
 }
 
 function escapePipes(cell: string): string {

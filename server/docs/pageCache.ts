@@ -11,7 +11,7 @@ import { entryOf, serializedEntry } from './pageEntry.ts';
 import type { Page } from './types.ts';
 
 /** Bump when sections come out differently for the same file (sections.ts, blockText.ts, frontmatter.ts), or are kept differently here. */
-const PARSER_VERSION = 13; // 13: Vue's API styles titled in Chinese on a Chinese page (组合式 API); 12: code in a tab (<TabItem label>, <Tab title>) titled with its label; 11: code titles kept (```bash [npm]) and Vue's API style variants titled; 10: a list item's Chinese or Japanese paragraphs joined with no line break; 9: no text from <script> and <style> (a VitePress page's <script setup>); 8: those links made as every other (a site URL with spaces or parentheses in <>); 7: that list links its subsections; 6: a heading over subsections only lists them; 5: heading markers (Vue's \*\*) off the text; 4: VitePress fence options off the language (3: markdown-it, 2: shared page fields)
+const PARSER_VERSION = 14; // 14: a GitHub alert's marker ([!NOTE]) off a blockquote's text; 13: Vue's API styles titled in Chinese on a Chinese page (组合式 API); 12: code in a tab (<TabItem label>, <Tab title>) titled with its label; 11: code titles kept (```bash [npm]) and Vue's API style variants titled; 10: a list item's Chinese or Japanese paragraphs joined with no line break; 9: no text from <script> and <style> (a VitePress page's <script setup>); 8: those links made as every other (a site URL with spaces or parentheses in <>); 7: that list links its subsections; 6: a heading over subsections only lists them; 5: heading markers (Vue's \*\*) off the text; 4: VitePress fence options off the language (3: markdown-it, 2: shared page fields)
 
 const PAGE_CACHE_FILE = 'page-cache.sqlite';
 

@@ -23,6 +23,11 @@ function longBullet(label: string, words: string): string {
   return `- **${label}**: ${words} ${'More words that say nothing the reader asked about. '.repeat(8).trim()}`;
 }
 
+/** A code block calling bearerAuth, assigned to `name`. */
+function bearerExample(name: string): string {
+  return `\`\`\`ts\nconst ${name} = bearerAuth({ token: 'abc', format: 'base64' })\n\`\`\``;
+}
+
 describe('given sections and a question', () => {
   it('quotes a short matching paragraph whole, under one linked title', () => {
     const text = 'Tokens expire after one hour. The weather is nice. Refresh tokens expire after thirty days.\n\nUnrelated closing words.';
@@ -118,6 +123,16 @@ describe('given sections and a question', () => {
     const text = `${opening} Within the handler, read the checked value with \`c.req.valid()\`.\n\n\`\`\`ts\napp.post('/', (c) => c.json(c.req.valid('json')))\n\`\`\``;
     const answer = composeExtractiveAnswer([section('validate', 'Validate', text)], question('reply with json'));
     expect(answer.text).toBe("**[Page › Validate](/page#validate)**\n\nWithin the handler, read the checked value with `c.req.valid()`.\n\n```ts\napp.post('/', (c) => c.json(c.req.valid('json')))\n```");
+  });
+
+  it('quotes a short introduction whole when it answers too: its last sentence alone refers to what it left out', () => {
+    const rule = 'Your `token` must match the regex `/[A-Za-z0-9._~+/-]+=*/`, otherwise a 400 error is returned.';
+    const text = `${rule} The token need not be a JWT, just match the above regex.\n\n${bearerExample('one')}\n\nFor one route:\n\n${bearerExample('two')}`;
+    const answer = composeExtractiveAnswer([section('usage', 'Usage', text)], question('Which token format is accepted?'));
+    expect(answer.text).toContain(`${rule} The token need not be a JWT`);
+    // An introduction that does not answer is still quoted by its last sentence, the one announcing the code.
+    const unrelated = composeExtractiveAnswer([section('usage', 'Usage', text)], question('show the base64 bearerAuth example'));
+    expect(unrelated.text).not.toContain('must match');
   });
 
   it('quotes a long table with its header and the matching rows, escaped pipes kept', () => {

@@ -145,6 +145,11 @@ describe('given GitHub-flavoured Markdown', () => {
     );
   });
 
+  it('reads an alert without its marker, and keeps a marker that does not open a quote as the text it is', () => {
+    const source = '# Bearer auth\n\n> [!NOTE]\n> Your `token` must match the regex.\n\n> [!warning]\n>\n> Keep it secret.\n\nWrite [!NOTE] to add a note.';
+    expect(textsOf('auth.md', source)[0]?.text).toBe('Your `token` must match the regex.\n\nKeep it secret.\n\nWrite [!NOTE] to add a note.');
+  });
+
   it('keeps link targets as written (non-ASCII, spaces in <>), resolved to published URLs', () => {
     const source = '# 指南\n\n见[配置](./配置.md#选项)和[the guide](<../a guide.md>)。';
     expect(textsOf('zh/指南.md', source)[0]?.text).toBe('见[配置](https://docs.example.com/zh/配置#选项)和[the guide](<https://docs.example.com/a guide>)。');
