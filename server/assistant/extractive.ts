@@ -43,6 +43,8 @@ const FURTHER_SECTION_SCORE = 2 * QUESTION_WORD_POINTS;
 const ROW_ANSWER_SCORE = 3 * QUESTION_WORD_POINTS;
 /** A paragraph that tells how to fix a problem ("To fix this, …", "これを解決するには", "解决方法"). */
 const TELLS_FIX = /\bto (?:fix|solve|resolve|work around) (?:this|it|that|the (?:issue|problem|error))\b|\bworkaround\b|解決|対処|これを回避|回避でき|解决|修复/i;
+/** A sentence opening on what the sentence before it said: "Then:", "It is lost when:", "この理由は:", "这意味着". */
+const REFERS_BACK = /^(?:(?:this|these|that|those|it|they|then|so|here|such)\b|the above\b|(?:これ|それ|この|その|上記|こう|そう|这|此|它|该|上述|然后))/i;
 /** What the first passage under a heading the question names gains: as much as one more question word. */
 const OPENING_BONUS = QUESTION_WORD_POINTS;
 /** A quote of the selection's own section this short (a type line) says nothing about the selection by itself. */
@@ -164,11 +166,26 @@ type Score = (terms: ReadonlySet<string>) => number;
  * a ten-line list that mentions the question's word once is noise under the answer.
  */
 function quotedUnits(block: Block, score: Score, whole = true, announced = false, answersHeading = false): AnalysedUnit[] {
-  const quoted = unitsToQuote(block, score, whole, announced, answersHeading);
+  const quoted = withSentencesReferredTo(block, unitsToQuote(block, score, whole, announced, answersHeading));
   // A table quoted as its header alone is an empty table: its first rows show what it holds. Selecting
   // "Every option … can be set as a data-* attribute:" and asking "explain this" quoted the header of the
   // forty-row table it announces, and nothing under it.
   return block.kind === 'row' && quoted.length === 1 && quoted[0] === block.units[0] ? block.units.slice(0, WHOLE_LIST_LINES) : quoted;
+}
+
+/**
+ * A paragraph's sentence quoted without the one before it, when it opens on what that one said: "It reads the
+ * configuration, draws the launcher…" left the reader to guess what "it" was; "そのようなランタイムでは" which
+ * runtimes.
+ */
+function withSentencesReferredTo(block: Block, quoted: AnalysedUnit[]): AnalysedUnit[] {
+  if (block.kind !== 'sentence' || quoted.length === block.units.length) return quoted;
+  const kept = new Set(quoted);
+  block.units.forEach((unit, index) => {
+    const previous = block.units[index - 1];
+    if (previous && kept.has(unit) && REFERS_BACK.test(unit.text)) kept.add(previous);
+  });
+  return block.units.filter((unit) => kept.has(unit));
 }
 
 function unitsToQuote(block: Block, score: Score, whole: boolean, announced: boolean, answersHeading: boolean): AnalysedUnit[] {
@@ -387,7 +404,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
     const block = blocks[index];
     if (!block) return [];
-    const quoted = introductions.has(index) && !(lead && score(block.terms) > 0 && charactersOf(block.units) <= WHOLE_PARAGRAPH_CHARS) ? block.units.slice(-1) : quotedUnits(block, score, lead, announced.has(index), index === headedOpening && answersHeading);
+    const quoted = introductions.has(index) ? introductionUnits(block, score, lead) : quotedUnits(block, score, lead, announced.has(index), index === headedOpening && answersHeading);
     const kept = quoted.filter((unit) => !wasRead(unit, readContext)).flatMap(capped);
     // A passage that ends announcing what it is not quoted with (code too long, a live demo the text lacks)
     // ends in an ellipsis: a bare colon reads as an answer cut off.
@@ -399,6 +416,19 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   // The opening's bonus orders passages within the section; other sections are measured against the best match.
   const best = chosen.find((entry) => entry.score - entry.bonus === bestMatch) ?? chosen[0];
   return { section, units, score: bestMatch, bestIsCode: best?.block.kind === 'code', ...(best?.block.kind === 'row' ? { bestIsRow: true } : {}) };
+}
+
+/**
+ * The units of a paragraph quoted for the code, list or table it introduces: its last sentence, the one that
+ * announces them. All of a short paragraph whose last sentence refers back to it ("Then:", "It uses an admin
+ * key:", "これは以下の場合に発生します:" said nothing alone) or, in the lead, that answers too: "This middleware does not
+ * require the bearer token to be a JWT, just that it matches the above regex" came without the regex.
+ */
+function introductionUnits(block: Block, score: Score, lead: boolean): AnalysedUnit[] {
+  const last = block.units.at(-1);
+  const refersBack = last !== undefined && REFERS_BACK.test(last.text);
+  if (charactersOf(block.units) <= WHOLE_PARAGRAPH_CHARS && (refersBack || (lead && score(block.terms) > 0))) return block.units;
+  return block.units.slice(refersBack ? -2 : -1);
 }
 
 /**

@@ -135,6 +135,19 @@ describe('given sections and a question', () => {
     expect(unrelated.text).not.toContain('must match');
   });
 
+  it('quotes an introduction whole when its last sentence refers back to it ("It is lost when:" says nothing alone)', () => {
+    const text = 'The widget keeps the conversation in `sessionStorage`, per tab. It is lost when:\n\n- storage is disabled;\n- the tab is closed.';
+    const answer = composeExtractiveAnswer([section('lost', 'Lost', text)], question('What if it is disabled?'));
+    expect(answer.text).toBe(`**[Page › Lost](/page#lost)**\n\n${text}`);
+  });
+
+  it('quotes the sentence before a matching one that opens on what it said', () => {
+    const opening = Array.from({ length: 14 }, (_unused, index) => `Opening sentence ${index} about loading in general.`).join(' ');
+    const text = `${opening} \`embed.js\` is a small loader. It reads the configuration and listens for the shortcut. Closing words.`;
+    const answer = composeExtractiveAnswer([section('embed', 'Embed', text)], question('Which shortcut does it listen for?'));
+    expect(answer.text).toContain('`embed.js` is a small loader. It reads the configuration and listens for the shortcut.');
+  });
+
   it('quotes a long table with its header and the matching rows, escaped pipes kept', () => {
     const rows = Array.from({ length: 14 }, (_unused, index) => `\`option${index}\` | Sets thing ${index}.`);
     rows.splice(6, 0, '`mode` | Either `a \\| b`; the relay mode.');
