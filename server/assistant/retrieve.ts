@@ -5,6 +5,7 @@ import { hasUnspacedScript, wordTermsOf } from '../docs/analyzer.ts';
 import { otherScriptForms } from '../docs/chineseScripts.ts';
 import { normalizePath, pagePathsOf } from '../docs/ranking.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
+import { describesProblem, isTroubleshootingEntry } from '../docs/symptoms.ts';
 import { besideSelection } from './besideSelection.ts';
 import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
 import { pageOutline } from './pageOutline.ts';
@@ -174,7 +175,7 @@ function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], 
   // "the widget's labels in French" is about the labels.
   if (best.coverage >= NAME_DETAIL_COVERAGE) return true;
   if (unknownNames.some((name) => !readersKnow(index, name, alternatives))) return false;
-  return !offTopic(index, question, best.section, alternatives);
+  return !offTopic(index, question, best.section, alternatives) || answersProblem(question, best.section, alternatives);
 }
 
 /**
@@ -238,6 +239,16 @@ function offTopic(index: DocsIndex, question: string, section: Section, alternat
   return shared <= 1 && shared * 2 < terms.length;
 }
 
+/**
+ * A reader describing a problem, answered by the troubleshooting entry about it: "Ctrl+I を押しても何も起きない"
+ * found The keyboard shortcut does not open the dialog through Ctrl alone (the docs' shortcut), and the words
+ * telling what went wrong (押して, 起きない), which English docs never use, made it off topic.
+ */
+function answersProblem(question: string, section: Section, alternatives: ReadonlyMap<string, readonly string[]>): boolean {
+  if (!isTroubleshootingEntry(section) || !describesProblem(question)) return false;
+  const headingTerms = termsOfHeading(section);
+  return contentTerms(question).some((term) => headingTerms.has(term) || (alternatives.get(term) ?? []).some((alternative) => headingTerms.has(alternative)));
+}
 
 const LATIN_WORD = /[A-Za-z][A-Za-z0-9+#.-]*[A-Za-z0-9+#]|[A-Za-z]{2,}/g;
 

@@ -168,3 +168,24 @@ describe('given docs with a hyphenated name one letter from the question\'s (sig
     expect(notFound(index, 'Where do I add a sign-in check?')).toBe(false);
   });
 });
+
+describe('given a troubleshooting page and a reader describing a problem in another language than the docs', () => {
+  const files = {
+    'troubleshooting.md':
+      '# Troubleshooting\n\n## The keyboard shortcut does not open the dialog\n\nThe widget never takes a shortcut your page already handles: choose another with `data-shortcut`.\n\n## The launcher does not appear\n\nCheck that the script loads.',
+    'theming.md': '# Theming\n\n## Colors\n\nSet the launcher color with CSS variables.',
+  };
+
+  it('answers from the entry about the problem, though the words telling what went wrong are not the docs\'', () => {
+    const index = indexOf(files);
+    const retrieved = retrieveDocs(index, 'Ctrl+I を押しても何も起きない', [], { limit: 5 });
+    expect(retrieved.notFound).toBe(false);
+    expect(retrieved.sections[0]?.headingPath.at(-1)).toBe('The keyboard shortcut does not open the dialog');
+  });
+
+  it('still says the docs do not cover a problem with something no entry is about', () => {
+    const index = indexOf(files);
+    expect(notFound(index, '印刷ができない')).toBe(true);
+    expect(notFound(index, '音声入力が動かない')).toBe(true);
+  });
+});
