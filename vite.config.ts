@@ -2,7 +2,8 @@
 //   embedChatConfig   the chat the script tag imports lazily (ES module + chunks under dist/embed/, React or
 //                     preact/compat bundled, CSS inlined as strings for constructable stylesheets)
 //   embedLoaderConfig dist/embed.js, the classic-script loader (IIFE, no dependencies)
-//   libraryConfig     dist/index.js for React apps (ESM, every dependency external, 'use client') + dist/styles.css
+//   libraryConfig     dist/index.js for React apps (ESM, every dependency external, 'use client') + dist/styles.css,
+//                     and dist/locales.js (the widget's strings in Japanese, Korean and Chinese)
 // The default export is the library build, so a bare `vite build` produces the React entry.
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
@@ -111,11 +112,12 @@ export function libraryConfig(): InlineConfig {
       cssTarget: CSS_TARGET,
       cssCodeSplit: false,
       cssMinify: 'lightningcss',
-      lib: { entry: 'src/index.ts', formats: ['es'], fileName: () => 'index.js', cssFileName: 'styles' },
+      // dist/locales.js: the widget's strings in other languages (`docs-assistant/locales`), imported by apps that want them.
+      lib: { entry: { index: 'src/index.ts', locales: 'src/locales/index.ts' }, formats: ['es'], fileName: (_format, name) => `${name}.js`, cssFileName: 'styles' },
       rolldownOptions: {
         external: isExternal,
         // Frameworks that render on the server need the marker to treat the component as client-only.
-        output: { banner: (chunk) => (chunk.isEntry ? "'use client';" : '') },
+        output: { banner: (chunk) => (chunk.isEntry && chunk.name === 'index' ? "'use client';" : '') },
       },
     },
   };

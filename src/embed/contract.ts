@@ -6,6 +6,12 @@ import type { DocsAssistantEvent, DocsAssistantOptions } from '../options.ts';
 export interface EmbedOptions extends DocsAssistantOptions {
   /** When to download the chat: once the browser is idle after load, without evaluating it ('idle'), or only on intent ('intent'). Either way it is evaluated on intent. @default 'idle' */
   preload?: 'idle' | 'intent';
+  /**
+   * The language of the widget's own strings: a BCP 47 tag ('ja', 'ko', 'zh-CN', 'zh-TW') picks the strings
+   * shipped for it (Japanese, Korean, Simplified and Traditional Chinese), `false` keeps English. `translations`
+   * still overrides any string. @default the page's `<html lang>`
+   */
+  locale?: string | false;
 }
 
 /** What the loader hands to the chat module's `mount`. */
@@ -15,7 +21,7 @@ export interface ChatMountRequest {
   /** An element inside the shadow root: the React root and the portal container. */
   container: HTMLElement;
   /** Resolved options; the loader draws the launcher, so `launcher` comes in false. */
-  options: DocsAssistantOptions;
+  options: DocsAssistantOptions & Pick<EmbedOptions, 'locale'>;
   /** The loader's launcher, which the chat's floating buttons keep clear of (absent with `launcher: false`). */
   launcher?: HTMLElement;
   /** Called whenever the dialog opens or closes (from the API, Escape, the close button, the shortcut). */
