@@ -13,7 +13,8 @@ describe('given a page\'s language tag', () => {
   });
 
   it('keeps English for English, languages with no pack, an empty tag and false', () => {
-    expect(['en', 'en-US', 'fr', 'jav', 'kok', 'zha', '', false, undefined].map(localeOf)).toEqual(Array.from({ length: 9 }, () => undefined));
+    const tags: (string | false | undefined)[] = ['en', 'en-US', 'fr', 'jav', 'kok', 'zha', '', false, undefined];
+    expect(tags.map((tag) => localeOf(tag))).toEqual(tags.map(() => undefined));
   });
 });
 
