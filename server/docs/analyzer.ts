@@ -69,15 +69,23 @@ export function isKatakanaWord(word: string): boolean {
 const JOINED_WORDS = /^[a-z0-9]+(?:[-_][a-z0-9]+)+$/;
 const JOINERS = /[-_]/g;
 
+/**
+ * A name and a one-digit version written solid ("WSL2", "Vue3", "HTTP2", "OAuth2") is the name too: "WSL で編集しても
+ * 反映されない" never found the entry on WSL2. Not two digits or more ("base64", "sha256": other names), nor a name of
+ * two letters ("md5", "es6").
+ */
+const VERSIONED_NAME = /^([a-z]{3,})\d$/;
+
 /** MiniSearch `processTerm`: null drops the token, an array indexes several terms. */
 export function processTerm(token: string): string | string[] | null {
   if (UNSPACED_SCRIPT.test(token)) return processUnspacedTerm(token);
   const lower = token.toLowerCase();
   if (STOP_WORDS.has(lower) || (lower.length < 2 && !/\d/.test(lower))) return null;
   const stemmed = JOINED_WORDS.test(lower) ? stem(lower.replace(JOINERS, '')) : stem(lower);
+  const versioned = VERSIONED_NAME.exec(lower)?.[1];
   const parts = token.split(CAMEL_CASE_BOUNDARY);
-  if (parts.length < 2) return stemmed;
-  const terms = new Set([stemmed]);
+  if (parts.length < 2) return versioned ? [stemmed, versioned] : stemmed;
+  const terms = new Set(versioned ? [stemmed, versioned] : [stemmed]);
   for (const part of parts) {
     const partLower = part.toLowerCase();
     if (partLower.length > 1 && !STOP_WORDS.has(partLower)) terms.add(stem(partLower));
