@@ -183,6 +183,10 @@ export interface AnswerQuality {
   heldOutLater: { outOfScope: number; outOfScopeNotFound: number; misses: string[] };
   /** The same, written in the fourteenth session before anything was measured on them, in the docs' own words where a reader would use them (questions/out-of-scope-3.json). */
   heldOutLatest: { outOfScope: number; outOfScopeNotFound: number; misses: string[] };
+  /** The same, written in the eighteenth session before anything was measured on them (questions/out-of-scope-4.json). */
+  heldOutNewest: { outOfScope: number; outOfScopeNotFound: number; misses: string[] };
+  /** Questions asking whether the product has something it has ("Does Hono have a built-in CORS middleware?"), written in the eighteenth session before anything was measured on them (questions/existence-answerable.json). */
+  existence: { answerable: number; answerableNotFound: number; misses: string[] };
   followUps: FollowUpQuality;
   /** The same for follow-ups written after the setting's weight was last tuned (questions/follow-ups-2.json). */
   heldOutFollowUps: FollowUpQuality;
@@ -249,6 +253,8 @@ const OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/out-of-scope.json',
 const HELD_OUT_FILE = fileURLToPath(new URL('./questions/held-out.json', import.meta.url));
 const HELD_OUT_LATER_FILE = fileURLToPath(new URL('./questions/out-of-scope-2.json', import.meta.url));
 const HELD_OUT_LATEST_FILE = fileURLToPath(new URL('./questions/out-of-scope-3.json', import.meta.url));
+const HELD_OUT_NEWEST_FILE = fileURLToPath(new URL('./questions/out-of-scope-4.json', import.meta.url));
+const EXISTENCE_FILE = fileURLToPath(new URL('./questions/existence-answerable.json', import.meta.url));
 const FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups.json', import.meta.url));
 const HELD_OUT_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-2.json', import.meta.url));
 const HELD_OUT_LATER_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-3.json', import.meta.url));
@@ -478,6 +484,8 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     heldOut: { answerable: 0, answerableNotFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     heldOutLater: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     heldOutLatest: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
+    heldOutNewest: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
+    existence: { answerable: 0, answerableNotFound: 0, misses: [] },
     followUps: measureFollowUps(index, set.name),
     heldOutFollowUps: measureFollowUps(index, set.name, HELD_OUT_FOLLOW_UPS_FILE),
     heldOutLaterFollowUps: measureFollowUps(index, set.name, HELD_OUT_LATER_FOLLOW_UPS_FILE),
@@ -566,6 +574,17 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.heldOutLater = { outOfScope: later.questions, outOfScopeNotFound: later.notFound, misses: later.misses };
   const latest = await askOutOfScope(HELD_OUT_LATEST_FILE, 'held out (latest), out of scope: ');
   quality.heldOutLatest = { outOfScope: latest.questions, outOfScopeNotFound: latest.notFound, misses: latest.misses };
+  const newest = await askOutOfScope(HELD_OUT_NEWEST_FILE, 'held out (newest), out of scope: ');
+  quality.heldOutNewest = { outOfScope: newest.questions, outOfScopeNotFound: newest.notFound, misses: newest.misses };
+  for (const question of (JSON.parse(readFileSync(EXISTENCE_FILE, 'utf8')) as Record<string, string[]>)[set.name] ?? []) {
+    const { text, retrieved } = await answerText(index, question, { limit: 5 });
+    quality.existence.answerable++;
+    if (retrieved.notFound) {
+      quality.existence.answerableNotFound++;
+      quality.existence.misses.push(`does it have…? answerable: ${question} -> notFound`);
+    }
+    check(question, text, retrieved.sections);
+  }
   return quality;
 }
 
@@ -630,6 +649,10 @@ async function main(): Promise<void> {
     if (topicChanges.secondTurns > 0) console.log(`  held out: a new topic after another: its page first ${share(topicChanges.secondFirst, topicChanges.secondTurns)} of ${topicChanges.secondTurns}`);
     const { heldOutLatest } = quality;
     if (heldOutLatest.outOfScope > 0) console.log(`  held out (latest): out of scope notFound ${share(heldOutLatest.outOfScopeNotFound, heldOutLatest.outOfScope)} of ${heldOutLatest.outOfScope}`);
+    const { heldOutNewest } = quality;
+    if (heldOutNewest.outOfScope > 0) console.log(`  held out (newest): out of scope notFound ${share(heldOutNewest.outOfScopeNotFound, heldOutNewest.outOfScope)} of ${heldOutNewest.outOfScope}`);
+    const { existence } = quality;
+    if (existence.answerable > 0) console.log(`  does it have…? answerable notFound     ${share(existence.answerableNotFound, existence.answerable)} of ${existence.answerable}`);
     console.log(`  answers with a markdown defect         ${quality.defects.length} of ${quality.answers}`);
     const { followUps } = quality;
     console.log(`  follow-ups: their page first            ${share(followUps.first, followUps.questions)} of ${followUps.questions} (asked alone: ${share(followUps.firstAlone, followUps.questions).trim()})`);
@@ -661,7 +684,7 @@ async function main(): Promise<void> {
       if (measured.questions + measured.outOfScope === 0) continue;
       console.log(`  ${label}: page first ${share(measured.first, measured.questions)} of ${measured.questions} (notFound: ${measured.notFound}; out of scope notFound: ${measured.outOfScopeNotFound} of ${measured.outOfScope})`);
     }
-    const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
+    const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.heldOutNewest.misses, ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
     if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`), ...quality.heldOutLaterCrossLanguage.misses.map((miss) => `held out (later), ${miss}`), ...quality.otherScriptCrossLanguage.misses, ...quality.koreanCrossLanguage.misses]) console.log(`    ${line}`);
   }
 }

@@ -21,6 +21,22 @@ import { asksAboutPage, contentTerms, namesThePage, onlyPoints } from './terms.t
 export const MIN_COVERAGE = 0.15;
 /** At or above this coverage, a name the docs never use is a detail of the question, not its topic. */
 const NAME_DETAIL_COVERAGE = 0.5;
+/**
+ * A question asking whether the product has a thing ("Does Hono come with an admin dashboard?", "Vue 有官方的后台管理
+ * 模板吗", "Vite の公式 UI コンポーネントライブラリはありますか") is answered by a section about that thing, which
+ * covers much of it: below this share, the best section shares only the product's words around it (built-in, 组件,
+ * plugin). Calibrated on bench/questions/existence-answerable.json (the lowest answerable: 0.35) against the
+ * out-of-scope sets.
+ */
+const THING_COVERAGE = 0.3;
+/** Whether there is, whether it has, includes, comes with or offers, official or built-in: 有没有, 有官方, 内置, 公式, ありますか. */
+const ASKS_WHETHER_THERE_IS = /\b(?:is there|are there|(?:does|do) (?:it|\w+|you|the \w+) (?:have|include|come with|ship with|ship|offer|provide)|built-in|official)\b|有没有|有官方|官方的|官方提供|内置的|公式の|組み込みの|ありますか/i;
+/** But not whether there is a way: "跨好几层组件传数据有没有简单的办法" asks how. */
+const ASKS_FOR_A_WAY = /\b(?:is there|are there) (?:a |any )?(?:way|option|setting)\b|办法|方法|方式|やり方|方法は/i;
+
+function asksWhetherThereIs(question: string): boolean {
+  return ASKS_WHETHER_THERE_IS.test(question) && !ASKS_FOR_A_WAY.test(question);
+}
 const SUGGESTIONS = 3;
 /** The pages of the last answer's first sources (as many as an answer quotes), or of its question's first sections, are a follow-up's setting pages. */
 const SETTING_SECTIONS = 3;
@@ -174,6 +190,7 @@ function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], 
   // A section that covers most of the question's weight answers it even past one unknown name:
   // "the widget's labels in French" is about the labels.
   if (best.coverage >= NAME_DETAIL_COVERAGE) return true;
+  if (asksWhetherThereIs(question) && best.coverage < THING_COVERAGE) return false;
   if (unknownNames.some((name) => !readersKnow(index, name, alternatives))) return false;
   return !offTopic(index, question, best.section, alternatives) || answersProblem(question, best.section, alternatives);
 }

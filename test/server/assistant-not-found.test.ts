@@ -189,3 +189,27 @@ describe('given a troubleshooting page and a reader describing a problem in anot
     expect(notFound(index, '音声入力が動かない')).toBe(true);
   });
 });
+
+describe('given a question asking whether the product has a thing', () => {
+  const files = {
+    'middleware.md':
+      '# Middleware\n\n## Built-in middleware\n\nHono ships CORS, JWT and logger middleware, built in.\n\n## CORS middleware\n\nThe CORS middleware sets the Access-Control headers for cross-origin requests.\n\n## Logger\n\nThe logger prints every request with its status and timing data.',
+    'helpers.md': '# Helpers\n\n## Cookie helper\n\nSet, read and delete cookies.\n\n## Passing data\n\nPass data between components and handlers with the context.',
+  };
+
+  it('answers when the best section is about that thing', () => {
+    const index = indexOf(files);
+    expect(notFound(index, 'Does Hono have a built-in CORS middleware?')).toBe(false);
+    expect(notFound(index, 'Is there an official cookie helper?')).toBe(false);
+  });
+
+  it('says the docs do not cover a thing the best section only shares the product\'s words with', () => {
+    const index = indexOf(files);
+    // The built-in middleware section shares "Hono" and "ships" with it, the logger "request" and "timing": neither has a designer.
+    expect(notFound(index, 'Does Hono ship a visual designer for request timing?')).toBe(true);
+  });
+
+  it('still answers a question asking whether there is a way to do something', () => {
+    expect(notFound(indexOf(files), 'Is there a way to pass data between handlers?')).toBe(false);
+  });
+});
