@@ -50,6 +50,7 @@ cors | 跨域 | クロスオリジン | 교차 출처
 compress, compression | 压缩 | 圧縮 | 압축
 cache, caching | 缓存 | キャッシュ | 캐시, 캐싱
 limit, limits | 限制, 上限 | 制限, 上限 | 제한, 한도
+rate | 速率, 频率 | レート | 속도
 timeout | 超时 | タイムアウト | 타임아웃, 시간 초과
 log, logs, logger, logging | 日志 | ログ, ロガー | 로그, 로깅, 로거
 stream, streaming | 流式, 流式传输, 流 | ストリーミング, ストリーム | 스트리밍, 스트림

@@ -37,6 +37,16 @@ describe('given docs in English and a reader who asks in Korean', () => {
     }
   });
 
+  it('tells a rate limit from other limits by the readers\' word for rate (속도 제한, 速率限制, レート制限)', () => {
+    const limits = indexOf({
+      'agent.md': '# Agent jobs\n\n## Limits\n\n100 new jobs per project per hour.',
+      'api.md': '# API\n\n## Rate limits\n\nEach key may send 60 questions a minute.',
+    });
+    for (const question of ['속도 제한은 어떻게 되나요?', '速率限制是多少', 'レート制限はいくつですか']) {
+      expect({ question, first: retrieved(limits, question).sections[0]?.file }).toEqual({ question, first: 'api.md' });
+    }
+  });
+
   it('says in Korean that a question no page covers is not in the docs', async () => {
     expect(retrieved(index, 'Hono로 이메일을 보낼 수 있나요?').notFound).toBe(true);
     expect(await extractiveAnswer(index, 'Hono로 이메일을 보낼 수 있나요?')).toMatch(/^문서에서 찾을 수 없습니다\./);
