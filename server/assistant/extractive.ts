@@ -44,7 +44,7 @@ const ROW_ANSWER_SCORE = 3 * QUESTION_WORD_POINTS;
 /** A paragraph that tells how to fix a problem ("To fix this, …", "これを解決するには", "解决方法"). */
 const TELLS_FIX = /\bto (?:fix|solve|resolve|work around) (?:this|it|that|the (?:issue|problem|error))\b|\bworkaround\b|解決|対処|これを回避|回避でき|解决|修复/i;
 /** A sentence opening on what the sentence before it said: "Then:", "It is lost when:", "この理由は:", "这意味着". */
-const REFERS_BACK = /^(?:(?:this|these|that|those|it|they|then|so|here|such)\b|the above\b|(?:これ|それ|この|その|上記|こう|そう|这|此|它|该|上述|然后))/i;
+const REFERS_BACK = /^(?:(?:this|these|that|those|it|they|then|so|here|such|both|either|neither)\b|the above\b|(?:これ|それ|この|その|上記|こう|そう|这|此|它|该|上述|然后))/i;
 /** What the first passage under a heading the question names gains: as much as one more question word. */
 const OPENING_BONUS = QUESTION_WORD_POINTS;
 /** A quote of the selection's own section this short (a type line) says nothing about the selection by itself. */
@@ -383,6 +383,18 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
       indexes.add(entry.index - 1);
       introductions.add(entry.index - 1);
     }
+  }
+  // A paragraph opening on what the list or table before it says ("Both count per UTC clock hour" under the two
+  // limits) comes with it when it is short: quoted alone, "both" were the reader's guess. Not a paragraph before
+  // it: a Chinese or Japanese paragraph opening on これ or 这 most often means the heading's topic (measured on
+  // the bench answers: half the paragraphs it brought were noise).
+  for (const entry of chosen) {
+    const firstSentence = entry.block.units[0];
+    const previous = blocks[entry.index - 1];
+    if (entry.block.kind !== 'sentence' || !firstSentence || !REFERS_BACK.test(firstSentence.text) || !previous || previous.units.length === 0 || indexes.has(entry.index - 1)) continue;
+    if (!isListing(previous) || previous.units.length > WHOLE_LIST_LINES) continue;
+    indexes.add(entry.index - 1);
+    announced.add(entry.index - 1);
   }
   // A reference entry's facts: an option's type and default, listed above its description, answer half the
   // question ("コンソールに出るログを減らしたい" quoted logLevel's one sentence, "コンソール出力の詳細度を調整します",

@@ -141,6 +141,12 @@ describe('given sections and a question', () => {
     expect(answer.text).toBe(`**[Page › Lost](/page#lost)**\n\n${text}`);
   });
 
+  it('quotes the short list a matching paragraph opens by referring to ("Both count per hour")', () => {
+    const text = 'Agents have two limits.\n\n- 100 new jobs per project per hour.\n- 100 follow-up messages per project per hour.\n\nBoth count per UTC clock hour and are set with `--limit-agent-per-project-hour`.';
+    const answer = composeExtractiveAnswer([section('limits', 'Limits', text)], question('How is the agent limit set?'));
+    expect(answer.text).toContain('- 100 new jobs per project per hour.\n- 100 follow-up messages per project per hour.\n\nBoth count per UTC clock hour');
+  });
+
   it('quotes the sentence before a matching one that opens on what it said', () => {
     const opening = Array.from({ length: 14 }, (_unused, index) => `Opening sentence ${index} about loading in general.`).join(' ');
     const text = `${opening} \`embed.js\` is a small loader. It reads the configuration and listens for the shortcut. Closing words.`;
