@@ -29,14 +29,15 @@ const NAME_DETAIL_COVERAGE = 0.5;
  * out-of-scope sets.
  */
 const THING_COVERAGE = 0.3;
-/** Whether there is, whether it has, includes, comes with or offers, official or built-in: 有没有, 有官方, 内置, 公式, ありますか. */
-const ASKS_WHETHER_THERE_IS = /\b(?:is there|are there|(?:does|do) (?:it|\w+|you|the \w+) (?:have|include|come with|ship with|ship|offer|provide)|built-in|official)\b|有没有|有官方|官方的|官方提供|内置的|公式の|組み込みの|ありますか/i;
+/** Whether there is, whether it has (not "do I have to"), includes, comes with or offers, official or built-in: 有没有, 有官方, 内置, 公式, ありますか. */
+const ASKS_WHETHER_THERE_IS = /\b(?:is there|are there|(?:does|do) (?:\w+|the \w+) (?:have(?! to\b)|include|come with|ship with|ship|offer|provide)|built-in|official)\b|有没有|有官方|官方的|官方提供|内置的|公式の|組み込みの|ありますか/i;
 /** But not whether there is a way: "跨好几层组件传数据有没有简单的办法" asks how. */
 const ASKS_FOR_A_WAY = /\b(?:is there|are there) (?:a |any )?(?:way|option|setting)\b|办法|方法|方式|やり方|方法は/i;
 
 function asksWhetherThereIs(question: string): boolean {
   return ASKS_WHETHER_THERE_IS.test(question) && !ASKS_FOR_A_WAY.test(question);
 }
+
 const SUGGESTIONS = 3;
 /** The pages of the last answer's first sources (as many as an answer quotes), or of its question's first sections, are a follow-up's setting pages. */
 const SETTING_SECTIONS = 3;
