@@ -200,6 +200,7 @@ describe('given docs that name things in their own words', () => {
     // A symptom in readers' words: the docs say the launcher "does not appear".
     expect(firstHeading(index, 'the widget is not showing up')).toBe('The launcher does not appear');
     expect(firstHeading(index, 'my assistant button disappeared')).toBe('The launcher does not appear');
+    expect(firstHeading(index, 'The Ask AI button is missing on my pages')).toBe('The launcher does not appear');
   });
 
   it('finds the section in the docs\' words for a reader\'s word they never use', () => {
