@@ -44,7 +44,7 @@ const ROW_ANSWER_SCORE = 3 * QUESTION_WORD_POINTS;
 /** A paragraph that tells how to fix a problem ("To fix this, …", "これを解決するには", "解决方法"). */
 const TELLS_FIX = /\bto (?:fix|solve|resolve|work around) (?:this|it|that|the (?:issue|problem|error))\b|\bworkaround\b|解決|対処|これを回避|回避でき|解决|修复/i;
 /** A sentence opening on what the sentence before it said: "Then:", "It is lost when:", "この理由は:", "这意味着". */
-const REFERS_BACK = /^(?:(?:this|these|that|those|it|they|then|so|here|such|both|either|neither)\b|the above\b|(?:これ|それ|この|その|上記|こう|そう|这|此|它|该|上述|然后))/i;
+const REFERS_BACK = /^(?:(?:this|these|that|those|it|they|then|so|here|such|both|either|neither|however|but)\b|the above\b|(?:これ|それ|この|その|上記|こう|そう|ただし|しかし|这|此|它|该|上述|然后|然而|但是|不过))/i;
 /** What the first passage under a heading the question names gains: as much as one more question word. */
 const OPENING_BONUS = QUESTION_WORD_POINTS;
 /** A quote of the selection's own section this short (a type line) says nothing about the selection by itself. */

@@ -152,6 +152,9 @@ describe('given sections and a question', () => {
     const text = `${opening} \`embed.js\` is a small loader. It reads the configuration and listens for the shortcut. Closing words.`;
     const answer = composeExtractiveAnswer([section('embed', 'Embed', text)], question('Which shortcut does it listen for?'));
     expect(answer.text).toContain('`embed.js` is a small loader. It reads the configuration and listens for the shortcut.');
+    // A contrast is with what the sentence before it said.
+    const contrast = `${opening} ${opening} 在一个组件中，插槽照常渲染。然而，当使用自定义元素时，它只接受原生插槽的语法。 Closing words.`;
+    expect(composeExtractiveAnswer([section('slots', 'Slots', contrast)], question('自定义元素接受什么语法')).text).toContain('在一个组件中，插槽照常渲染。然而');
   });
 
   it('quotes a long table with its header and the matching rows, escaped pipes kept', () => {
