@@ -13,6 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { build } from 'vite';
+import { LOCALE_NAMES } from '../src/chat/locale.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
@@ -102,7 +103,7 @@ const filesUnder = (folder) =>
 const HIGHLIGHTER_CHUNK = /(^|\/)highlight[-.][^/]*js$/;
 
 /** A language pack's chunk (src/locales/): loaded with the chat only on a page in its language. */
-const LOCALE_CHUNK = /(^|\/)(?:ja|ko|zhHans|zhHant)-[^/]*\.js$/;
+const LOCALE_CHUNK = new RegExp(`(^|/)(?:${LOCALE_NAMES.join('|')})-[^/]*\\.js$`);
 
 /** Bundles dist/index.js the way a React app would (react, react-dom and scheduler provided by the app). */
 async function bundleReactEntry() {

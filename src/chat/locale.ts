@@ -12,6 +12,9 @@ const PACKS = {
 
 export type LocaleName = keyof typeof PACKS;
 
+/** The packs' names, which also begin their chunks' names (ja-<hash>.js): scripts/size.js and the specs tell those chunks apart by them. */
+export const LOCALE_NAMES = /* @__PURE__ */ Object.keys(PACKS) as LocaleName[];
+
 /**
  * The pack for a BCP 47 tag, or undefined for English and the languages none is shipped for. Chinese is
  * Traditional for Taiwan, Hong Kong and Macau or a -Hant script subtag, else Simplified.
