@@ -245,11 +245,11 @@ function offTopic(index: DocsIndex, question: string, section: Section, alternat
   const telling = (term: string) => !index.isProductName(term);
   // A docs' word for a reader's word (a synonym: shrink => compress) is shared when the section is about it:
   // in its heading or page title. In passing in its text it is weak evidence ("uptime" found "health" there).
-  const headingTerms = termsOfHeading(section);
-  const alternativeInHeading = (term: string) => (alternatives.get(term) ?? []).some((alternative) => headingTerms.has(alternative));
+  const alternativeInHeading = headingNames(section, alternatives, false);
+  const inHeading = headingNames(section, alternatives);
   const found = (term: string) => sectionTerms.has(term) || otherScriptForms(term).some((form) => sectionTerms.has(form)) || alternativeInHeading(term);
   const shared = terms.filter((term) => telling(term) && found(term)).length;
-  const aboutOne = terms.some((term) => telling(term) && (headingTerms.has(term) || alternativeInHeading(term)));
+  const aboutOne = terms.some((term) => telling(term) && inHeading(term));
   if (allKnown) return shared <= 1 && terms.filter(telling).length >= 3 && !aboutOne;
   // Two words, one of them no page's: answerable when the section is about the other ("brand colors" under
   // Colors), not when it has it in passing ("voice input" found "input" in a list of CSS variables).
@@ -263,9 +263,13 @@ function offTopic(index: DocsIndex, question: string, section: Section, alternat
  * telling what went wrong (押して, 起きない), which English docs never use, made it off topic.
  */
 function answersProblem(question: string, section: Section, alternatives: ReadonlyMap<string, readonly string[]>): boolean {
-  if (!isTroubleshootingEntry(section) || !describesProblem(question)) return false;
+  return isTroubleshootingEntry(section) && describesProblem(question) && contentTerms(question).some(headingNames(section, alternatives));
+}
+
+/** Whether the section's heading (or page title) names a question term, itself or (with `itself` false, only) by one of the docs' words for it. */
+function headingNames(section: Section, alternatives: ReadonlyMap<string, readonly string[]>, itself = true): (term: string) => boolean {
   const headingTerms = termsOfHeading(section);
-  return contentTerms(question).some((term) => headingTerms.has(term) || (alternatives.get(term) ?? []).some((alternative) => headingTerms.has(alternative)));
+  return (term) => (itself && headingTerms.has(term)) || (alternatives.get(term) ?? []).some((alternative) => headingTerms.has(alternative));
 }
 
 const LATIN_WORD = /[A-Za-z][A-Za-z0-9+#.-]*[A-Za-z0-9+#]|[A-Za-z]{2,}/g;
