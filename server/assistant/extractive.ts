@@ -43,8 +43,8 @@ const FURTHER_SECTION_SCORE = 2 * QUESTION_WORD_POINTS;
 const ROW_ANSWER_SCORE = 3 * QUESTION_WORD_POINTS;
 /** A paragraph that tells how to fix a problem ("To fix this, …", "これを解決するには", "解决方法"). */
 const TELLS_FIX = /\bto (?:fix|solve|resolve|work around) (?:this|it|that|the (?:issue|problem|error))\b|\bworkaround\b|解決|対処|これを回避|回避でき|解决|修复/i;
-/** A sentence opening on what the sentence before it said: "Then:", "It is lost when:", "この理由は:", "这意味着". */
-const REFERS_BACK = /^(?:(?:this|these|that|those|it|they|then|so|here|such|both|either|neither|however|but)\b|the above\b|(?:これ|それ|この|その|上記|こう|そう|ただし|しかし|这|此|它|该|上述|然后|然而|但是|不过))/i;
+/** A sentence opening on what the sentence before it said: "Then:", "It is lost when:", "この理由は:", "这意味着" (docs' text; conversation.ts's refersBack reads a reader's pronoun anywhere in a question). */
+const OPENS_REFERRING_BACK = /^(?:(?:this|these|that|those|it|they|then|so|here|such|both|either|neither|however|but)\b|the above\b|(?:これ|それ|この|その|上記|こう|そう|ただし|しかし|这|此|它|该|上述|然后|然而|但是|不过))/i;
 /** What the first passage under a heading the question names gains: as much as one more question word. */
 const OPENING_BONUS = QUESTION_WORD_POINTS;
 /** A quote of the selection's own section this short (a type line) says nothing about the selection by itself. */
@@ -183,7 +183,7 @@ function withSentencesReferredTo(block: Block, quoted: AnalysedUnit[]): Analysed
   const kept = new Set(quoted);
   block.units.forEach((unit, index) => {
     const previous = block.units[index - 1];
-    if (previous && kept.has(unit) && REFERS_BACK.test(unit.text)) kept.add(previous);
+    if (previous && kept.has(unit) && OPENS_REFERRING_BACK.test(unit.text)) kept.add(previous);
   });
   return block.units.filter((unit) => kept.has(unit));
 }
@@ -391,7 +391,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   for (const entry of chosen) {
     const firstSentence = entry.block.units[0];
     const previous = blocks[entry.index - 1];
-    if (entry.block.kind !== 'sentence' || !firstSentence || !REFERS_BACK.test(firstSentence.text) || !previous || previous.units.length === 0 || indexes.has(entry.index - 1)) continue;
+    if (entry.block.kind !== 'sentence' || !firstSentence || !OPENS_REFERRING_BACK.test(firstSentence.text) || !previous || previous.units.length === 0 || indexes.has(entry.index - 1)) continue;
     if (!isListing(previous) || previous.units.length > WHOLE_LIST_LINES) continue;
     indexes.add(entry.index - 1);
     announced.add(entry.index - 1);
@@ -438,7 +438,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
  */
 function introductionUnits(block: Block, score: Score, lead: boolean): AnalysedUnit[] {
   const last = block.units.at(-1);
-  const refersBack = last !== undefined && REFERS_BACK.test(last.text);
+  const refersBack = last !== undefined && OPENS_REFERRING_BACK.test(last.text);
   if (charactersOf(block.units) <= WHOLE_PARAGRAPH_CHARS && (refersBack || (lead && score(block.terms) > 0))) return block.units;
   return block.units.slice(refersBack ? -2 : -1);
 }
