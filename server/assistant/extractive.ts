@@ -239,12 +239,12 @@ function charactersOf(units: readonly Unit[]): number {
  * quoted thirteen rows for the one on several instances.
  */
 function matchingUnits(block: Block, score: Score): Set<AnalysedUnit> {
-  const matching = block.units.filter((unit) => score(unit.terms) > 0);
+  const all = block.units.filter((unit) => score(unit.terms) > 0);
   // Paragraphs and short lists keep every matching line: there each one reads as part of the passage.
-  if (block.kind === 'sentence' || isShortListing(block)) return new Set(matching);
+  if (block.kind === 'sentence' || isShortListing(block)) return new Set(all);
   // Per question word of the block: what it scores alone, and how many of the lines have it.
   const words = new Map<string, { points: number; lines: number }>();
-  for (const unit of matching) {
+  for (const unit of all) {
     for (const term of unit.terms) {
       const word = words.get(term);
       if (word) word.lines++;
@@ -262,6 +262,12 @@ function matchingUnits(block: Block, score: Score): Set<AnalysedUnit> {
     }
     return weight;
   };
+  // A table's header names every row's columns and is quoted anyway: it is not a row to choose. Weighed as
+  // one, "Which environment variable sets the port?" found its two column names there, outweighing the `--port`
+  // row, and the first nine rows were quoted for it.
+  const header = block.kind === 'row' ? block.units[0] : undefined;
+  const matching = all.filter((unit) => unit !== header);
+  if (matching.length === 0) return new Set(all);
   const weights = new Map(matching.map((unit) => [unit, weightOf(unit)]));
   const best = Math.max(0, ...weights.values());
   // A word in every line tells none of them apart: then every matching line is kept.
