@@ -19,17 +19,40 @@ export interface AskedTerms {
   words: readonly (readonly string[])[];
 }
 
-/** Multiplies the score of each table the question matches in one row by `boost`, and orders `ranked` again. */
+/**
+ * Multiplies the score of each table the question matches in one row by `boost`, and orders `ranked` again. A
+ * section whose own heading names every word of the question stays before a table it led: a search for
+ * "launcher color" opens on Change the launcher color, not on the colors table whose accent row says "launcher
+ * colors".
+ */
 export function liftTableRows(ranked: Candidate[], asked: AskedTerms, boost: number): void {
+  let named: number | undefined;
   let lifted = false;
   for (const candidate of ranked) {
     if (!candidate.section.text.includes(' | ')) continue;
     const best = bestRow(tablesOf(candidate.section), asked.queries);
     if (best === 0 || wordsIn(best, asked) < 2 || coverage(best, asked) < MIN_ROW_COVERAGE) continue;
-    candidate.score *= boost;
+    named ??= namedScore(ranked, asked.words);
+    const raised = candidate.score * boost;
+    candidate.score = candidate.score < named ? Math.min(raised, named * BELOW_NAMED) : raised;
     lifted = true;
   }
   if (lifted) ranked.sort((a, b) => b.score - a.score);
+}
+
+/** A lifted table stays just under a section whose heading names the question. */
+const BELOW_NAMED = 0.999;
+
+/** The best score of a section whose own heading has a term of every word of the question (0 when none has). */
+function namedScore(ranked: readonly Candidate[], words: AskedTerms['words']): number {
+  const telling = words.filter((word) => word.length > 0);
+  if (telling.length === 0) return 0;
+  let best = 0;
+  for (const candidate of ranked) {
+    const heading = new Set(termsOf(candidate.section.headingPath.at(-1) ?? ''));
+    if (telling.every((word) => word.some((term) => heading.has(term)))) best = Math.max(best, candidate.score);
+  }
+  return best;
 }
 
 /**

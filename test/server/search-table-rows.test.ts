@@ -74,6 +74,23 @@ describe('given a question whose answer is one row of a long table', () => {
     expect(twoWords.map((candidate) => candidate.section.headingPath.at(-1))).toEqual(['Providers', 'Do I need an OpenAI key?']);
   });
 
+  it('keeps a section whose heading names every word of the question before a table it led', () => {
+    const sections = buildPage('theming.md', '# Theming\n\n## Change the launcher color\n\nSet the accent variable.\n\n## Change the label\n\nSet `data-label`.\n\n## Colors\n\n| Variable | What it styles |\n| --- | --- |\n| `--accent` | Send button and launcher colors. |\n| `--text` | Main text. |\n| `--border` | Borders. |').page.sections;
+    const section = (anchor: string) => sections.find((candidate) => candidate.anchor === anchor)!;
+    const asked = { queries: ['launcher', 'color'].map(query), weights: Float64Array.of(2, 2), words: [['launcher'], ['color']] };
+    const order = (first: string) => {
+      const ranked = [
+        { section: section(first), score: 10, coverage: 1 },
+        { section: section('colors'), score: 9, coverage: 1 },
+      ];
+      liftTableRows(ranked, asked, 1.75);
+      return ranked.map((candidate) => candidate.section.headingPath.at(-1));
+    };
+    expect(order('change-the-launcher-color')).toEqual(['Change the launcher color', 'Colors']);
+    // A heading that names part of the question does not hold the table back.
+    expect(order('change-the-label')).toEqual(['Colors', 'Change the label']);
+  });
+
   it("quotes the row that answers, not the table's first rows, when the question's words are the header's column names", async () => {
     const docs = {
       'server.md': [
