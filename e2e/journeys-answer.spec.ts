@@ -237,6 +237,27 @@ test.describe('given an answer with a code block whose line is longer than the d
   });
 });
 
+test.describe('given a question answered by one row of a reference table', () => {
+  test('quotes the header and the row that answers, not the first rows, with the names in the first column on one line', async ({ assistant, page }, testInfo) => {
+    await assistant.visit('/server');
+    await assistant.open();
+    await assistant.ask('Which environment variable sets the port?');
+    await expect(assistant.dialog).toHaveAttribute('data-status', 'ready');
+    const answer = assistant.answerText(assistant.answers.last());
+    await expect(answer.getByRole('link', { name: 'Server and CLI › CLI flags' }).first()).toBeVisible();
+    const table = answer.getByRole('table').first();
+    await expect(table.getByRole('columnheader')).toHaveText(['Flag', 'Environment variable', 'Default', 'What it does']);
+    await expect(table.getByRole('row').nth(1).getByRole('cell')).toHaveText(['--port', 'DOCS_ASSISTANT_PORT', '8787', 'Port to listen on; 0 picks a free one.']);
+    // The table's first rows (--host, --domain) answer nothing here.
+    await expect(table).not.toContainText('--host');
+    // In the wide dialog a flag is not broken after its hyphens ("--" alone on a line, then "assistant-key").
+    const flags = table.locator('td:first-child code');
+    expect(await flags.count()).toBeGreaterThan(1);
+    for (const lines of await flags.evaluateAll((codes) => codes.map((code) => code.getClientRects().length))) expect(lines).toBe(1);
+    await saveScreenshot(page, testInfo, 'table-row-answer');
+  });
+});
+
 test.describe('given a deep link with a question', () => {
   test('opens and asks once from ?ask=, removes it from the address bar, and does not ask again on reload', async ({ assistant, demo, page }) => {
     let asked = 0;
