@@ -73,6 +73,7 @@ custom | 自定义 | カスタム, 独自 | 커스텀, 사용자 정의
 global, globally | 全局 | グローバル | 전역, 글로벌
 local, locally | 局部, 本地 | ローカル | 로컬, 지역
 env, environment, variable | 环境变量 | 環境変数 | 환경 변수, 환경
+variable, variables | 变量 | 変数 | 변수
 mode | 模式 | モード | 모드
 port | 端口 | ポート | 포트
 host | 主机 | ホスト | 호스트

@@ -87,6 +87,18 @@ describe('given docs in English and a reader who asks in Chinese or Japanese', (
     expect(await extractiveAnswer(index, '如何使用 CORS 中间件？')).toMatch(/^\*\*\[CORS Middleware\]\(\/middleware\/cors#cors-middleware\)\*\*\n\nUse the CORS middleware/);
   });
 
+  it('reads 变量 and 変数 as variable: a question for a CSS variable finds the variables table', () => {
+    const theming = indexOf({
+      ...ENGLISH_DOCS,
+      'theming.md':
+        '# Theming\n\n## Variables\n\n| Variable | Default | What it styles |\n| --- | --- | --- |\n| `--widget-radius` | `14px` | Dialog corners. |\n| `--widget-dialog-width` | `680px` | Dialog width. |\n| `--widget-font-size` | `15px` | Base text size. |\n\n## Small screens\n\nOn a phone the dialog takes the whole width of the screen.',
+    });
+    for (const question of ['对话框宽度的 CSS 变量是什么', 'ダイアログの幅の CSS 変数は？']) {
+      const found = retrieved(theming, question);
+      expect({ question, notFound: found.notFound, first: found.sections[0]?.id }).toEqual({ question, notFound: false, first: '/theming#variables' });
+    }
+  });
+
   it('still says a question about something no page covers is not in the docs', () => {
     expect(retrieved(index, '怎么用 Hono 发送邮件').notFound).toBe(true);
     expect(retrieved(index, '如何连接 MySQL 数据库').notFound).toBe(true);
