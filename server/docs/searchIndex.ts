@@ -619,7 +619,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       // only of one whose whole title it names: "What happens if the server is down?" opened on the beginning of
       // the page Server and CLI.
       const topicAllowed = phrased.size > 0 ? () => false : options.staysOnSetting ? (section: Section) => pagePathsOf(section).some((pagePath) => place.settingPages.has(pagePath)) : undefined;
-      return rank(questionTerms, limit, wordTermsOf(query), topicAllowed, options.byScoreAlone === true ? undefined : { queries: questionQueries, words: wordsOf(query).map(termsOfToken) });
+      return rank(questionTerms, limit, wordTermsOf(query), topicAllowed, options.byScoreAlone === true ? undefined : { question: query, queries: questionQueries });
     },
     alternativesIn: (asked) => alternativesFor(asked, termsOf(asked)),
     isProductName,

@@ -3,7 +3,9 @@
 // and width far apart before the variables table whose row `--docs-assistant-dialog-width` | Dialog width above
 // 768 px is the answer. A table one of whose rows holds, read under its header, every question term its rows
 // hold, two words or more and at least half of the question's weight, is lifted (searchIndex.ts, rank).
-import { termsOf } from './analyzer.ts';
+import { splitUnits } from '../assistant/passages.ts';
+import { termsOfOwnHeading } from '../assistant/sectionTermSets.ts';
+import { termsOf, termsOfToken, wordsOf } from './analyzer.ts';
 import { bitCount, type QueryTerm } from './postings.ts';
 import type { Candidate } from './ranking.ts';
 import type { Section } from './types.ts';
@@ -11,12 +13,11 @@ import type { Section } from './types.ts';
 /** The share of the question's weight (rare words weighing most) one row must hold. */
 const MIN_ROW_COVERAGE = 0.5;
 
-/** The question as searched: its query terms, their weights (Accumulated.termWeights) and each word's terms. */
+/** The question as searched: its text, its query terms and their weights (Accumulated.termWeights). */
 export interface AskedTerms {
+  question: string;
   queries: readonly QueryTerm[];
   weights: Float64Array;
-  /** Each word of the question's terms: two terms of one word (OpenAI gives openai, open and ai) are one word. */
-  words: readonly (readonly string[])[];
 }
 
 /**
@@ -26,13 +27,18 @@ export interface AskedTerms {
  * colors".
  */
 export function liftTableRows(ranked: Candidate[], asked: AskedTerms, boost: number): void {
+  // Each word of the question as its terms, cut only once a table qualifies: two terms of one word (OpenAI gives
+  // openai, open and ai) are one word.
+  let words: string[][] | undefined;
   let named: number | undefined;
   let lifted = false;
   for (const candidate of ranked) {
     if (!candidate.section.text.includes(' | ')) continue;
     const best = bestRow(tablesOf(candidate.section), asked.queries);
-    if (best === 0 || wordsIn(best, asked) < 2 || coverage(best, asked) < MIN_ROW_COVERAGE) continue;
-    named ??= namedScore(ranked, asked.words);
+    if (best === 0 || coverage(best, asked) < MIN_ROW_COVERAGE) continue;
+    words ??= wordsOf(asked.question).map(termsOfToken);
+    if (wordsIn(best, asked.queries, words) < 2) continue;
+    named ??= namedScore(ranked, words);
     const raised = candidate.score * boost;
     candidate.score = candidate.score < named ? Math.min(raised, named * BELOW_NAMED) : raised;
     lifted = true;
@@ -44,12 +50,12 @@ export function liftTableRows(ranked: Candidate[], asked: AskedTerms, boost: num
 const BELOW_NAMED = 0.999;
 
 /** The best score of a section whose own heading has a term of every word of the question (0 when none has). */
-function namedScore(ranked: readonly Candidate[], words: AskedTerms['words']): number {
+function namedScore(ranked: readonly Candidate[], words: readonly (readonly string[])[]): number {
   const telling = words.filter((word) => word.length > 0);
   if (telling.length === 0) return 0;
   let best = 0;
   for (const candidate of ranked) {
-    const heading = new Set(termsOf(candidate.section.headingPath.at(-1) ?? ''));
+    const heading = termsOfOwnHeading(candidate.section);
     if (telling.every((word) => word.some((term) => heading.has(term)))) best = Math.max(best, candidate.score);
   }
   return best;
@@ -75,9 +81,9 @@ function bestRow(tables: readonly Table[], queries: readonly QueryTerm[]): numbe
   return best === all ? best : 0;
 }
 
-function wordsIn(bits: number, asked: AskedTerms): number {
-  const terms = new Set(asked.queries.flatMap((query, position) => (bits & (2 ** position) ? [query.term] : [])));
-  return asked.words.filter((word) => word.some((term) => terms.has(term))).length;
+function wordsIn(bits: number, queries: readonly QueryTerm[], words: readonly (readonly string[])[]): number {
+  const terms = new Set(queries.flatMap((query, position) => (bits & (2 ** position) ? [query.term] : [])));
+  return words.filter((word) => word.some((term) => terms.has(term))).length;
 }
 
 function coverage(bits: number, asked: AskedTerms): number {
@@ -99,25 +105,19 @@ interface Table {
 /** Each section's tables as terms, made once per section (the sections of a site change only on re-index). */
 const tablesBySection = new WeakMap<Section, Table[]>();
 
-/** A section's tables: runs of lines with cells (the section text keeps a row as `a | b | c`), outside code. */
+/** A section's tables, as the answers cut them (passages.ts): each block of rows, its first row the header. */
 function tablesOf(section: Section): Table[] {
   const known = tablesBySection.get(section);
   if (known) return known;
-  const tables: Table[] = [];
-  let current: Set<string>[] = [];
-  let inCode = false;
-  const end = () => {
-    const [header, ...rows] = current;
-    // A table of one row is as short as that row already.
-    if (header && rows.length > 1) tables.push({ header, rows });
-    current = [];
-  };
-  for (const line of section.text.split('\n')) {
-    if (line.startsWith('```')) inCode = !inCode;
-    if (!inCode && line.includes(' | ')) current.push(new Set(termsOf(line)));
-    else end();
+  const byBlock = new Map<number, Set<string>[]>();
+  for (const unit of splitUnits(section.text)) {
+    if (unit.kind !== 'row') continue;
+    let rows = byBlock.get(unit.block);
+    if (!rows) byBlock.set(unit.block, (rows = []));
+    rows.push(new Set(termsOf(unit.text)));
   }
-  end();
+  // A table of one row is as short as that row already.
+  const tables = [...byBlock.values()].flatMap(([header, ...rows]) => (header && rows.length > 1 ? [{ header, rows }] : []));
   tablesBySection.set(section, tables);
   return tables;
 }

@@ -66,18 +66,18 @@ describe('given a question whose answer is one row of a long table', () => {
     ];
     // OpenAI is one word of three terms; "need" is in no row.
     const oneWord = ranked();
-    liftTableRows(oneWord, { queries: ['openai', 'open', 'ai', 'need'].map(query), weights: Float64Array.of(3, 1, 1, 0.5), words: [['openai', 'open', 'ai'], ['need']] }, 2);
+    liftTableRows(oneWord, { queries: ['openai', 'open', 'ai', 'need'].map(query), weights: Float64Array.of(3, 1, 1, 0.5), question: 'Do I need OpenAI?' }, 2);
     expect(oneWord.map((candidate) => candidate.section.headingPath.at(-1))).toEqual(['Do I need an OpenAI key?', 'Providers']);
     // OpenAI and its model: two words in one row.
     const twoWords = ranked();
-    liftTableRows(twoWords, { queries: ['openai', 'gpt'].map(query), weights: Float64Array.of(3, 3), words: [['openai'], ['gpt']] }, 2);
+    liftTableRows(twoWords, { queries: ['openai', 'gpt'].map(query), weights: Float64Array.of(3, 3), question: 'OpenAI GPT' }, 2);
     expect(twoWords.map((candidate) => candidate.section.headingPath.at(-1))).toEqual(['Providers', 'Do I need an OpenAI key?']);
   });
 
   it('keeps a section whose heading names every word of the question before a table it led', () => {
     const sections = buildPage('theming.md', '# Theming\n\n## Change the launcher color\n\nSet the accent variable.\n\n## Change the label\n\nSet `data-label`.\n\n## Colors\n\n| Variable | What it styles |\n| --- | --- |\n| `--accent` | Send button and launcher colors. |\n| `--text` | Main text. |\n| `--border` | Borders. |').page.sections;
     const section = (anchor: string) => sections.find((candidate) => candidate.anchor === anchor)!;
-    const asked = { queries: ['launcher', 'color'].map(query), weights: Float64Array.of(2, 2), words: [['launcher'], ['color']] };
+    const asked = { queries: ['launcher', 'color'].map(query), weights: Float64Array.of(2, 2), question: 'launcher color' };
     const order = (first: string) => {
       const ranked = [
         { section: section(first), score: 10, coverage: 1 },
