@@ -16,6 +16,7 @@ import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { loadDocs } from '../../server/docs/load.ts';
 import { createDocsIndex } from '../../server/docs/searchIndex.ts';
 import type { DocsIndex } from '../../server/docs/types.ts';
+import { scoredWithAndWithout } from './support/docs.ts';
 
 /** Loading a corpus and building two indexes takes seconds on a busy CI machine. */
 const TIMEOUT = 60_000;
@@ -183,12 +184,10 @@ describe('given every question set whose corpus is present, the reworded ones wi
       let withSynonyms = 0;
       let without = 0;
       for (const set of sets) {
-        const [docs, questions] = await Promise.all([loadDocs(set.docsDir), readQuestions(set.questionsFile)]);
-        const ours = scoreRetrieval(questions, ourRetriever(docs));
-        const plainWords = scoreRetrieval(questions, ourRetriever(docs, { alternatives: false }));
+        const { ours, without: plainWords, questions } = await scoredWithAndWithout(set, { alternatives: false });
         expect({ set: set.name, first: ours.precisionAt1 >= plainWords.precisionAt1, top5: ours.recallAt5 >= plainWords.recallAt5 }).toEqual({ set: set.name, first: true, top5: true });
-        withSynonyms += (ours.precisionAt1 + ours.recallAt5) * questions.length;
-        without += (plainWords.precisionAt1 + plainWords.recallAt5) * questions.length;
+        withSynonyms += (ours.precisionAt1 + ours.recallAt5) * questions;
+        without += (plainWords.precisionAt1 + plainWords.recallAt5) * questions;
       }
       expect(withSynonyms).toBeGreaterThan(without);
     },

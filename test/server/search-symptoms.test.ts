@@ -5,7 +5,7 @@ import { loadDocs } from '../../server/docs/load.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import { describesProblem, isTroubleshootingEntry } from '../../server/docs/symptoms.ts';
 import type { DocsIndex } from '../../server/docs/types.ts';
-import { indexOf } from './support/docs.ts';
+import { indexOf, scoredWithAndWithout } from './support/docs.ts';
 
 /** A widget's docs: how the launcher works, and a troubleshooting page naming the problems in the docs' words. */
 const WIDGET_DOCS = {
@@ -67,9 +67,7 @@ describe('given readers describing problems in their own words (bench/questions/
       // This project's docs are always there; Vite's corpus may be left out of a clone.
       expect(sets.map((set) => set.name)).toContain('docs-symptoms');
       for (const set of sets) {
-        const [docs, questions] = await Promise.all([loadDocs(set.docsDir), readQuestions(set.questionsFile)]);
-        const lifted = scoreRetrieval(questions, ourRetriever(docs));
-        const unlifted = scoreRetrieval(questions, ourRetriever(docs, { troubleshootingBoost: 1 }));
+        const { ours: lifted, without: unlifted } = await scoredWithAndWithout(set, { troubleshootingBoost: 1 });
         expect({ set: set.name, first: lifted.precisionAt1 > unlifted.precisionAt1, top5: lifted.recallAt5 >= unlifted.recallAt5 }).toEqual({ set: set.name, first: true, top5: true });
       }
     },

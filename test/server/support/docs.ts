@@ -1,7 +1,9 @@
 // A search index over Markdown files written in a test, each built into its page as the server builds it,
 // and the answer the server streams from it (without a model, or with the answerer given).
+import { ourRetriever, readQuestions, scoreRetrieval, type RetrievalScore } from '../../../bench/retrieval.ts';
 import { createExtractiveAnswerer, type Answerer } from '../../../server/assistant/answerers.ts';
 import { retrieveDocs } from '../../../server/assistant/retrieve.ts';
+import { loadDocs } from '../../../server/docs/load.ts';
 import { createDocsIndex, type RankingOptions } from '../../../server/docs/searchIndex.ts';
 import { buildPage } from '../../../server/docs/sections.ts';
 import type { Synonyms } from '../../../server/docs/synonyms.ts';
@@ -30,4 +32,10 @@ export async function answerWith(answerer: Answerer, index: DocsIndex, question:
   let text = '';
   for await (const delta of plan.deltas) text += delta;
   return { text, sources: plan.sources };
+}
+
+/** A bench question set scored with the shipped ranking and with `without` (a rule turned off), each over a fresh index of its docs. */
+export async function scoredWithAndWithout(set: { docsDir: string; questionsFile: string }, without: Partial<RankingOptions>): Promise<{ ours: RetrievalScore; without: RetrievalScore; questions: number }> {
+  const [docs, questions] = await Promise.all([loadDocs(set.docsDir), readQuestions(set.questionsFile)]);
+  return { ours: scoreRetrieval(questions, ourRetriever(docs)), without: scoreRetrieval(questions, ourRetriever(docs, without)), questions: questions.length };
 }
