@@ -84,6 +84,9 @@ export const REWORDED_SETS = [
   // troubleshooting entry: written in the seventeenth session before measuring.
   { name: 'docs-symptoms', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-symptoms') },
   { name: 'vite-ja-symptoms', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-symptoms') },
+  // Problems asked as a question, its subject between the negation and the verb ("Why doesn't the chat button show
+  // up?"): written in the twentieth session before measuring.
+  { name: 'docs-symptoms-2', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-symptoms-2') },
   // The same asked of this project's English docs in Chinese and Japanese ("按钮不显示"), written after the rule.
   { name: 'docs-symptoms-cjk', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-symptoms-cjk') },
   // A question whose answer is one row of a long table (a CSS variable, a prop, a CLI option, a header): written in

@@ -199,7 +199,7 @@ export function synonymLineProblem(line: string): string | undefined {
 /** Compiles lines of the built-in form; lines with a problem (synonymLineProblem) are skipped. */
 export function synonymsOf(lines: readonly string[]): Synonyms {
   // Per reader's word (the last word of a phrase), the phrases ending there (as lowercase words) and the terms each finds.
-  const byLastWord = new Map<string, { words: string[]; terms: string[] }[]>();
+  const byLastWord = new Map<string, { words: string[]; pattern: string[]; terms: string[] }[]>();
   for (const line of lines) {
     if (synonymLineProblem(line) !== undefined) continue;
     const [left = '', right] = line.split('=>');
@@ -213,25 +213,26 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
       const last = words.at(-1);
       if (last === undefined) continue;
       const entries = byLastWord.get(last) ?? [];
-      entries.push({ words, terms: docsTerms });
+      entries.push({ words, pattern: negationsAsOne(words).words, terms: docsTerms });
       byLastWord.set(last, entries);
     }
   }
   return {
     alternativesIn(question, byPhrase) {
-      const words = wordsOf(question).map(readerWord);
+      const questionWords = wordsOf(question).map(readerWord);
       // Each word's first term, as termsOfPhrase reads it, without cutting the words again (one ICU call per word
       // was most of a long Chinese question's time).
-      const questionTerms = new Set(words.flatMap((word) => termsOfToken(word).slice(0, 1)));
+      const questionTerms = new Set(questionWords.flatMap((word) => termsOfToken(word).slice(0, 1)));
+      const read = negationsAsOne(questionWords);
+      const { words } = read;
       const alternatives = new Map<string, Set<string>>();
       for (let end = 0; end < words.length; end++) {
         for (const entry of byLastWord.get(words[end] as string) ?? []) {
-          const start = end - entry.words.length + 1;
-          if (start < 0 || entry.words.some((word, offset) => words[start + offset] !== word)) continue;
+          if (!endsAt(read, end, entry.pattern)) continue;
           // The term the phrase's docs' words are found as: its last word that is not a stop word. A Chinese or
           // Japanese phrase the segmenter cuts (中间件: 中间|件) is found as each of its words: on docs in
           // another language, none of them is any page's, and each would count as a word beyond the docs.
-          const phrase = words.slice(start, end + 1);
+          const phrase = entry.pattern.filter((word) => word !== NEGATION);
           const unspaced = hasUnspacedScript(phrase.join(''));
           const anchors = unspaced ? [...new Set(phrase.flatMap((word) => termsOfToken(word)))] : termsOfPhrase(phrase.join(' ')).slice(-1);
           for (const anchor of anchors) {
@@ -264,6 +265,49 @@ function isPhrase(words: readonly string[]): boolean {
 
 /** Words that negate the next; "doesn't" is cut at the apostrophe (doesn, t), and "can't" gives can, which is no negation alone. */
 const NEGATIONS = new Set(['not', 'no', 'never', 'cannot', 'doesn', 'don', 'didn', 'isn', 'aren', 'wasn', 'won']);
+
+/** What a negation is matched as: one word, whichever a reader writes ("won't show up" is "doesn't show up"). */
+const NEGATION = '\u0000not';
+/** Auxiliaries whose negation a reader writes with n't (cut into the auxiliary and t): doesn't, can't, won't... */
+const NEGATED_AUXILIARIES = new Set(['doesn', 'don', 'didn', 'isn', 'aren', 'wasn', 'weren', 'won', 'can', 'couldn', 'wouldn', 'shouldn', 'haven', 'hasn']);
+/** A question puts its subject after a negated auxiliary ("Why doesn't the chat button show up?"): at most this many words. */
+const MOST_WORDS_AFTER_NEGATION = 3;
+
+/**
+ * Words with each negation (not, never, cannot, an auxiliary's n't) as NEGATION, and where an auxiliary's is: a
+ * question's subject may follow it. "no" stays itself ("no route" negates no verb).
+ */
+function negationsAsOne(words: readonly string[]): { words: string[]; auxiliaries: Set<number> } {
+  const result: string[] = [];
+  const auxiliaries = new Set<number>();
+  for (let position = 0; position < words.length; position++) {
+    const word = words[position] as string;
+    if (NEGATED_AUXILIARIES.has(word) && words[position + 1] === 't') {
+      auxiliaries.add(result.length);
+      result.push(NEGATION);
+      position++;
+    } else result.push(word === 'not' || word === 'never' || word === 'cannot' ? NEGATION : word);
+  }
+  return { words: result, auxiliaries };
+}
+
+/**
+ * Whether a phrase (its words as negationsAsOne reads them) ends at `end` of a question's words. A phrase that
+ * opens with a negation also matches a few words after a negated auxiliary, past the subject of a question
+ * ("doesn't show up" in "Why doesn't the button show up?"); not after a plain "not" ("Not every route is found").
+ */
+function endsAt(question: { words: readonly string[]; auxiliaries: ReadonlySet<number> }, end: number, pattern: readonly string[]): boolean {
+  const { words, auxiliaries } = question;
+  const start = end - pattern.length + 1;
+  if (start >= 0 && pattern.every((word, offset) => words[start + offset] === word)) return true;
+  if (pattern[0] !== NEGATION || pattern.length < 2) return false;
+  const tailStart = start + 1;
+  if (tailStart < 1 || !pattern.slice(1).every((word, offset) => words[tailStart + offset] === word)) return false;
+  for (let negation = tailStart - 2; negation >= Math.max(0, tailStart - 1 - MOST_WORDS_AFTER_NEGATION); negation--) {
+    if (auxiliaries.has(negation)) return true;
+  }
+  return false;
+}
 
 /** The built-in list alone (a site without its own). */
 export const DEFAULT_SYNONYMS = synonymsOf(BUILT_IN_SYNONYMS);

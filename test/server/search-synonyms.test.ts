@@ -25,6 +25,15 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I set the port?')).toEqual(new Map());
   });
 
+  it("reads a problem asked as a question, its subject between the negation and the verb, as the problem's words, however the negation is written", () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn("Why doesn't the chat button show up?").get('show')).toEqual(['appear', 'visibl']);
+    expect(DEFAULT_SYNONYMS.alternativesIn("Why won't the widget show up?").get('show')).toEqual(['appear', 'visibl']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('The launcher is never visible').get('visibl')).toEqual(['appear']);
+    // Shown is no problem, and a negation four words before is not this verb's.
+    expect(DEFAULT_SYNONYMS.alternativesIn('Why does the chat button show up twice?').has('show')).toBe(false);
+    expect(DEFAULT_SYNONYMS.alternativesIn("Why don't my readers on a phone show up in the metrics?").has('show')).toBe(false);
+  });
+
   it('reads a Japanese reader\'s 転送 (forward) as a proxy, 古い (old) as legacy and 書き方 (how to write) and 自作 (make my own) as 作成', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('APIのリクエストを別のサーバに転送したい').get('転送')).toEqual(expect.arrayContaining(['プロキシ', 'proxi']));
     expect(DEFAULT_SYNONYMS.alternativesIn('古いブラウザでも動くようにしたい').get('古い')).toEqual(expect.arrayContaining(['レガシ', 'legaci']));
