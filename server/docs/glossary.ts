@@ -168,7 +168,7 @@ dark | 暗色, 深色, 暗黑模式, 深色模式 | ダークモード, ダー�
 size | 大小, 尺寸, 体积 | サイズ | 크기, 사이즈
 width | 宽度 | 幅 | 너비, 폭
 height | 高度 | 高さ | 높이
-position | 位置 | 位置 | 위치
+position | 位置, 放到, 放在, 移到 | 位置, 配置 | 위치
 layout | 布局 | レイアウト | 레이아웃
 sidebar, panel | 侧边栏, 侧栏, 面板 | サイドバー, パネル | 사이드바, 패널
 dialog, modal, popup | 弹窗, 对话框, 弹出框 | ダイアログ, モーダル, ポップアップ | 대화상자, 다이얼로그, 모달, 팝업
@@ -181,7 +181,7 @@ language, languages, locale | 语言 | 言語 | 언어
 translation, translations, translate | 翻译 | 翻訳 | 번역
 search | 搜索, 检索 | 検索 | 검색
 question, questions | 问题, 提问 | 質問 | 질문
-answer, answers | 回答, 答案 | 回答 | 답변, 대답
+answer, answers | 回答, 答案 | 回答, 答え | 답변, 대답
 feedback | 反馈 | フィードバック, 評価 | 피드백, 평가
 conversation, thread, chat | 对话, 会话, 聊天 | 会話, チャット | 대화, 채팅
 history | 历史, 历史记录 | 履歴 | 기록, 히스토리
@@ -202,6 +202,7 @@ terminal | 终端 | ターミナル | 터미널
 script | 脚本 | スクリプト | 스크립트
 tag | 标签 | タグ | 태그
 element, elements | 元素 | 要素 | 요소, 엘리먼트
+page, pages | 页面, 网页 | ページ | 페이지
 image, images | 图片 | 画像 | 이미지
 address | 地址 | アドレス | 주소
 ad blocker, ad blockers, adblock, adblocker | 广告拦截, 广告拦截器, 广告屏蔽 | 広告ブロッカー, 広告ブロック | 광고 차단, 광고 차단기
@@ -212,6 +213,9 @@ left | 左边, 左侧, 左 | 左, 左側 | 왼쪽, 좌측
 right | 右边, 右侧, 右 | 右, 右側 | 오른쪽, 우측
 top | 顶部, 上方 | 上部 | 상단, 위쪽
 bottom | 底部, 下方 | 下部 | 하단, 아래쪽
+bottom-left | 左下角, 左下 | 左下 | 왼쪽 아래, 좌측 하단
+bottom-right | 右下角, 右下 | 右下 | 오른쪽 아래, 우측 하단
+corner, corners | 角落 | 隅 | 모서리, 구석
 assistant | 助手, 助理 | アシスタント | 어시스턴트, 도우미
 site, website | 网站, 站点 | サイト, ウェブサイト | 사이트, 웹사이트
 strict | 严格 | 厳しい, 厳格 | 엄격

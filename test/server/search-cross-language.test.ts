@@ -99,6 +99,25 @@ describe('given docs in English and a reader who asks in Chinese or Japanese', (
     }
   });
 
+  it('reads 页面 and ページ as page, 左下角 as bottom-left and 放到 (put at) as position: a widget\'s corner and a lost conversation are found', () => {
+    const widget = indexOf({
+      ...ENGLISH_DOCS,
+      'theming.md':
+        '# Theming\n\n## Change the launcher position\n\n`position` puts the launcher in the `bottom-right` or `bottom-left` corner.\n\nTo use your own button instead of the launcher, set `launcher` to `false`.\n\n## Change the colors\n\nSet `--widget-accent` on any ancestor of the widget.',
+      'troubleshooting.md':
+        '# Troubleshooting\n\n## The conversation is lost when I change pages\n\nThe widget keeps the thread in sessionStorage: check that the site does not clear it.\n\n## CORS errors\n\nAdd your site to `--cors-origin`.',
+    });
+    for (const [question, first] of [
+      ['怎么把按钮放到左下角？', '/theming#change-the-launcher-position'],
+      ['ボタンを左下に移動したい', '/theming#change-the-launcher-position'],
+      ['ページを移動すると会話が消える', '/troubleshooting#the-conversation-is-lost-when-i-change-pages'],
+      ['换页面以后对话就没了', '/troubleshooting#the-conversation-is-lost-when-i-change-pages'],
+    ]) {
+      const found = retrieved(widget, question as string);
+      expect({ question, notFound: found.notFound, first: found.sections[0]?.id }).toEqual({ question, notFound: false, first });
+    }
+  });
+
   it('still says a question about something no page covers is not in the docs', () => {
     expect(retrieved(index, '怎么用 Hono 发送邮件').notFound).toBe(true);
     expect(retrieved(index, '如何连接 MySQL 数据库').notFound).toBe(true);
