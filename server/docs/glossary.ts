@@ -203,6 +203,30 @@ script | 脚本 | スクリプト | 스크립트
 tag | 标签 | タグ | 태그
 element, elements | 元素 | 要素 | 요소, 엘리먼트
 page, pages | 页面, 网页 | ページ | 페이지
+docs, documentation | 文档 | ドキュメント | 문서
+widget | 小部件, 挂件 | ウィジェット | 위젯
+data | 数据 | データ | 데이터
+text | 文字, 文本 | テキスト | 텍스트
+code | 代码 | コード | 코드
+code block, code blocks | 代码块 | コードブロック | 코드 블록
+copy | 复制, 拷贝 | コピー | 복사
+select, selected, selection, highlight | 选中, 选择, 选区, 高亮 | 選択 | 선택, 하이라이트
+retry | 重试 | 再試行, リトライ | 재시도
+restart | 重启 | 再起動 | 재시작
+reload, refresh | 刷新, 重新加载 | 再読み込み, リロード | 새로고침
+save, store, storage | 保存, 存储 | 保存, ストレージ | 저장, 스토리지
+exclude, hide | 排除, 隐藏 | 除外, 非表示 | 제외, 숨기기
+provider, providers | 提供商, 服务商 | プロバイダー, プロバイダ | 제공자, 프로바이더
+agent, agents | 智能体 | エージェント | 에이전트
+job, jobs, task | 任务 | ジョブ, タスク | 작업
+pull request, pull requests | 拉取请求, 合并请求 | プルリクエスト | 풀 리퀘스트
+repository, repo | 仓库, 代码仓库 | リポジトリ | 저장소, 리포지토리
+branch, branches | 分支 | ブランチ | 브랜치
+push | 推送 | プッシュ | 푸시
+metrics, metric | 指标 | メトリクス | 메트릭, 지표
+privacy | 隐私 | プライバシー | 개인정보
+fingerprint | 指纹 | フィンガープリント | 핑거프린트
+instance, instances | 实例 | インスタンス | 인스턴스
 image, images | 图片 | 画像 | 이미지
 address | 地址 | アドレス | 주소
 ad blocker, ad blockers, adblock, adblocker | 广告拦截, 广告拦截器, 广告屏蔽 | 広告ブロッカー, 広告ブロック | 광고 차단, 광고 차단기

@@ -216,12 +216,15 @@ describe('given questions asked in another language than the docs\', on every se
     // Korean on every set (written before Korean was read, measured once): 4 of 32 (28 marked not found); 27 of 32
     // with Korean phrases cut to their words and the glossary's Korean words; 28 once 사용 ("use") framed a question
     // and cookie and websocket joined the glossary (seen since).
+    // This project's docs in the widget's and the server's words (copy, selection, provider, job; written before
+    // measuring): 1 of 18 (15 marked not found); 12 of 18 with those words in the glossary.
     for (const [measured, least] of [
       [qualities.map((quality) => quality.crossLanguage), 0.7],
       [qualities.map((quality) => quality.heldOutCrossLanguage), 0.7],
       [qualities.map((quality) => quality.heldOutLaterCrossLanguage), 0.7],
       [qualities.map((quality) => quality.otherScriptCrossLanguage), 0.6],
       [qualities.map((quality) => quality.koreanCrossLanguage), 0.75],
+      [qualities.map((quality) => quality.newestCrossLanguage), 0.6],
     ] as const) {
       const sum = (count: (quality: CrossLanguageQuality) => number) => measured.reduce((total, quality) => total + count(quality), 0);
       const misses = measured.flatMap((quality) => quality.misses);
