@@ -14,6 +14,7 @@
 // 0.818 -> 0.750 with the glossary always on).
 // Only words of software docs in general, never of one product: a site adds its own in assistant.md.
 
+import { hasUnspacedScript, termsOf } from './analyzer.ts';
 import { otherScriptForms } from './chineseScripts.ts';
 import { synonymsOf, type Synonyms } from './synonyms.ts';
 
@@ -243,6 +244,8 @@ corner, corners | 角落 | 隅 | 모서리, 구석
 assistant | 助手, 助理 | アシスタント | 어시스턴트, 도우미
 site, website | 网站, 站点 | サイト, ウェブサイト | 사이트, 웹사이트
 strict | 严格 | 厳しい, 厳格 | 엄격
+case, case-sensitive, case-insensitive | 大小写, 区分大小写 | 大文字小文字 | 대소문자
+detect, detection | 检测, 识别 | 検出, 判定 | 감지, 탐지
 work, works | 生效, 工作, 可用 | 動く, 動き, 動作 | 작동, 동작
 own | 自己的 | 自分の, 独自 | 자체, 직접
 `;
@@ -277,6 +280,7 @@ export const GLOSSARY: Synonyms = {
  */
 export function glossaryAlternatives(question: string, terms: readonly string[]): Map<string, string[]> {
   const alternatives = GLOSSARY.alternativesIn(question);
+  addWordsTheSegmenterCut(question, terms, alternatives);
   // None when the question has no Chinese characters.
   for (const form of otherScriptForms(question)) {
     for (const [found, others] of GLOSSARY.alternativesIn(form)) {
@@ -285,6 +289,45 @@ export function glossaryAlternatives(question: string, terms: readonly string[])
     }
   }
   return alternatives;
+}
+
+/** The glossary's Chinese and Japanese words, longest first (found in a question's text by addWordsTheSegmenterCut). */
+let unspacedWords: string[] | undefined;
+
+function glossaryUnspacedWords(): string[] {
+  unspacedWords ??= [
+    ...new Set(
+      GLOSSARY_TEXT.split('\n').flatMap((line) => {
+        const [, chinese = '', japanese = ''] = line.split('|');
+        return `${chinese},${japanese}`.split(',').map((word) => word.trim());
+      }),
+    ),
+  ]
+    .filter((word) => word.length >= 2 && !word.includes(' ') && hasUnspacedScript(word))
+    .toSorted((first, second) => second.length - first.length);
+  return unspacedWords;
+}
+
+/**
+ * The glossary's Chinese and Japanese words in a question that the segmenter cut apart: its dictionary cuts
+ * 服务器重启 into 服务|器重|启, so neither 服务器 (server) nor 重启 (restart) was a word of "服务器重启以后对话还在吗",
+ * and the question was judged beyond English docs that say both. Such a word, found in the text where no word the
+ * glossary knew already stands, gives its English words to the question's terms it is made of (重启, a pair of
+ * its characters; 服务 and 务器 for 服务器).
+ */
+function addWordsTheSegmenterCut(question: string, terms: readonly string[], alternatives: Map<string, string[]>): void {
+  if (!hasUnspacedScript(question)) return;
+  // Text inside a word already read is not read again (数据 in 数据库, database, is no question about data).
+  let rest = question.toLowerCase();
+  for (const known of [...alternatives.keys()].toSorted((first, second) => second.length - first.length)) rest = rest.replaceAll(known, ' ');
+  const asked = new Set(terms);
+  for (const word of glossaryUnspacedWords()) {
+    if (!rest.includes(word)) continue;
+    rest = rest.replaceAll(word, ' ');
+    const others = [...GLOSSARY.alternativesIn(word).values()].flat();
+    const anchors = termsOf(word).filter((term) => asked.has(term));
+    for (const anchor of anchors) alternatives.set(anchor, [...new Set([...(alternatives.get(anchor) ?? []), ...others.filter((other) => other !== anchor)])]);
+  }
 }
 
 /** Whether the glossary has a word (a part of a katakana compound: ルートパラメータ is ルート and パラメータ). */

@@ -118,6 +118,18 @@ describe('given docs in English and a reader who asks in Chinese or Japanese', (
     }
   });
 
+  it('reads a glossary word the segmenter cut apart (服务器重启: 服务|器重|启) as that word, but not a word inside another it knows', () => {
+    const server = indexOf({
+      ...ENGLISH_DOCS,
+      'server.md':
+        '# Server\n\n## Threads and storage\n\nConversations are kept in the data folder, so they survive a restart of the server.\n\n## CLI flags\n\n`--port` sets the port.',
+    });
+    const found = retrieved(server, '服务器重启以后对话还在吗');
+    expect({ notFound: found.notFound, first: found.sections[0]?.id }).toEqual({ notFound: false, first: '/server#threads-and-storage' });
+    // 数据库 (database) holds 数据 (data): a question on a database is none on data, which this page is about.
+    expect(retrieved(server, '怎么连接数据库').notFound).toBe(true);
+  });
+
   it('still says a question about something no page covers is not in the docs', () => {
     expect(retrieved(index, '怎么用 Hono 发送邮件').notFound).toBe(true);
     expect(retrieved(index, '如何连接 MySQL 数据库').notFound).toBe(true);
