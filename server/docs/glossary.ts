@@ -246,6 +246,8 @@ site, website | 网站, 站点 | サイト, ウェブサイト | 사이트, 웹�
 strict | 严格 | 厳しい, 厳格 | 엄격
 case, case-sensitive, case-insensitive | 大小写, 区分大小写 | 大文字小文字 | 대소문자
 detect, detection | 检测, 识别 | 検出, 判定 | 감지, 탐지
+generate, generation | 生成 | 生成 |
+group, groups, grouping | 分组 | グループ, グループ化 | 그룹, 그룹화
 work, works | 生效, 工作, 可用 | 動く, 動き, 動作 | 작동, 동작
 own | 自己的 | 自分の, 独自 | 자체, 직접
 `;

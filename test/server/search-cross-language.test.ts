@@ -118,6 +118,22 @@ describe('given docs in English and a reader who asks in Chinese or Japanese', (
     }
   });
 
+  it('reads 分组 and グループ化 as group, 生成 as generate: a routes\' grouping and a static site generator are found', () => {
+    const routing = indexOf({
+      ...ENGLISH_DOCS,
+      'routing.md': '# Routing\n\n## Grouping\n\nGroup routes under a path with `app.route(\'/book\', book)`.\n\n## Routing priority\n\nHandlers run in the order they are registered.',
+      'ssg.md': '# SSG Helper\n\nGenerate a static site from your app with `toSSG()`: every route is written to a file.',
+    });
+    for (const [question, first] of [
+      ['怎么给路由分组', '/routing#grouping'],
+      ['ルートをグループ化したい', '/routing#grouping'],
+      ['如何生成静态网站', '/ssg#ssg-helper'],
+    ]) {
+      const found = retrieved(routing, question as string);
+      expect({ question, notFound: found.notFound, first: found.sections[0]?.id }).toEqual({ question, notFound: false, first });
+    }
+  });
+
   it('reads a glossary word the segmenter cut apart (服务器重启: 服务|器重|启) as that word, but not a word inside another it knows', () => {
     const server = indexOf({
       ...ENGLISH_DOCS,
