@@ -53,7 +53,7 @@ cache, caching | 缓存 | キャッシュ | 캐시, 캐싱
 limit, limits | 限制, 上限 | 制限, 上限 | 제한, 한도
 rate | 速率, 频率 | レート | 속도
 timeout | 超时 | タイムアウト | 타임아웃, 시간 초과
-log, logs, logger, logging | 日志 | ログ, ロガー | 로그, 로깅, 로거
+log, logs, logger, logging | 日志, 记录 | ログ, ロガー, 記録 | 로그, 로깅, 로거, 기록
 stream, streaming | 流式, 流式传输, 流 | ストリーミング, ストリーム | 스트리밍, 스트림
 upload | 上传 | アップロード | 업로드
 download | 下载 | ダウンロード | 다운로드
@@ -122,6 +122,13 @@ async, asynchronous | 异步 | 非同期 | 비동기
 lazy | 懒加载 | 遅延読み込み, 遅延ロード | 지연 로딩, 레이지 로딩
 performance | 性能 | パフォーマンス, 性能 | 성능, 퍼포먼스
 security | 安全 | セキュリティ | 보안
+protect, protection, prevent | 防止, 保护, 防护 | 防ぐ, 保護, 対策 | 보호, 방지
+attack, attacks | 攻击 | 攻撃 | 공격
+sign, signed, signature | 签名 | 署名 | 서명
+unique | 唯一 | 一意, ユニーク | 고유
+format, formatting, pretty | 格式化, 格式 | フォーマット, 整形 | 포맷, 형식
+trailing | 末尾, 结尾 | 末尾 | 끝
+slash | 斜杠 | スラッシュ | 슬래시
 accessibility | 无障碍 | アクセシビリティ | 접근성
 database | 数据库 | データベース | 데이터베이스
 email | 邮件, 电子邮件 | メール | 이메일, 메일
@@ -143,7 +150,7 @@ return | 返回 | 返す | 반환, 리턴
 send | 发送 | 送信, 送る | 전송, 보내기, 보내는
 create, write | 创建, 编写 | 作成, 作る, 書き方 | 생성, 작성, 만들기, 만드는
 add | 添加 | 追加 | 추가
-remove, delete | 删除, 移除 | 削除 | 삭제, 제거
+remove, delete | 删除, 移除, 去掉, 去除 | 削除, 取り除く, 取り除き, 除去 | 삭제, 제거
 update | 更新 | 更新 | 업데이트, 갱신
 change, modify | 修改, 更改, 改变 | 変更, 変える | 변경, 수정, 바꾸기, 바꾸는
 enable | 启用, 开启 | 有効, 有効化 | 활성화, 켜기
