@@ -60,6 +60,8 @@ export const REWORDED_SETS = [
   { name: 'docs-reworded-3', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded-3') },
   { name: 'docs-reworded-4', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded-4') },
   { name: 'docs-sections', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-sections') },
+  // Readers' words for this project's docs, each with the sections that answer it: written in the twentieth session before measuring.
+  { name: 'docs-reworded-5', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded-5') },
   { name: 'hono-reworded', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded') },
   { name: 'hono-reworded-2', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-2') },
   { name: 'hono-reworded-3', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-3') },

@@ -34,6 +34,12 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn("Why don't my readers on a phone show up in the metrics?").has('show')).toBe(false);
   });
 
+  it("reads where a thing sits and how an assistant sounds in the docs' words: next to as side, a tone of voice as instructions, rounded corners as a radius", () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('Can the assistant sit next to the page?').get('next')).toEqual(['side']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('How do I give the bot a custom tone of voice?').get('voic')).toEqual(['instruct', 'prompt']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('Can I turn off the rounded corners?').get('corner')).toEqual(['radiu']);
+  });
+
   it('reads a Japanese reader\'s 転送 (forward) as a proxy, 古い (old) as legacy and 書き方 (how to write) and 自作 (make my own) as 作成', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('APIのリクエストを別のサーバに転送したい').get('転送')).toEqual(expect.arrayContaining(['プロキシ', 'proxi']));
     expect(DEFAULT_SYNONYMS.alternativesIn('古いブラウザでも動くようにしたい').get('古い')).toEqual(expect.arrayContaining(['レガシ', 'legaci']));
