@@ -169,6 +169,7 @@ system prompt, persona, tone, politely, polite, personality => prompt, instructi
 セッション => session
 ストリーミング => stream, streaming
 next to, beside, alongside, side by side => side
+move, moving, relocate, reposition, put it => position
 tone, tone of voice, persona, personality, system prompt => instructions, prompt
 rounded corners, round corners, square corners, rounded, roundness => radius
 track, tracks, tracking, tracked, tracker, trackers, spy, spying, privacy, private data, personal data, personal information, pii, gdpr, ccpa, collect, collects, collecting, collected => privacy, data, cookie, cookies, fingerprint
