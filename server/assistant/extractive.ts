@@ -418,6 +418,8 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   if (lead && ![...indexes].some((index) => blocks[index]?.kind === 'code')) {
     for (let index = first; index < first + MAX_OPENING_CODE_BLOCKS && isShortCode(blocks[index]); index++) indexes.add(index);
   }
+  // Not for a question about a selection: the reader is on the page, its code in front of them.
+  if (lead && readContext.length === 0) quoteDefinitionsUsed(blocks, indexes, introductions);
   quoteCodeGroupsWhole(blocks, indexes);
   const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
     const block = blocks[index];
@@ -447,6 +449,69 @@ function introductionUnits(block: Block, score: Score, lead: boolean): AnalysedU
   const refersBack = last !== undefined && OPENS_REFERRING_BACK.test(last.text);
   if (charactersOf(block.units) <= WHOLE_PARAGRAPH_CHARS && (refersBack || (lead && score(block.terms) > 0))) return block.units;
   return block.units.slice(refersBack ? -2 : -1);
+}
+
+/** Names a code line declares: `const schema =`, `function handler(`, `class Store`, `import * as z`, `import z from`, `import { a, b as c }`. */
+const DECLARATION = /\b(?:const|let|var|function|class)\s+([A-Za-z_$][\w$]*)|\bimport\s+(?:type\s+)?(?:\*\s*as\s+([A-Za-z_$][\w$]*)|([A-Za-z_$][\w$]*)|\{([^}]*)\})/g;
+/** A section's earlier code the lead's code may need: at most this many blocks (a schema, then the import it uses). */
+const MAX_DEFINITIONS = 3;
+
+function declaredNames(block: Block): Set<string> {
+  const names = new Set<string>();
+  for (const match of codeBody(block).matchAll(DECLARATION)) {
+    for (const name of [match[1], match[2], match[3]]) if (name) names.add(name);
+    for (const item of (match[4] ?? '').split(',')) {
+      const name = item.trim().split(/\s+as\s+/).at(-1)?.trim();
+      if (name && /^[A-Za-z_$][\w$]*$/.test(name)) names.add(name);
+    }
+  }
+  return names;
+}
+
+/** A line at the left margin of code that only declares: an import, a declaration, a comment, a closing bracket. */
+const DECLARING_LINE = /^(?:import\s|export\s+(?:const|let|var|function|class|type|interface)\s|const\s|let\s|var\s|function\s|class\s|type\s|interface\s|declare\s|\/\/|\/\*|\*|[\]})]|\s|$)/;
+
+/** Code that only declares (an import, `const schema = z.object(...)`), not an example that also does something (`app.use(...)`). */
+function declaresOnly(block: Block): boolean {
+  return codeBody(block)
+    .split('\n')
+    .every((line) => DECLARING_LINE.test(line));
+}
+
+/** Whether code uses a name as an identifier (not as a property: `c.schema` is not `schema`). */
+function usesName(code: string, name: string): boolean {
+  const escaped = name.replace(/\$/g, '\\$');
+  return new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])`).test(code);
+}
+
+/**
+ * The section's earlier code that the lead's quoted code uses: Hono's "With Zod" quoted its route, which calls
+ * `schema.safeParse`, without "Write your schema." and the `const schema = z.object(...)` above it, nor the
+ * `import * as z from 'zod'` that one needs, so the quoted code named what it never showed. A short block that
+ * declares a name the quoted code uses and does not declare itself comes with it, with the sentence introducing
+ * it; then the blocks that one needs in turn.
+ */
+function quoteDefinitionsUsed(blocks: readonly Block[], indexes: Set<number>, introductions: Set<number>): void {
+  const pending = [...indexes].filter((index) => blocks[index]?.kind === 'code');
+  let added = 0;
+  while (pending.length > 0 && added < MAX_DEFINITIONS) {
+    const index = pending.shift() as number;
+    const code = codeBody(blocks[index] as Block);
+    const own = declaredNames(blocks[index] as Block);
+    for (let earlier = index - 1; earlier >= 0 && added < MAX_DEFINITIONS; earlier--) {
+      const block = blocks[earlier] as Block;
+      if (indexes.has(earlier) || !isShortCode(block) || !declaresOnly(block)) continue;
+      if (![...declaredNames(block)].some((name) => !own.has(name) && usesName(code, name))) continue;
+      indexes.add(earlier);
+      added++;
+      pending.push(earlier);
+      const previous = blocks[earlier - 1];
+      if (previous?.kind === 'sentence' && previous.units.length > 0 && !indexes.has(earlier - 1)) {
+        indexes.add(earlier - 1);
+        introductions.add(earlier - 1);
+      }
+    }
+  }
 }
 
 /**

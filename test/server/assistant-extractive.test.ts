@@ -269,6 +269,17 @@ describe('given sections and a question', () => {
     );
   });
 
+  it("quotes the section's earlier code that the quoted code uses (a schema, the import it needs), with its introduction, but no earlier example", () => {
+    const importing = "Import `z` from `zod`.\n\n```ts\nimport * as z from 'zod'\n```";
+    const schema = 'Write your schema.\n\n```ts\nconst schema = z.object({\n  body: z.string(),\n})\n```';
+    const example = "A server for the examples:\n\n```ts\nconst app = new Hono()\napp.use(logger())\n```";
+    const route = "Validate the JSON body in the route with the schema:\n\n```ts\napp.post('/posts', (c) => {\n  const parsed = schema.safeParse(c.req.json())\n  return c.json(parsed)\n})\n```";
+    const text = `Use Zod, a third-party validator.\n\n${importing}\n\n${example}\n\n${schema}\n\nThe validator runs before the handler.\n\n${route}`;
+    expect(composeExtractiveAnswer([section('zod', 'With Zod', text)], askedAs('How do I validate the JSON body with the schema?')).text).toBe(
+      `**[Page › With Zod](/page#zod)**\n\n${importing}\n\n${schema}\n\n${route}`,
+    );
+  });
+
   it('never cuts a sentence inside emphasis, where a period ends the emphasized words', () => {
     const text = '*Beyond the spec.* Readers rate answers with a thumb. Ratings are kept.';
     const answer = composeExtractiveAnswer([section('rate', 'Rate', text)], question('rate answers'));
