@@ -92,7 +92,7 @@ ssr, server-side | 服务端渲染, 服务器端渲染 | サーバーサイド�
 ssg, prerender | 静态站点生成, 预渲染 | 静的サイト生成, プリレンダリング | 정적 사이트 생성, 사전 렌더링, 프리렌더링
 hmr, hot | 热更新, 热模块替换, 热重载 | ホットリロード, ホットモジュールリプレースメント | 핫 리로드, 핫 모듈 교체
 alias | 别名 | エイリアス | 별칭, 앨리어스
-sourcemap, sourcemaps | 源码映射, 源映射 | ソースマップ | 소스맵, 소스 맵
+sourcemap, sourcemaps, source map, source maps | 源码映射, 源映射 | ソースマップ | 소스맵, 소스 맵
 dependency, dependencies | 依赖 | 依存, 依存関係 | 의존성, 디펜던시
 pre-bundling, prebundling, optimize | 预构建 | 事前バンドル | 사전 번들링
 library, lib | 库 | ライブラリ | 라이브러리

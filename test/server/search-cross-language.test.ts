@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import { BUILT_IN_SYNONYMS, synonymsOf } from '../../server/docs/synonyms.ts';
+import { glossaryAlternatives } from '../../server/docs/glossary.ts';
+import { termsOf } from '../../server/docs/analyzer.ts';
 import { extractiveAnswer, indexOf } from './support/docs.ts';
 
 /** Docs in English, as Hono's are. */
@@ -168,6 +170,11 @@ describe('given Japanese docs whose code says the English words of a question', 
       'guide/api-javascript.md': '# JavaScript API\n\n## createServer\n\n```js\n// starts the dev server on a port of its own\nconst server = await createServer({ server: { port: 1337 } })\n```\n\nサーバーを作成します。',
     });
     expect(retrieved(index, 'How do I change the dev server port?').sections[0]?.id).toBe('/config/server-options#ポート');
+  });
+
+  it('reads "source maps", two words, as the ソースマップ the docs write', () => {
+    const question = 'How do I enable source maps in the production build?';
+    expect(glossaryAlternatives(question, termsOf(question)).get('map')).toEqual(expect.arrayContaining(['ソースマップ']));
   });
 });
 
