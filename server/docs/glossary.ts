@@ -259,9 +259,15 @@ work, works | 生效, 工作, 可用 | 動く, 動き, 動作 | 작동, 동작
 own | 自己的 | 自分の, 独自 | 자체, 직접
 `;
 
+/** A glossary line's four columns: the English, Chinese, Japanese and Korean words, each a comma-separated list. */
+function columnsOf(line: string): [english: string, chinese: string, japanese: string, korean: string] {
+  const [english = '', chinese = '', japanese = '', korean = ''] = line.split('|').map((part) => part.trim());
+  return [english, chinese, japanese, korean];
+}
+
 /** A glossary line as lines of readers' words (synonyms.ts): the Chinese, Japanese and Korean words find the English ones and each other, and the English words the others. */
 function synonymLines(line: string): string[] {
-  const [english = '', chinese = '', japanese = '', korean = ''] = line.split('|').map((part) => part.trim());
+  const [english, chinese, japanese, korean] = columnsOf(line);
   const others = [chinese, japanese, korean].filter((part) => part !== '').join(', ');
   if (english === '' || others === '') return [];
   return [`${others} => ${english}, ${others}`, `${english} => ${others}`];
@@ -307,7 +313,7 @@ function glossaryUnspacedWords(): string[] {
   unspacedWords ??= [
     ...new Set(
       GLOSSARY_TEXT.split('\n').flatMap((line) => {
-        const [, chinese = '', japanese = ''] = line.split('|');
+        const [, chinese, japanese] = columnsOf(line);
         return `${chinese},${japanese}`.split(',').map((word) => word.trim());
       }),
     ),
