@@ -232,6 +232,8 @@ export interface AnswerQuality {
   newestCrossLanguage: CrossLanguageQuality;
   /** Hono in Chinese and Japanese, Vite's Japanese docs in English and Chinese, Vue's Chinese docs in English and Japanese, written in the twentieth session before measuring (questions/cross-language-7.json). */
   laterCrossLanguage: CrossLanguageQuality;
+  /** This project's docs asked in Korean in the widget's and the server's words, written in the twentieth session before measuring (questions/cross-language-8.json). */
+  koreanWidgetCrossLanguage: CrossLanguageQuality;
 }
 
 /** Second and third turns of conversations whose first source is on an expected page (and not marked not found). */
@@ -282,6 +284,7 @@ const OTHER_SCRIPT_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cros
 const KOREAN_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-5.json', import.meta.url));
 const NEWEST_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-6.json', import.meta.url));
 const LATER_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-7.json', import.meta.url));
+const KOREAN_WIDGET_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-8.json', import.meta.url));
 
 /** Is an expected page the first source of each answerable question (not marked not found), and is each question beyond the docs marked so? */
 async function measureCrossLanguage(index: DocsIndex, set: SetName, file: string, check: (question: string, text: string, quoted: readonly Section[]) => void): Promise<CrossLanguageQuality> {
@@ -515,6 +518,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     koreanCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     newestCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     laterCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
+    koreanWidgetCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -537,6 +541,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.koreanCrossLanguage = await measureCrossLanguage(index, set.name, KOREAN_CROSS_LANGUAGE_FILE, check);
   quality.newestCrossLanguage = await measureCrossLanguage(index, set.name, NEWEST_CROSS_LANGUAGE_FILE, check);
   quality.laterCrossLanguage = await measureCrossLanguage(index, set.name, LATER_CROSS_LANGUAGE_FILE, check);
+  quality.koreanWidgetCrossLanguage = await measureCrossLanguage(index, set.name, KOREAN_WIDGET_CROSS_LANGUAGE_FILE, check);
   for (const contextCase of contextCases(docs, set.name)) {
     const options = { limit: 5, context: contextCase.context, ...(contextCase.currentPath ? { currentPath: contextCase.currentPath } : {}) };
     const { text, retrieved } = await answerText(index, contextCase.question, options);
@@ -692,12 +697,13 @@ async function main(): Promise<void> {
       ['in Korean', quality.koreanCrossLanguage],
       ['held out (twentieth session): in another language', quality.newestCrossLanguage],
       ['held out (twentieth session, 2): in another language', quality.laterCrossLanguage],
+      ['held out (twentieth session): in Korean', quality.koreanWidgetCrossLanguage],
     ] as const) {
       if (measured.questions + measured.outOfScope === 0) continue;
       console.log(`  ${label}: page first ${share(measured.first, measured.questions)} of ${measured.questions} (notFound: ${measured.notFound}; out of scope notFound: ${measured.outOfScopeNotFound} of ${measured.outOfScope})`);
     }
     const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.heldOutNewest.misses, ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
-    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`), ...quality.heldOutLaterCrossLanguage.misses.map((miss) => `held out (later), ${miss}`), ...quality.otherScriptCrossLanguage.misses, ...quality.koreanCrossLanguage.misses, ...quality.newestCrossLanguage.misses.map((miss) => `held out (twentieth session), ${miss}`), ...quality.laterCrossLanguage.misses.map((miss) => `held out (twentieth session, 2), ${miss}`)]) console.log(`    ${line}`);
+    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`), ...quality.heldOutLaterCrossLanguage.misses.map((miss) => `held out (later), ${miss}`), ...quality.otherScriptCrossLanguage.misses, ...quality.koreanCrossLanguage.misses, ...quality.newestCrossLanguage.misses.map((miss) => `held out (twentieth session), ${miss}`), ...quality.laterCrossLanguage.misses.map((miss) => `held out (twentieth session, 2), ${miss}`), ...quality.koreanWidgetCrossLanguage.misses.map((miss) => `held out (twentieth session, Korean), ${miss}`)]) console.log(`    ${line}`);
   }
 }
 

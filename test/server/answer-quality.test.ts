@@ -222,6 +222,8 @@ describe('given questions asked in another language than the docs\', on every se
     // measuring): 17 of 28 (Hono's 4 of 12, 6 marked not found); 23 of 28 once the words of its Hono misses joined
     // the glossary (seen since). Beyond the docs: 4 of 6 ("How do I add user login to Vite?" finds a troubleshooting
     // entry on requests that stall).
+    // This project's docs in Korean in the same words (written before measuring, after the glossary gained them):
+    // 7 of 10 (1 of 10 with the session's first glossary, 9 marked not found); beyond the docs 1 of 2 either way.
     for (const [measured, least, leastOutOfScope] of [
       [qualities.map((quality) => quality.crossLanguage), 0.7, 0.7],
       [qualities.map((quality) => quality.heldOutCrossLanguage), 0.7, 0.7],
@@ -230,6 +232,7 @@ describe('given questions asked in another language than the docs\', on every se
       [qualities.map((quality) => quality.koreanCrossLanguage), 0.75, 0.7],
       [qualities.map((quality) => quality.newestCrossLanguage), 0.6, 0.7],
       [qualities.map((quality) => quality.laterCrossLanguage), 0.75, 0.6],
+      [qualities.map((quality) => quality.koreanWidgetCrossLanguage), 0.6, 0.5],
     ] as const) {
       const sum = (count: (quality: CrossLanguageQuality) => number) => measured.reduce((total, quality) => total + count(quality), 0);
       const misses = measured.flatMap((quality) => quality.misses);
