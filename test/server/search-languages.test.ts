@@ -21,6 +21,9 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
     // Question words and particles are no topic.
     expect(terms).not.toContain('怎么');
     expect(terms).not.toContain('给子');
+    // 以后 (after) frames a question as "after" does: "换页以后对话记录没了" was judged beyond English docs for it.
+    expect(termsOf('换页以后对话记录没了')).not.toContain('以后');
+    expect(termsOf('換頁以後對話記錄沒了')).not.toContain('以後');
   });
 
   it('takes a katakana word of four or more characters with or without its final long-vowel mark as one word', () => {
