@@ -332,7 +332,8 @@ function glossaryUnspacedWords(): string[] {
  */
 function addWordsTheSegmenterCut(question: string, terms: readonly string[], alternatives: Map<string, string[]>): void {
   if (!hasUnspacedScript(question)) return;
-  // Text inside a word already read is not read again (数据 in 数据库, database, is no question about data).
+  // Text the glossary already read is not read again: 环境变量, read through its words 环境|变量, would give its
+  // English words to 境变, a character pair across them.
   let rest = question.toLowerCase();
   for (const known of [...alternatives.keys()].toSorted((first, second) => second.length - first.length)) rest = rest.replaceAll(known, ' ');
   const asked = new Set(terms);
