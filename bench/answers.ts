@@ -234,6 +234,8 @@ export interface AnswerQuality {
   laterCrossLanguage: CrossLanguageQuality;
   /** This project's docs asked in Korean in the widget's and the server's words, written in the twentieth session before measuring (questions/cross-language-8.json). */
   koreanWidgetCrossLanguage: CrossLanguageQuality;
+  /** Questions with an error message, a console line or a server's answer pasted into them, on every set, written in the twenty-first session before measuring (questions/pasted-errors.json; the same shape, expected sections or pages). */
+  pastedErrors: CrossLanguageQuality;
 }
 
 /** Second and third turns of conversations whose first source is on an expected page (and not marked not found). */
@@ -285,9 +287,13 @@ const KOREAN_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-lang
 const NEWEST_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-6.json', import.meta.url));
 const LATER_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-7.json', import.meta.url));
 const KOREAN_WIDGET_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-8.json', import.meta.url));
+const PASTED_ERRORS_FILE = fileURLToPath(new URL('./questions/pasted-errors.json', import.meta.url));
 
-/** Is an expected page the first source of each answerable question (not marked not found), and is each question beyond the docs marked so? */
-async function measureCrossLanguage(index: DocsIndex, set: SetName, file: string, check: (question: string, text: string, quoted: readonly Section[]) => void): Promise<CrossLanguageQuality> {
+/**
+ * Is an expected page (or section, written `file#anchor`) the first source of each answerable question (not
+ * marked not found), and is each question beyond the docs marked so? `asked` names the questions in misses.
+ */
+async function measureCrossLanguage(index: DocsIndex, set: SetName, file: string, check: (question: string, text: string, quoted: readonly Section[]) => void, asked = 'in another language'): Promise<CrossLanguageQuality> {
   const cases = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { answerable: { question: string; expected: string[] }[]; outOfScope: string[] }>)[set];
   const quality: CrossLanguageQuality = { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] };
   for (const { question, expected } of cases?.answerable ?? []) {
@@ -296,15 +302,15 @@ async function measureCrossLanguage(index: DocsIndex, set: SetName, file: string
     quality.questions++;
     if (retrieved.notFound) quality.notFound++;
     const first = retrieved.notFound ? undefined : retrieved.sections[0];
-    if (first && expected.includes(first.file)) quality.first++;
-    else quality.misses.push(`in another language: ${question} -> ${first?.id ?? 'not found'}`);
+    if (first && (expected.includes(first.file) || expected.includes(`${first.file}#${first.anchor}`))) quality.first++;
+    else quality.misses.push(`${asked}: ${question} -> ${first?.id ?? 'not found'}`);
   }
   for (const question of cases?.outOfScope ?? []) {
     const { text, retrieved } = await answerText(index, question, { limit: 5 });
     check(question, text, retrieved.sections);
     quality.outOfScope++;
     if (retrieved.notFound) quality.outOfScopeNotFound++;
-    else quality.misses.push(`in another language, out of scope: ${question} -> ${retrieved.sections[0]?.id ?? 'nothing'}`);
+    else quality.misses.push(`${asked}, out of scope: ${question} -> ${retrieved.sections[0]?.id ?? 'nothing'}`);
   }
   return quality;
 }
@@ -519,6 +525,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     newestCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     laterCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     koreanWidgetCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
+    pastedErrors: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -542,6 +549,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.newestCrossLanguage = await measureCrossLanguage(index, set.name, NEWEST_CROSS_LANGUAGE_FILE, check);
   quality.laterCrossLanguage = await measureCrossLanguage(index, set.name, LATER_CROSS_LANGUAGE_FILE, check);
   quality.koreanWidgetCrossLanguage = await measureCrossLanguage(index, set.name, KOREAN_WIDGET_CROSS_LANGUAGE_FILE, check);
+  quality.pastedErrors = await measureCrossLanguage(index, set.name, PASTED_ERRORS_FILE, check, 'with an error pasted');
   for (const contextCase of contextCases(docs, set.name)) {
     const options = { limit: 5, context: contextCase.context, ...(contextCase.currentPath ? { currentPath: contextCase.currentPath } : {}) };
     const { text, retrieved } = await answerText(index, contextCase.question, options);
@@ -698,12 +706,13 @@ async function main(): Promise<void> {
       ['held out (twentieth session): in another language', quality.newestCrossLanguage],
       ['held out (twentieth session, 2): in another language', quality.laterCrossLanguage],
       ['held out (twentieth session): in Korean', quality.koreanWidgetCrossLanguage],
+      ['held out (twenty-first session): with an error pasted', quality.pastedErrors],
     ] as const) {
       if (measured.questions + measured.outOfScope === 0) continue;
       console.log(`  ${label}: page first ${share(measured.first, measured.questions)} of ${measured.questions} (notFound: ${measured.notFound}; out of scope notFound: ${measured.outOfScopeNotFound} of ${measured.outOfScope})`);
     }
     const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.heldOutNewest.misses, ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
-    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`), ...quality.heldOutLaterCrossLanguage.misses.map((miss) => `held out (later), ${miss}`), ...quality.otherScriptCrossLanguage.misses, ...quality.koreanCrossLanguage.misses, ...quality.newestCrossLanguage.misses.map((miss) => `held out (twentieth session), ${miss}`), ...quality.laterCrossLanguage.misses.map((miss) => `held out (twentieth session, 2), ${miss}`), ...quality.koreanWidgetCrossLanguage.misses.map((miss) => `held out (twentieth session, Korean), ${miss}`)]) console.log(`    ${line}`);
+    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`), ...quality.heldOutLaterCrossLanguage.misses.map((miss) => `held out (later), ${miss}`), ...quality.otherScriptCrossLanguage.misses, ...quality.koreanCrossLanguage.misses, ...quality.newestCrossLanguage.misses.map((miss) => `held out (twentieth session), ${miss}`), ...quality.laterCrossLanguage.misses.map((miss) => `held out (twentieth session, 2), ${miss}`), ...quality.koreanWidgetCrossLanguage.misses.map((miss) => `held out (twentieth session, Korean), ${miss}`), ...quality.pastedErrors.misses.map((miss) => `held out (twenty-first session), ${miss}`)]) console.log(`    ${line}`);
   }
 }
 

@@ -18,13 +18,15 @@ const LINE_ITEM = /^\s*(?:[-*+]\s|\d+[.)]\s|>)/;
 /** The docs loader writes table rows as `cell | cell | cell`. */
 const TABLE_ROW = / \| /;
 const CODE_SPAN = /(`+)[\s\S]*?\1/g;
+const LINK_TEXT = /\[[^\]\n]*\]\(/g;
 
 /**
- * Whether a line is a table row: a pipe between cells, outside code spans (a cell's own pipes are escaped).
- * A paragraph with `"up" | "down"` in a code span was quoted as a one-row table.
+ * Whether a line is a table row: a pipe between cells, outside code spans and links' text (a cell's own pipes
+ * are escaped). A paragraph with `"up" | "down"` in a code span was quoted as a one-row table, and so was one
+ * linking to "[Non ESM Output Formats | Rolldown](...)" (a page's title with its site's name).
  */
 function isTableRow(line: string): boolean {
-  return TABLE_ROW.test(line) && TABLE_ROW.test(line.replace(CODE_SPAN, ''));
+  return TABLE_ROW.test(line) && TABLE_ROW.test(line.replace(CODE_SPAN, '').replace(LINK_TEXT, '('));
 }
 
 /** An indented line that is not a list item, a table row or a fence of its own: the text of the list item above it. */

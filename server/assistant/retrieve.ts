@@ -9,6 +9,7 @@ import { describesProblem, isTroubleshootingEntry } from '../docs/symptoms.ts';
 import { besideSelection } from './besideSelection.ts';
 import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
 import { pageOutline } from './pageOutline.ts';
+import { insidePasted, namelessSpans } from '../docs/pastedText.ts';
 import { termsOfHeading, termsOfSection } from './sectionTermSets.ts';
 import { focusOnContext, refersBack, retrievalFor, type Turn } from './conversation.ts';
 import { asksAboutPage, contentTerms, namesThePage, onlyPoints } from './terms.ts';
@@ -276,18 +277,24 @@ const LATIN_WORD = /[A-Za-z][A-Za-z0-9+#.-]*[A-Za-z0-9+#]|[A-Za-z]{2,}/g;
 
 /**
  * Names in a question: words with a capital past a sentence's first word (Slack, OAuth), all-capitals
- * (SAML, HIPAA), and, in Chinese or Japanese text, every Latin word (there they are names: MySQL).
+ * (SAML, HIPAA), and, in Chinese or Japanese text, every Latin word (there they are names: MySQL). Not
+ * the names in what the reader pasted (pastedText.ts): "Error: listen EADDRINUSE", a URL's host, an
+ * English warning inside a Chinese question.
  */
 export function namesIn(question: string): string[] {
   const names: string[] = [];
   const unspaced = hasUnspacedScript(question);
-  for (const sentence of question.split(/(?<=[.?!。？！])\s*/u)) {
+  const pasted = namelessSpans(question);
+  for (const sentenceMatch of question.matchAll(/[^.?!。？！]*(?:[.?!。？！]+\s*|$)/gu)) {
+    const sentence = sentenceMatch[0];
     let first = true;
     for (const match of sentence.matchAll(LATIN_WORD)) {
       const word = match[0].replace(/[.-]+$/, '');
       const sentenceStart = first && sentence.slice(0, match.index).trim() === '';
       first = false;
       if (word.length < 2) continue;
+      const start = sentenceMatch.index + match.index;
+      if (insidePasted(pasted, start, start + word.length)) continue;
       // In Chinese or Japanese text, two Latin letters are mostly common abbreviations (PC, UI, OK).
       if (unspaced ? word.length > 2 : /^[A-Z0-9]{2,}s?$/.test(word) || (!sentenceStart && /[A-Z]/.test(word))) names.push(word);
     }

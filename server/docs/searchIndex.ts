@@ -12,6 +12,8 @@ import { isKatakanaWord, joinedNameShares, joinedTermsOf, pairOnlyTerms, process
 import { compileFilter } from './filter.ts';
 import { otherScriptForms } from './chineseScripts.ts';
 import { GLOSSARY, glossaryAlternatives, glossaryKnows } from './glossary.ts';
+import { pastedMessages, pastedSpans, questionParts } from './pastedText.ts';
+import { pastedRuns, quotesPasted } from './quotedMessages.ts';
 import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
 import { languageOfPath, languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
@@ -86,6 +88,8 @@ export interface RankingOptions {
   troubleshootingBoost: number;
   /** Multiplier for a table one of whose rows holds the question (tableRows.ts). 1 = off. */
   tableRowBoost: number;
+  /** Multiplier for a section that quotes a run of what the reader pasted, an error message (quotedMessages.ts). 1 = off. */
+  pastedMessageBoost: number;
 }
 
 export const DEFAULT_RANKING: RankingOptions = {
@@ -138,6 +142,8 @@ export const DEFAULT_RANKING: RankingOptions = {
   // 0.750; docs 0.900 -> 0.925, docs-reworded 0.70 -> 0.75, docs-reworded-4 0.80 -> 0.85, no set lower. 2 lost two
   // docs-sections and a docs-symptoms question to tables naming a word of them in one row; 1.5 missed the dialog width.
   tableRowBoost: 1.75,
+  // Measured on bench/questions/pasted-errors.json (written before the rule).
+  pastedMessageBoost: 6,
 };
 
 /** A heading word in more of the sections than this does not name a part of the question (using, page). */
@@ -160,6 +166,8 @@ const MAX_CONTEXT_TERMS = 24;
 const MAX_CONTEXT_CHARS = 4000;
 const MAX_QUESTION_TERMS = MAX_QUERY_TERMS;
 const MAX_LIMIT = 100;
+/** How many of the best sections a pasted message is looked for in: the one quoting it shares its words too. */
+const QUOTING_WINDOW = 64;
 /** Compiled filters kept (a site's widget sends the same few); dropped whenever the sections change. */
 const FILTER_CACHE_SIZE = 16;
 
@@ -535,7 +543,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
    * of words no page has stay: they tell a question about something else (天北 in 今天北京天气).
    */
   function readerTerms(text: string): string[] {
-    const terms = [...new Set([...termsOf(text), ...loanwordsInHiragana(text, exactlyKnown)])];
+    const terms = [...new Set([...pastedLastTermsOf(text), ...loanwordsInHiragana(text, exactlyKnown)])];
     if (!HAN.test(text)) return terms.slice(0, MAX_QUESTION_TERMS);
     const textWords = wordsOf(text);
     const pairs = pairOnlyTerms(terms, textWords);
@@ -545,6 +553,20 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     const words = textWords.map((word) => ({ word, settled: termsOfToken(word).every((term) => known(term) || translated?.has(term) === true) }));
     const settled = (character: string) => words.every(({ word, settled: wordSettled }) => wordSettled || !word.includes(character));
     return terms.filter((term) => !pairs.has(term) || known(term) || ![...term].every(settled)).slice(0, MAX_QUESTION_TERMS);
+  }
+
+  /**
+   * A question's terms, with what the reader pasted (an error message, a URL: pastedText.ts) after their own
+   * words, so a long pasted message never pushes them past the cap; the terms of the words a machine made there
+   * (an error code, a token, a URL's host) that no page has are left out: they weighed most of all, as words
+   * no page has, while naming only the reader's own system ("ERR_UNKNOWN_BUILTIN_MODULE", a JWT).
+   */
+  function pastedLastTermsOf(text: string): string[] {
+    const spans = pastedSpans(text);
+    if (spans.length === 0) return termsOf(text);
+    const parts = questionParts(text, spans);
+    const machineTerms = new Set(parts.machineWords.flatMap((word) => termsOf(word)).filter((term) => !known(term)));
+    return [...termsOf(parts.own), ...termsOf(parts.pasted)].filter((term) => !machineTerms.has(term));
   }
 
   /** `byPhrase` receives the terms a reader's phrase of the question stands on (Synonyms.alternativesIn). */
@@ -601,6 +623,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       preferLanguage(languageOfText(query));
       introduceTheProduct(questionTerms);
       if (options.byScoreAlone !== true) liftTroubleshooting(query);
+      liftQuotingSections(query);
       const place = { current: normalizePath(options.currentPath), settingPages: new Set(options.settingPages) };
       if (place.current !== undefined || place.settingPages.size > 0) {
         // Sections of one page share their paths array, so each page is judged once.
@@ -830,6 +853,19 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     for (const keys of troubleshootingKeysByFile.values()) {
       // A key the question found has a score; the others stay at 0 (and lifted, 0).
       for (const key of keys) if (key < scores.length) scores[key] = (scores[key] as number) * settings.troubleshootingBoost;
+    }
+  }
+
+  /** Among the best sections so far, those quoting a run of what the reader pasted (quotedMessages.ts). */
+  function liftQuotingSections(asked: string): void {
+    if (settings.pastedMessageBoost === 1) return;
+    const runs = pastedRuns(pastedMessages(asked));
+    if (runs.length === 0) return;
+    const best = topDocuments(question.scores, QUOTING_WINDOW);
+    for (let position = 0; position < question.count; position++) best.offer(question.documents[position] as number);
+    for (const document of best.sorted()) {
+      const section = sections[document];
+      if (section && quotesPasted(section, runs)) question.scores[document] = (question.scores[document] as number) * settings.pastedMessageBoost;
     }
   }
 

@@ -203,9 +203,11 @@ describe('given sections and a question', () => {
     expect(answer.text).toContain('| Option |  |\n| --- | --- |\n| `--port <port>` | Sets the relay port. |');
   });
 
-  it('quotes a paragraph with a pipe in a code span as a paragraph, and a table row whose first cell is "-" as a row', () => {
+  it('quotes a paragraph with a pipe in a code span or a link\'s text as a paragraph, and a table row whose first cell is "-" as a row', () => {
     const paragraph = 'Rate an answer with `{"rating": "up" | "down"}` to record it.';
     expect(composeExtractiveAnswer([section('rate', 'Rate', paragraph)], question('rate an answer')).text).toBe(`**[Page › Rate](/page#rate)**\n\n${paragraph}`);
+    const linked = 'The relay no longer polyfills its URL: see [Output formats | Relay docs](https://relay.example.com/formats).';
+    expect(composeExtractiveAnswer([section('formats', 'Formats', linked)], question('relay URL polyfill')).text).toBe(`**[Page › Formats](/page#formats)**\n\n${linked}`);
     const table = 'Option | Header\n- | X-Powered-By\n`hsts` | Strict-Transport-Security';
     expect(composeExtractiveAnswer([section('headers', 'Headers', table)], question('which header')).text).toBe(
       '**[Page › Headers](/page#headers)**\n\n| Option | Header |\n| --- | --- |\n| - | X-Powered-By |\n| `hsts` | Strict-Transport-Security |',

@@ -1,0 +1,127 @@
+// What a reader pasted into a question rather than wrote: an error message, a console line, a URL, a
+// token, a server's JSON answer. Its words are the machine's (the reader's host, file names, error codes,
+// a session token), not the topic the reader asks about: its names never take a question beyond the docs,
+// its words come after the reader's own, and a section quoting the message is the one to find.
+
+/** Start and end (exclusive) of a pasted part of a question. */
+export type Span = readonly [start: number, end: number];
+
+/** An address or a path with a file's extension: the reader's own host and files. */
+const ADDRESS = /\b(?:https?|wss?|file):\/\/[^\s'"`<>()]+|(?:[.~@]?\/|\b[\w@.-]+\/)[\w@./-]*\.[A-Za-z]{1,5}\b/g;
+
+/**
+ * An error's label and its message up to the end of its sentence: "TypeError: Cannot read properties of
+ * null", "Error [ERR_REQUIRE_ESM]: require() of ES Module", "error TS2307: Cannot find module",
+ * "[Vue warn]: Failed to resolve component". The sentence ends at a full stop, question or exclamation mark
+ * before a space, at a line's end or where Chinese, Japanese or Korean text resumes (the reader's own words).
+ */
+const ERROR_MESSAGE =
+  /(?:\b[A-Z]\w*(?:Error|Exception)\b|\b(?:error|warning|warn)\b(?:\s+TS\d+)?|\[[^\]\n]{1,40}\b(?:warn|warning|error)\])(?:\s*\[[A-Z][A-Z0-9_]*\])?:[^\n\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]*?(?=[.?!](?:\s|$)|\n|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|$)/giu;
+
+/** An error's label and the first word of its message, which opens a sentence ("HTTPException: Unauthorized"): no name. */
+const ERROR_LABEL =
+  /(?:\b[A-Z]\w*(?:Error|Exception)\b|\b(?:error|warning|warn)\b(?:\s+TS\d+)?|\[[^\]\n]{1,40}\b(?:warn|warning|error)\])(?:\s*\[[A-Z][A-Z0-9_]*\])?:\s*[\w'-]*/giu;
+
+/**
+ * A word that is an error's code or class, or a token: ENOSPC, EADDRINUSE, ERR_ABORTED, TS2307,
+ * ReferenceError, HTTPException, or twelve characters or more mixing letters and digits (a JWT's part,
+ * a file's hash). Never the reader's topic.
+ */
+const CODE_OR_TOKEN = /\b(?:E[A-Z]{4,}|ERR_[A-Z0-9_]+|TS\d{4,}|[A-Z]\w*(?:Error|Exception)|(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{12,})\b/g;
+
+/** A JSON object a server answered: `{"error":"domain: unknown domain \"acme\""}`. */
+const JSON_OBJECT = /\{\s*"[^{}\n]*\}/g;
+
+const UNSPACED_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** A run of Latin words (with what an English sentence holds between them) inside Chinese, Japanese or Korean text. */
+const LATIN_RUN = /[A-Za-z][^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}。，、？！：；（）「」『』\n]*/gu;
+const LATIN_WORD = /[A-Za-z][\w'-]*/g;
+/** Fewer Latin words in a row are names a reader writes in their own language (Vue Router, React Native). */
+const MIN_PASTED_WORDS = 4;
+/** A run of names (Google Maps JavaScript API) is not a sentence: a sentence has at least two words in lower case. */
+const MIN_LOWER_CASE_WORDS = 2;
+
+/** The pasted parts of a question, in order; overlapping parts are merged. */
+export function pastedSpans(question: string): Span[] {
+  return merged([...matchedSpans(question, [ADDRESS, CODE_OR_TOKEN, ERROR_MESSAGE, JSON_OBJECT]), ...englishAmongOtherScripts(question)]);
+}
+
+/**
+ * The parts of a question where a capitalized word is no name: addresses, codes and tokens, a server's JSON,
+ * an English sentence among Chinese, Japanese or Korean words, and an error's label with the word opening its
+ * message. The rest of an English error message may still name something ("Error: listen EADDRINUSE when I
+ * deploy to Heroku" asks about Heroku).
+ */
+export function namelessSpans(question: string): Span[] {
+  return merged([...matchedSpans(question, [ADDRESS, CODE_OR_TOKEN, ERROR_LABEL, JSON_OBJECT]), ...englishAmongOtherScripts(question)]);
+}
+
+/**
+ * The messages a reader pasted (an error's message, a server's JSON answer, an English sentence among
+ * Chinese, Japanese or Korean words), without the addresses in them: the words a section quoting the
+ * message would have too (quotedMessages.ts), where a URL's host and path are the reader's own.
+ */
+export function pastedMessages(question: string): string[] {
+  return merged([...matchedSpans(question, [ERROR_MESSAGE, JSON_OBJECT]), ...englishAmongOtherScripts(question)]).map(([start, end]) => question.slice(start, end).replace(ADDRESS, ' ').trim());
+}
+
+/** A reader writing in Chinese, Japanese or Korean writes their own words in it: an English sentence among them ("[Vue warn]: Set operation on key "title" failed: target is readonly") was pasted. */
+function englishAmongOtherScripts(question: string): Span[] {
+  if (!UNSPACED_CHARACTER.test(question)) return [];
+  const spans: Span[] = [];
+  for (const match of question.matchAll(LATIN_RUN)) {
+    const words = match[0].match(LATIN_WORD) ?? [];
+    if (words.length >= MIN_PASTED_WORDS && words.filter((word) => /^[a-z]/.test(word)).length >= MIN_LOWER_CASE_WORDS) {
+      spans.push([match.index, match.index + match[0].trimEnd().length]);
+    }
+  }
+  return spans;
+}
+
+function matchedSpans(question: string, patterns: readonly RegExp[]): Span[] {
+  return patterns.flatMap((pattern) => [...question.matchAll(pattern)].map((match): Span => [match.index, match.index + match[0].length]));
+}
+
+/** Whether the text from `start` to `end` lies inside a pasted part. */
+export function insidePasted(spans: readonly Span[], start: number, end: number): boolean {
+  return spans.some(([spanStart, spanEnd]) => start >= spanStart && end <= spanEnd);
+}
+
+function merged(spans: Span[]): Span[] {
+  const sorted = spans.toSorted((first, second) => first[0] - second[0]);
+  const result: [number, number][] = [];
+  for (const [start, end] of sorted) {
+    const last = result.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else result.push([start, end]);
+  }
+  return result;
+}
+
+/** A URL's scheme and host (with its port): the reader's own server, never the docs' topic. */
+const SCHEME_AND_HOST = /\b(?:https?|wss?|file):\/\/[^\s/'"`<>()]*/g;
+
+/**
+ * A question cut into the reader's own words and what they pasted (each part in order, the rest blanked),
+ * and the words of the pasted part that a machine made: error codes, tokens, and URLs' schemes and hosts.
+ */
+export interface QuestionParts {
+  own: string;
+  pasted: string;
+  machineWords: string[];
+}
+
+export function questionParts(question: string, spans: readonly Span[] = pastedSpans(question)): QuestionParts {
+  let own = '';
+  let position = 0;
+  for (const [start, end] of spans) {
+    own += `${question.slice(position, start)} `;
+    position = end;
+  }
+  own += question.slice(position);
+  return {
+    own,
+    pasted: spans.map(([start, end]) => question.slice(start, end)).join('\n'),
+    machineWords: [...question.matchAll(CODE_OR_TOKEN), ...question.matchAll(SCHEME_AND_HOST)].map((match) => match[0]),
+  };
+}

@@ -1,0 +1,38 @@
+// Sections that quote what a reader pasted: a troubleshooting entry that shows the very console message
+// ("Access to fetch ... has been blocked by CORS policy") or the server's answer (`{"error":"domain:
+// unknown domain \"acme\""}`) is the one the reader is looking for, though the pasted text's other words
+// (their host, their paths, their values) say nothing to the search.
+import type { Section } from './types.ts';
+
+/** Words in a row a section must share with a pasted message: three are too common ("is not defined"). */
+const RUN_WORDS = 4;
+/** Of which at least this many longer than three letters: "to the end of" is no message. */
+const LONG_WORDS = 2;
+
+const WORD = /[a-z0-9]+/g;
+
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(WORD) ?? [];
+}
+
+/** Every run of RUN_WORDS words of the pasted text (with enough long words), as " w1 w2 w3 w4 " to find in a section's words. */
+export function pastedRuns(messages: readonly string[]): string[] {
+  const runs = new Set<string>();
+  for (const message of messages) {
+    const words = wordsOf(message);
+    for (let start = 0; start + RUN_WORDS <= words.length; start++) {
+      const run = words.slice(start, start + RUN_WORDS);
+      if (run.filter((word) => word.length > 3).length >= LONG_WORDS) runs.add(` ${run.join(' ')} `);
+    }
+  }
+  return [...runs];
+}
+
+/** Each section's words as one string, made when a question first needs it (a few dozen sections per pasted question). */
+const sectionWords = new WeakMap<Section, string>();
+
+export function quotesPasted(section: Section, runs: readonly string[]): boolean {
+  let words = sectionWords.get(section);
+  if (words === undefined) sectionWords.set(section, (words = ` ${wordsOf(section.text).join(' ')} `));
+  return runs.some((run) => (words as string).includes(run));
+}
