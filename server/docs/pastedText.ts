@@ -6,8 +6,10 @@
 /** Start and end (exclusive) of a pasted part of a question. */
 export type Span = readonly [start: number, end: number];
 
-/** An address or a path with a file's extension: the reader's own host and files. */
-const ADDRESS = /\b(?:https?|wss?|file):\/\/[^\s'"`<>()]+|(?:[.~@]?\/|\b[\w@.-]+\/)[\w@./-]*\.[A-Za-z]{1,5}\b/g;
+/** A URL: the reader's own server or files, its path as theirs as its host ("/discovery/v2/assistant/acme/message" found the API reference for a 401). */
+const FULL_URL = /\b(?:https?|wss?|file):\/\/[^\s'"`<>()]+/g;
+/** A URL, or a path with a file's extension: the reader's own host and files. */
+const ADDRESS = new RegExp(`${FULL_URL.source}|(?:[.~@]?\\/|\\b[\\w@.-]+\\/)[\\w@./-]*\\.[A-Za-z]{1,5}\\b`, 'g');
 
 /**
  * An error's label and its message up to the end of its sentence: "TypeError: Cannot read properties of
@@ -29,6 +31,13 @@ const ERROR_LABEL =
  */
 const CODE_OR_TOKEN = /\b(?:E[A-Z]{4,}|ERR_[A-Z0-9_]+|TS\d{4,}|[A-Z]\w*(?:Error|Exception)|(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{12,})\b/g;
 
+/**
+ * A line of a stack trace: "    at fetch (file:///app/src/index.ts:12:5)", '  File "/app/main.py", line 12, in
+ * <module>'. Where the program was, in the reader's own files: its words (app, src, node_modules, dist) found a
+ * Dockerfile for a Hono error pasted with its stack.
+ */
+const STACK_FRAME = /^[ \t]*(?:at [^\n]*?:\d+(?::\d+)?\)?|File "[^"\n]*", line \d+[^\n]*)[ \t]*$/gm;
+
 /** A JSON object a server answered: `{"error":"domain: unknown domain \"acme\""}`. */
 const JSON_OBJECT = /\{\s*"[^{}\n]*\}/g;
 
@@ -43,7 +52,7 @@ const MIN_LOWER_CASE_WORDS = 2;
 
 /** The pasted parts of a question, in order; overlapping parts are merged. */
 export function pastedSpans(question: string): Span[] {
-  return merged([...matchedSpans(question, [ADDRESS, CODE_OR_TOKEN, ERROR_MESSAGE, JSON_OBJECT]), ...englishAmongOtherScripts(question)]);
+  return merged([...matchedSpans(question, [ADDRESS, CODE_OR_TOKEN, ERROR_MESSAGE, JSON_OBJECT, STACK_FRAME]), ...englishAmongOtherScripts(question)]);
 }
 
 /**
@@ -53,7 +62,7 @@ export function pastedSpans(question: string): Span[] {
  * deploy to Heroku" asks about Heroku).
  */
 export function namelessSpans(question: string): Span[] {
-  return merged([...matchedSpans(question, [ADDRESS, CODE_OR_TOKEN, ERROR_LABEL, JSON_OBJECT]), ...englishAmongOtherScripts(question)]);
+  return merged([...matchedSpans(question, [ADDRESS, CODE_OR_TOKEN, ERROR_LABEL, JSON_OBJECT, STACK_FRAME]), ...englishAmongOtherScripts(question)]);
 }
 
 /**
@@ -98,12 +107,10 @@ function merged(spans: Span[]): Span[] {
   return result;
 }
 
-/** A URL's scheme and host (with its port): the reader's own server, never the docs' topic. */
-const SCHEME_AND_HOST = /\b(?:https?|wss?|file):\/\/[^\s/'"`<>()]*/g;
-
 /**
- * A question cut into the reader's own words and what they pasted (each part in order, the rest blanked),
- * and the words of the pasted part that a machine made: error codes, tokens, and URLs' schemes and hosts.
+ * A question cut into the reader's own words and what they pasted (each part in order, the rest blanked; the
+ * pasted part without its URLs and stack frames, which are where the reader's program runs, never what it
+ * does), and the words of the pasted part that a machine made: error codes and tokens.
  */
 export interface QuestionParts {
   own: string;
@@ -121,7 +128,11 @@ export function questionParts(question: string, spans: readonly Span[] = pastedS
   own += question.slice(position);
   return {
     own,
-    pasted: spans.map(([start, end]) => question.slice(start, end)).join('\n'),
-    machineWords: [...question.matchAll(CODE_OR_TOKEN), ...question.matchAll(SCHEME_AND_HOST)].map((match) => match[0]),
+    pasted: spans
+      .map(([start, end]) => question.slice(start, end))
+      .join('\n')
+      .replace(STACK_FRAME, ' ')
+      .replace(FULL_URL, ' '),
+    machineWords: [...question.matchAll(CODE_OR_TOKEN)].map((match) => match[0]),
   };
 }

@@ -557,16 +557,19 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
 
   /**
    * A question's terms, with what the reader pasted (an error message, a URL: pastedText.ts) after their own
-   * words, so a long pasted message never pushes them past the cap; the terms of the words a machine made there
-   * (an error code, a token, a URL's host) that no page has are left out: they weighed most of all, as words
-   * no page has, while naming only the reader's own system ("ERR_UNKNOWN_BUILTIN_MODULE", a JWT).
+   * words, so a long pasted message never pushes them past the cap; its URLs and stack frames are left out, and
+   * so are the terms of the words a machine made there (an error code, a token) that no page has: they weighed
+   * most of all, as words no page has, while naming only the reader's own system ("ERR_UNKNOWN_BUILTIN_MODULE",
+   * a JWT).
    */
   function pastedLastTermsOf(text: string): string[] {
     const spans = pastedSpans(text);
     if (spans.length === 0) return termsOf(text);
     const parts = questionParts(text, spans);
     const machineTerms = new Set(parts.machineWords.flatMap((word) => termsOf(word)).filter((term) => !known(term)));
-    return [...termsOf(parts.own), ...termsOf(parts.pasted)].filter((term) => !machineTerms.has(term));
+    const terms = [...termsOf(parts.own), ...termsOf(parts.pasted)].filter((term) => !machineTerms.has(term));
+    // A question that is only a URL is still searched by its words.
+    return terms.length > 0 ? terms : termsOf(text);
   }
 
   /** `byPhrase` receives the terms a reader's phrase of the question stands on (Synonyms.alternativesIn). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { namesIn, retrieveDocs } from '../../server/assistant/retrieve.ts';
-import { namelessSpans, pastedMessages, pastedSpans } from '../../server/docs/pastedText.ts';
+import { namelessSpans, pastedMessages, pastedSpans, questionParts } from '../../server/docs/pastedText.ts';
 import type { DocsIndex } from '../../server/docs/types.ts';
 import { indexOf } from './support/docs.ts';
 
@@ -89,5 +89,30 @@ describe('given a question with something pasted into it', () => {
     expect(firstHeading(index, question)).toBe('Pages go blank after a deploy');
     // Without the lift the section on fetching modules comes first: the test fails there.
     expect(firstHeading(indexOf(CHUNK_DOCS, { pastedMessageBoost: 1 }), question)).toBe('Fetch imported modules dynamically');
+  });
+
+  it("searches a pasted stack trace and URL by the message alone: their words are where the reader's program runs", () => {
+    const question = "I get this when I open /api/posts:\nError: Context is not finalized. Did you forget to return a Response?\n    at compose (/app/node_modules/web/dist/base.js:301:17)\n    at fetch (/app/src/index.ts:12:5)";
+    expect(questionParts(question).pasted.trim()).toBe('Error: Context is not finalized');
+    const index = indexOf({
+      'deploy.md':
+        '# Deploy\n\n## Dockerfile\n\nBuild the app in a base image: copy `src` into `/app`, build `dist`, then copy `node_modules` and `dist`; `dist/index.js` is the entry. With Docker Compose, the web service can fetch the base image.\n\n```dockerfile\nFROM node:22 AS base\nWORKDIR /app\nCOPY package.json src ./\nRUN npm ci && npm run build\nCOPY --from=builder /app/node_modules /app/node_modules\nCOPY --from=builder /app/dist /app/dist\nCMD ["node", "/app/dist/index.js"]\n```',
+      'context.md': '# Context\n\n## Return a response\n\nA handler must return a Response, or a middleware must call `await next()`: otherwise the context is not finalized.',
+    });
+    // Searched with the frames, the Dockerfile came first (its words: app, src, node_modules, dist, index, fetch).
+    expect(firstHeading(index, question)).toBe('Return a response');
+  });
+
+  it("reads a pasted URL's path as the reader's, not as the question's topic", () => {
+    const index = indexOf({
+      'api.md': '# API\n\n## Send a message\n\n`POST /discovery/v2/assistant/{domain}/message` sends the reader\'s message to the assistant of the domain and streams the answer.',
+      'troubleshooting.md': '# Troubleshooting\n\n## 401 Unauthorized\n\nThe key is missing or wrong: check the assistant key.',
+    });
+    // Searched with the URL's words (discovery, assistant, message), the API reference came first.
+    expect(firstHeading(index, 'POST https://docs.example.com/discovery/v2/assistant/acme/message 401 (Unauthorized)')).toBe('401 Unauthorized');
+  });
+
+  it('still searches a question that is only a URL by its words', () => {
+    expect(firstHeading(indexOf(SERVER_DOCS), 'https://docs.example.com/allowed-origins')).toBe('Allowed origins');
   });
 });
