@@ -6,8 +6,12 @@
 /** Start and end (exclusive) of a pasted part of a question. */
 export type Span = readonly [start: number, end: number];
 
-/** A URL: the reader's own server or files, its path as theirs as its host ("/discovery/v2/assistant/acme/message" found the API reference for a 401). */
-const FULL_URL = /\b(?:https?|wss?|file):\/\/[^\s'"`<>()]+/g;
+/**
+ * A URL, with the HTTP method a console line names before it ("POST https://…/message 401"): the reader's own
+ * server or files, its path as theirs as its host ("/discovery/v2/assistant/acme/message" found the API reference
+ * for a 401).
+ */
+const FULL_URL = /(?:\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+)?\b(?:https?|wss?|file):\/\/[^\s'"`<>()]+/g;
 /** A URL, or a path with a file's extension: the reader's own host and files. */
 const ADDRESS = new RegExp(`${FULL_URL.source}|(?:[.~@]?\\/|\\b[\\w@.-]+\\/)[\\w@./-]*\\.[A-Za-z]{1,5}\\b`, 'g');
 
@@ -89,6 +93,16 @@ function englishAmongOtherScripts(question: string): Span[] {
 
 function matchedSpans(question: string, patterns: readonly RegExp[]): Span[] {
   return patterns.flatMap((pattern) => [...question.matchAll(pattern)].map((match): Span => [match.index, match.index + match[0].length]));
+}
+
+/**
+ * The text without its URLs and stack frames, where the reader's program runs: the words an answer's passages
+ * are matched on ("Deliveries without a valid signature answer 401" under a 401 asked with the URL of `POST
+ * .../message`, which that passage named too). A text that is nothing else stays as it is.
+ */
+export function withoutWhereItRuns(text: string): string {
+  const rest = text.replace(STACK_FRAME, ' ').replace(FULL_URL, ' ');
+  return /[\p{L}\p{N}]/u.test(rest) ? rest : text;
 }
 
 /** Whether the text from `start` to `end` lies inside a pasted part. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { namesIn, retrieveDocs } from '../../server/assistant/retrieve.ts';
-import { namelessSpans, pastedMessages, pastedSpans, questionParts } from '../../server/docs/pastedText.ts';
+import { namelessSpans, pastedMessages, pastedSpans, questionParts, withoutWhereItRuns } from '../../server/docs/pastedText.ts';
+import { extractiveAnswer, indexOf } from './support/docs.ts';
 import type { DocsIndex } from '../../server/docs/types.ts';
-import { indexOf } from './support/docs.ts';
 
 const textsOf = (question: string, spans: readonly (readonly [number, number])[]) => spans.map(([start, end]) => question.slice(start, end));
 const retrieved = (index: DocsIndex, question: string) => retrieveDocs(index, question, [], { limit: 5 });
@@ -28,7 +28,7 @@ describe('given a question with something pasted into it', () => {
     const error = 'I get Error: listen EADDRINUSE: address already in use 127.0.0.1:8787. What now?';
     expect(textsOf(error, pastedSpans(error))).toEqual(['Error: listen EADDRINUSE: address already in use 127.0.0.1:8787']);
     const fetchFailed = 'GET https://docs.example.com/widget/embed.js net::ERR_ABORTED 404';
-    expect(textsOf(fetchFailed, pastedSpans(fetchFailed))).toEqual(['https://docs.example.com/widget/embed.js', 'ERR_ABORTED']);
+    expect(textsOf(fetchFailed, pastedSpans(fetchFailed))).toEqual(['GET https://docs.example.com/widget/embed.js', 'ERR_ABORTED']);
     const answered = 'every question comes back with {"error":"domain: unknown domain"}';
     expect(pastedMessages(answered)).toEqual(['{"error":"domain: unknown domain"}']);
     const token = 'JWT answers 401 although I send Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0';
@@ -110,6 +110,16 @@ describe('given a question with something pasted into it', () => {
     });
     // Searched with the URL's words (discovery, assistant, message), the API reference came first.
     expect(firstHeading(index, 'POST https://docs.example.com/discovery/v2/assistant/acme/message 401 (Unauthorized)')).toBe('401 Unauthorized');
+  });
+
+  it("quotes no passage for the words of a pasted request's method and URL", async () => {
+    expect(withoutWhereItRuns('POST https://docs.example.com/discovery/v2/assistant/acme/message 401 (Unauthorized)').trim()).toBe('401 (Unauthorized)');
+    const index = indexOf({
+      'troubleshooting.md': '# Troubleshooting\n\n## 401 Unauthorized\n\nThe key is missing or wrong: check the assistant key.',
+      'webhooks.md': '# Webhooks\n\n## Deliveries\n\nA delivery without a valid signature answers 401. Comments count against the same limit as POST .../message.',
+    });
+    // Matched on "post", "message" and "401", the webhooks' passage came as a further section.
+    expect(await extractiveAnswer(index, 'POST https://docs.example.com/discovery/v2/assistant/acme/message 401 (Unauthorized)')).not.toContain('Webhooks');
   });
 
   it('still searches a question that is only a URL by its words', () => {
