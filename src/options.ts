@@ -67,6 +67,8 @@ export interface Translations {
   errorOffline: string;
   errorNetwork: string;
   errorStream: string;
+  /** A question longer than the server takes (`{max}` characters): it stays in the box to shorten. */
+  errorTooLong: string;
   errorConfiguration: string;
 }
 

@@ -18,7 +18,7 @@ import { AssistantTransport, assistantEndpoint, type QuestionMetadata } from './
 import { resolveTranslations } from './chat/translations.ts';
 import type { DocsAssistantEvent, DocsAssistantOptions, Translations } from './options.ts';
 import { useLatest } from './ui/useLatest.ts';
-import { DEFAULT_RETRIEVAL_PAGE_SIZE, type AssistantContextItem } from './wire.ts';
+import { DEFAULT_RETRIEVAL_PAGE_SIZE, QUESTION_MAX_LENGTH, type AssistantContextItem } from './wire.ts';
 
 export type AssistantStatus = 'ready' | 'submitted' | 'streaming' | 'error';
 
@@ -122,6 +122,8 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
   const [feedback, setFeedback] = useState<Record<string, 'up' | 'down'>>({});
   const [context, setContext] = useState<AssistantContextItem[]>([]);
   const [stopped, setStopped] = useState(false);
+  // A question longer than the server takes, refused before sending: it stays in the reader's box.
+  const [tooLong, setTooLong] = useState(false);
 
   const chat = useChat({
     id: `docs-assistant:${domain}`,
@@ -165,8 +167,9 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
 
   const error = useMemo<AssistantError | null>(() => {
     if (!keyCheck.ok) return { kind: 'configuration', detail: keyCheck.reason, receivedAt: 0 };
+    if (tooLong) return { kind: 'tooLong', detail: 'tooLong', receivedAt: 0 };
     return chat.error ? classifyError(chat.error) : null;
-  }, [keyCheck, chat.error]);
+  }, [keyCheck, tooLong, chat.error]);
 
   const busy = status === 'submitted' || status === 'streaming';
 
@@ -177,6 +180,10 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
       console.error(keyCheck.reason);
       return false;
     }
+    // The server would answer 400, which reads as its own failure; Retry would send the same question again.
+    const overLimit = text.length > QUESTION_MAX_LENGTH;
+    setTooLong(overLimit);
+    if (overLimit) return false;
     const attached = askOptions?.context ?? context;
     const metadata: QuestionMetadata | undefined = attached.length > 0 ? { context: attached } : undefined;
     setContext([]);
@@ -198,6 +205,7 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
     void chat.stop();
     chat.setMessages([]);
     chat.clearError();
+    setTooLong(false);
     transport.resetThread();
     store.clear();
     setContext([]);

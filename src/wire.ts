@@ -73,11 +73,14 @@ export const CURRENT_PATH_MAX_LENGTH = 200;
 /** Default number of search results that feed an answer. */
 export const DEFAULT_RETRIEVAL_PAGE_SIZE = 5;
 
+/** The longest question the server takes; the widget refuses a longer one before sending (its own constant, so the widget's bundle holds no other limit). */
+export const QUESTION_MAX_LENGTH = 8_000;
+
 /** Limits of the request body the server enforces (400 naming the field beyond them). */
 export const REQUEST_LIMITS = {
   fpLength: 500,
   messages: 500,
-  questionLength: 8_000,
+  questionLength: QUESTION_MAX_LENGTH,
   threadIdLength: 200,
   retrievalPageSizeMax: 20,
   contextItems: 20,

@@ -12,9 +12,7 @@ export function checkApiKey(apiKey: string | undefined): ApiKeyCheck {
   if (PUBLIC_KEY_PATTERN.test(apiKey)) return { ok: true };
   return {
     ok: false,
-    reason:
-      'docs-assistant: apiKey refused: a public assistant key starts with "<prefix>_dsc_" (for example mint_dsc_...). ' +
-      'This key does not, and it may be an admin key, which must never be shipped to browsers. ' +
-      'Nothing was sent. Use the public assistant key, or leave apiKey out and add it in a proxy.',
+    // Short: every byte here ships with the chat.
+    reason: 'docs-assistant: apiKey refused, nothing sent: not a public <prefix>_dsc_ key (never ship an admin key)',
   };
 }

@@ -2,28 +2,25 @@
 import type { Translations } from '../options.ts';
 import type { AssistantError } from './errors.ts';
 import { formatMessage } from './translations.ts';
+import { QUESTION_MAX_LENGTH } from '../wire.ts';
 
 export function errorMessage(error: AssistantError, translations: Translations, secondsLeft?: number): string {
-  switch (error.kind) {
-    case 'configuration':
-      return translations.errorConfiguration;
-    case 'unauthorized':
-      return translations.errorUnauthorized;
-    case 'notFound':
-      return translations.errorNotFound;
-    case 'rateLimited': {
-      const seconds = secondsLeft ?? error.retryAfterSeconds;
-      if (seconds !== undefined && seconds > 0) return formatMessage(translations.errorRateLimitedRetryIn, { seconds });
-      // The countdown is over: no more "please wait".
-      return secondsLeft === 0 && error.retryAfterSeconds ? translations.errorRateLimitedOver : translations.errorRateLimited;
-    }
-    case 'server':
-      return translations.errorServer;
-    case 'offline':
-      return translations.errorOffline;
-    case 'network':
-      return translations.errorNetwork;
-    case 'stream':
-      return translations.errorStream;
+  if (error.kind === 'rateLimited') {
+    const seconds = secondsLeft ?? error.retryAfterSeconds;
+    if (seconds !== undefined && seconds > 0) return formatMessage(translations.errorRateLimitedRetryIn, { seconds });
+    // The countdown is over: no more "please wait".
+    return secondsLeft === 0 && error.retryAfterSeconds ? translations.errorRateLimitedOver : translations.errorRateLimited;
   }
+  // A lookup rather than a switch: every byte here ships with the chat.
+  const messages: Record<Exclude<AssistantError['kind'], 'rateLimited'>, string> = {
+    configuration: translations.errorConfiguration,
+    unauthorized: translations.errorUnauthorized,
+    notFound: translations.errorNotFound,
+    server: translations.errorServer,
+    offline: translations.errorOffline,
+    network: translations.errorNetwork,
+    stream: translations.errorStream,
+    tooLong: formatMessage(translations.errorTooLong, { max: QUESTION_MAX_LENGTH }),
+  };
+  return messages[error.kind];
 }

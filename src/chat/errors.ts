@@ -9,7 +9,9 @@ export type AssistantErrorKind =
   | 'server'
   | 'offline'
   | 'network'
-  | 'stream';
+  | 'stream'
+  // Refused before sending: the question is longer than the server takes.
+  | 'tooLong';
 
 export interface AssistantError {
   kind: AssistantErrorKind;

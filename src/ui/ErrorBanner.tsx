@@ -21,7 +21,8 @@ function useCountdown(error: AssistantError): number {
 export function ErrorBanner({ error, onRetry }: { error: AssistantError; onRetry: () => void }) {
   const { translations } = useWidget();
   const secondsLeft = useCountdown(error);
-  const canRetry = error.kind !== 'configuration';
+  // Retrying sends the same request: a misconfigured widget or a question too long fails again.
+  const canRetry = error.kind !== 'configuration' && error.kind !== 'tooLong';
   const message = errorMessage(error, translations, secondsLeft);
   return (
     <div className="da-error" data-kind={error.kind}>

@@ -79,6 +79,33 @@ describe('given a request the server refuses', () => {
   });
 });
 
+describe('given a question longer than the server takes', () => {
+  it('says so without sending it, keeps it in the box to shorten, then sends the shorter one', async () => {
+    const { requests } = installFakeFetch(() => streamResponse(answerChunks({ text: ['Short and sweet.'] })));
+    const user = userEvent.setup();
+    render(<DocsAssistant domain="acme" baseUrl={baseUrl} fingerprint={false} />);
+    await user.click(screen.getByRole('button', { name: /ask ai/i }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask the docs' });
+    const box = within(dialog).getByRole('textbox', { name: 'Your question' });
+    const pastedLog = `Why does this fail?\n${'GET /api/posts 500 Internal Server Error\n'.repeat(200)}`;
+    await user.click(box);
+    await user.paste(pastedLog);
+    await user.keyboard('{Enter}');
+
+    // The server would answer 400, which read as its own failure, and Retry sent the same question again.
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Too long: shorten your question to 8000 characters to send it.');
+    expect(within(dialog).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(box).toHaveProperty('value', pastedLog);
+    expect(requests).toHaveLength(0);
+
+    await user.clear(box);
+    await user.type(box, 'Why does GET /api/posts fail with a 500?{Enter}');
+    await within(dialog).findByText('Short and sweet.');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(userMessagesSent(requests[0])).toEqual(['Why does GET /api/posts fail with a 500?']);
+  });
+});
+
 describe('given a connection that fails', () => {
   it('says the reader is offline when the browser is offline', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
