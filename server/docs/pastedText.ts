@@ -13,7 +13,8 @@ export type Span = readonly [start: number, end: number];
  */
 const FULL_URL = /(?:\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+)?\b(?:https?|wss?|file):\/\/[^\s'"`<>()]+/g;
 /** A URL, or a path with a file's extension: the reader's own host and files. */
-const ADDRESS = new RegExp(`${FULL_URL.source}|(?:[.~@]?\\/|\\b[\\w@.-]+\\/)[\\w@./-]*\\.[A-Za-z]{1,5}\\b`, 'g');
+// Tried only where a path can start (never inside one), so a question of 8,000 slashes stays linear.
+const ADDRESS = new RegExp(`${FULL_URL.source}|(?<![\\w@./~-])(?:[.~@]?\\/|[\\w@.-]+\\/)[\\w@./-]*\\.[A-Za-z]{1,5}\\b`, 'g');
 
 /**
  * An error's label and its message up to the end of its sentence: "TypeError: Cannot read properties of
@@ -28,12 +29,15 @@ const ERROR_MESSAGE =
 const ERROR_LABEL =
   /(?:\b[A-Z]\w*(?:Error|Exception)\b|\b(?:error|warning|warn)\b(?:\s+TS\d+)?|\[[^\]\n]{1,40}\b(?:warn|warning|error)\])(?:\s*\[[A-Z][A-Z0-9_]*\])?:\s*[\w'-]*/giu;
 
-/**
- * A word that is an error's code or class, or a token: ENOSPC, EADDRINUSE, ERR_ABORTED, TS2307,
- * ReferenceError, HTTPException, or twelve characters or more mixing letters and digits (a JWT's part,
- * a file's hash). Never the reader's topic.
- */
-const CODE_OR_TOKEN = /\b(?:E[A-Z]{4,}|ERR_[A-Z0-9_]+|TS\d{4,}|[A-Z]\w*(?:Error|Exception)|(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{12,})\b/g;
+/** A word that is an error's code or class: ENOSPC, EADDRINUSE, ERR_ABORTED, TS2307, ReferenceError, HTTPException. Never the reader's topic. */
+const ERROR_CODE = /\b(?:E[A-Z]{4,}|ERR_[A-Z0-9_]+|TS\d{4,}|[A-Z]\w*(?:Error|Exception))\b/g;
+/** A run of twelve characters or more, a token when it mixes letters and digits (a JWT's part, a file's hash); matched whole, so a long run costs one pass. */
+const LONG_RUN = /(?<![\w-])[\w-]{12,}(?![\w-])/g;
+
+/** Error codes and tokens, with where they start. */
+function codesAndTokens(question: string): RegExpMatchArray[] {
+  return [...question.matchAll(ERROR_CODE), ...[...question.matchAll(LONG_RUN)].filter((match) => /\d/.test(match[0]) && /[A-Za-z]/.test(match[0]))];
+}
 
 /**
  * A line of a stack trace: "    at fetch (file:///app/src/index.ts:12:5)", '  File "/app/main.py", line 12, in
@@ -56,7 +60,7 @@ const MIN_LOWER_CASE_WORDS = 2;
 
 /** The pasted parts of a question, in order; overlapping parts are merged. */
 export function pastedSpans(question: string): Span[] {
-  return merged([...matchedSpans(question, [ADDRESS, CODE_OR_TOKEN, ERROR_MESSAGE, JSON_OBJECT, STACK_FRAME]), ...englishAmongOtherScripts(question)]);
+  return merged([...matchedSpans(question, [ADDRESS, ERROR_MESSAGE, JSON_OBJECT, STACK_FRAME]), ...spansOf(codesAndTokens(question)), ...englishAmongOtherScripts(question)]);
 }
 
 /**
@@ -66,7 +70,7 @@ export function pastedSpans(question: string): Span[] {
  * deploy to Heroku" asks about Heroku).
  */
 export function namelessSpans(question: string): Span[] {
-  return merged([...matchedSpans(question, [ADDRESS, CODE_OR_TOKEN, ERROR_LABEL, JSON_OBJECT, STACK_FRAME]), ...englishAmongOtherScripts(question)]);
+  return merged([...matchedSpans(question, [ADDRESS, ERROR_LABEL, JSON_OBJECT, STACK_FRAME]), ...spansOf(codesAndTokens(question)), ...englishAmongOtherScripts(question)]);
 }
 
 /**
@@ -92,7 +96,11 @@ function englishAmongOtherScripts(question: string): Span[] {
 }
 
 function matchedSpans(question: string, patterns: readonly RegExp[]): Span[] {
-  return patterns.flatMap((pattern) => [...question.matchAll(pattern)].map((match): Span => [match.index, match.index + match[0].length]));
+  return patterns.flatMap((pattern) => spansOf([...question.matchAll(pattern)]));
+}
+
+function spansOf(matches: readonly RegExpMatchArray[]): Span[] {
+  return matches.map((match): Span => [match.index ?? 0, (match.index ?? 0) + match[0].length]);
 }
 
 /**
@@ -147,6 +155,6 @@ export function questionParts(question: string, spans: readonly Span[] = pastedS
       .join('\n')
       .replace(STACK_FRAME, ' ')
       .replace(FULL_URL, ' '),
-    machineWords: [...question.matchAll(CODE_OR_TOKEN)].map((match) => match[0]),
+    machineWords: codesAndTokens(question).map((match) => match[0]),
   };
 }

@@ -10,6 +10,8 @@ const RUN_WORDS = 4;
 const LONG_WORDS = 2;
 
 const WORD = /[a-z0-9]+/g;
+/** Runs looked for at most: a message says what it is in its first words, and a pasted log of 8,000 characters made a thousand runs to look for in each of 64 sections. */
+const MAX_RUNS = 200;
 
 function wordsOf(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
@@ -23,6 +25,7 @@ export function pastedRuns(messages: readonly string[]): string[] {
     for (let start = 0; start + RUN_WORDS <= words.length; start++) {
       const run = words.slice(start, start + RUN_WORDS);
       if (run.filter((word) => word.length > 3).length >= LONG_WORDS) runs.add(` ${run.join(' ')} `);
+      if (runs.size >= MAX_RUNS) return [...runs];
     }
   }
   return [...runs];
