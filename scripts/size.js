@@ -74,7 +74,7 @@ process.chdir(root);
  * and 0.03 kB to the React entry (109.98 and 135.24 kB). A question over the server's 8,000 characters refused
  * before sending with its own message: 0.24 kB each at first, paid for by the widget importing the question's
  * limit alone rather than every request limit, the apiKey console message told in one line and the error
- * messages looked up rather than switched on (109.97 and 135.23 kB).
+ * messages looked up rather than switched on (109.97 and 135.24 kB).
  */
 export const budgets = {
   'embed.js': 2_600,

@@ -68,7 +68,7 @@ export interface Translations {
   errorNetwork: string;
   errorStream: string;
   /** A question longer than the server takes (`{max}` characters): it stays in the box to shorten. */
-  errorTooLong: string;
+  errorQuestionLength: string;
   errorConfiguration: string;
 }
 

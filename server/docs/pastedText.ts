@@ -46,6 +46,9 @@ function codesAndTokens(question: string): RegExpMatchArray[] {
  */
 const STACK_FRAME = /^[ \t]*(?:at [^\n]*?:\d+(?::\d+)?\)?|File "[^"\n]*", line \d+[^\n]*)[ \t]*$/gm;
 
+/** An HTTP status and the first word of its reason or message ("401 Incorrect API key provided", "404 (Not Found)"): no name. */
+const STATUS_REASON = /\b[1-5]\d\d:?\s+\(?[A-Z][\w'-]*/g;
+
 /** A JSON object a server answered: `{"error":"domain: unknown domain \"acme\""}`. */
 const JSON_OBJECT = /\{\s*"[^{}\n]*\}/g;
 
@@ -65,12 +68,12 @@ export function pastedSpans(question: string): Span[] {
 
 /**
  * The parts of a question where a capitalized word is no name: addresses, codes and tokens, a server's JSON,
- * an English sentence among Chinese, Japanese or Korean words, and an error's label with the word opening its
- * message. The rest of an English error message may still name something ("Error: listen EADDRINUSE when I
+ * an English sentence among Chinese, Japanese or Korean words, and an error's label or an HTTP status with the
+ * word opening its message. The rest of an English error message may still name something ("Error: listen EADDRINUSE when I
  * deploy to Heroku" asks about Heroku).
  */
 export function namelessSpans(question: string): Span[] {
-  return merged([...matchedSpans(question, [ADDRESS, ERROR_LABEL, JSON_OBJECT, STACK_FRAME]), ...spansOf(codesAndTokens(question)), ...englishAmongOtherScripts(question)]);
+  return merged([...matchedSpans(question, [ADDRESS, ERROR_LABEL, STATUS_REASON, JSON_OBJECT, STACK_FRAME]), ...spansOf(codesAndTokens(question)), ...englishAmongOtherScripts(question)]);
 }
 
 /**

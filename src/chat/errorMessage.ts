@@ -20,7 +20,7 @@ export function errorMessage(error: AssistantError, translations: Translations, 
     offline: translations.errorOffline,
     network: translations.errorNetwork,
     stream: translations.errorStream,
-    tooLong: formatMessage(translations.errorTooLong, { max: QUESTION_MAX_LENGTH }),
+    tooLong: formatMessage(translations.errorQuestionLength, { max: QUESTION_MAX_LENGTH }),
   };
   return messages[error.kind];
 }

@@ -51,7 +51,7 @@ export const defaultTranslations: Translations = {
   errorOffline: 'You are offline. Reconnect, then retry.',
   errorNetwork: 'The assistant could not be reached. Check your connection and retry.',
   errorStream: 'The answer was cut off. Retry to get the full answer.',
-  errorTooLong: 'Too long: shorten your question to {max} characters to send it.',
+  errorQuestionLength: 'Your question is over {max} characters: shorten it to send it.',
   errorConfiguration: 'The assistant is misconfigured on this site, so questions cannot be sent.',
 };
 

@@ -51,7 +51,7 @@ const ja: Translations = {
   errorOffline: 'オフラインです。接続し直してから再試行してください。',
   errorNetwork: 'アシスタントに接続できませんでした。接続を確認して再試行してください。',
   errorStream: '回答が途中で切れました。再試行すると最後まで表示されます。',
-  errorTooLong: '質問が長すぎます。{max} 文字以内に短くしてから送信してください。',
+  errorQuestionLength: '質問が長すぎます。{max} 文字以内に短くしてから送信してください。',
   errorConfiguration: 'このサイトのアシスタントの設定に誤りがあるため、質問を送信できません。',
 };
 

@@ -51,7 +51,7 @@ const ko: Translations = {
   errorOffline: '오프라인 상태입니다. 다시 연결한 후 다시 시도하세요.',
   errorNetwork: '어시스턴트에 연결할 수 없습니다. 연결을 확인한 후 다시 시도하세요.',
   errorStream: '답변이 중간에 끊겼습니다. 다시 시도하면 전체 답변을 받을 수 있습니다.',
-  errorTooLong: '질문이 너무 깁니다. {max}자 이내로 줄인 후 보내세요.',
+  errorQuestionLength: '질문이 너무 깁니다. {max}자 이내로 줄인 후 보내세요.',
   errorConfiguration: '이 사이트의 어시스턴트 설정이 잘못되어 질문을 보낼 수 없습니다.',
 };
 

@@ -52,7 +52,7 @@ const zhHans: Translations = {
   errorOffline: '你已离线。请重新连接后重试。',
   errorNetwork: '无法连接到助手。请检查网络连接后重试。',
   errorStream: '回答被中断了。重试即可获得完整回答。',
-  errorTooLong: '问题太长了。请缩短到 {max} 个字符以内再发送。',
+  errorQuestionLength: '问题太长了。请缩短到 {max} 个字符以内再发送。',
   errorConfiguration: '本站的助手配置有误，无法发送问题。',
 };
 

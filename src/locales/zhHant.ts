@@ -52,7 +52,7 @@ const zhHant: Translations = {
   errorOffline: '你已離線。請重新連線後重試。',
   errorNetwork: '無法連線到助理。請檢查網路連線後重試。',
   errorStream: '回答被中斷了。重試即可取得完整回答。',
-  errorTooLong: '問題太長了。請縮短到 {max} 個字元以內再傳送。',
+  errorQuestionLength: '問題太長了。請縮短到 {max} 個字元以內再傳送。',
   errorConfiguration: '本站的助理設定有誤，無法傳送問題。',
 };
 

@@ -49,6 +49,7 @@ describe('given a question with something pasted into it', () => {
     expect(namesIn('Error: listen EADDRINUSE: address already in use 127.0.0.1:8787')).toEqual([]);
     expect(namesIn('HTTPException: Unauthorized ends up as plain text')).toEqual([]);
     expect(namesIn('[Vue warn]: Failed to resolve component: my-button 是什么原因')).toEqual([]);
+    expect(namesIn('Every answer ends in an error and the log says 401 Incorrect API key provided')).toEqual(['API']);
     expect(namesIn('Error: listen EADDRINUSE when I deploy to Heroku')).toEqual(['Heroku']);
     expect(namesIn('Vue 能部署到 Heroku 吗')).toEqual(['Vue', 'Heroku']);
     expect(textsOf('Error: listen EADDRINUSE when I deploy to Heroku', namelessSpans('Error: listen EADDRINUSE when I deploy to Heroku'))).toEqual(['Error: listen', 'EADDRINUSE']);
