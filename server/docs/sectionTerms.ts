@@ -28,7 +28,20 @@ export function toDocument(key: number, section: Section, firstOfPage: boolean):
   const parents = section.headingPath.slice(0, -1).filter((parent) => parent !== section.pageTitle);
   const description = firstOfPage && section.headingPath.length <= 1 && section.description ? `${section.description}\n\n` : '';
   const text = section.listsSubsections ? '' : searchableText(section.text);
-  return { key, title: section.pageTitle, heading, breadcrumbs: parents.join(' '), text: description + text };
+  return { key, title: section.pageTitle, heading, breadcrumbs: parents.join(' '), text: description + text + englishAnchorWords(heading, section.anchor) };
+}
+
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const ENGLISH_SLUG = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+
+/**
+ * The words of a Chinese, Japanese or Korean heading's explicit English anchor (`### 激活不匹配 {#hydration-mismatch}`,
+ * VitePress's convention, kept by every translation of Vue's and Vite's docs): the authors' own English name for the
+ * section, which a reader asking in English, or pasting an English warning, uses. Read with the section's text, not
+ * its heading: there they made "how to watch a ref for changes" open on 访问模板引用 ({#accessing-the-refs}).
+ */
+function englishAnchorWords(heading: string, anchor: string): string {
+  return UNSPACED_SCRIPT.test(heading) && ENGLISH_SLUG.test(anchor) ? `\n\n${anchor.replaceAll('-', ' ')}` : '';
 }
 
 /** The terms of a page's sections, in section order, each section's fields in INDEXED_FIELDS order. */

@@ -167,6 +167,15 @@ describe('given docs in Chinese and a reader who asks in English', () => {
     expect(retrieved(index, 'How do I register a component globally?').sections[0]?.id).toBe('/components/registration#全局注册');
     expect(retrieved(index, 'lifecycle hooks like onMounted').sections[0]?.file).toBe('essentials/lifecycle.md');
   });
+
+  it("finds a section by its heading's explicit English anchor, the authors' English name for it, as Vue's and Vite's translations keep", () => {
+    const anchored = indexOf({
+      'ssr.md': '# 服务端渲染\n\n## 客户端激活 {#client-hydration}\n\n在客户端，Vue 会将静态的 HTML 激活为能够交互的应用。\n\n## 激活不匹配 {#hydration-mismatch}\n\n如果预渲染的 HTML 的 DOM 结构不符合客户端应用的期望，就会出现激活不匹配。',
+      'props.md': '# Props\n\n## 校验 {#prop-validation}\n\n当 prop 的校验失败后，Vue 会抛出一个控制台警告。',
+    });
+    // Neither word is in the docs' text nor in the glossary.
+    expect(firstFor(anchored, 'What is a hydration mismatch?')).toEqual({ question: 'What is a hydration mismatch?', notFound: false, first: '/ssr#hydration-mismatch' });
+  });
 });
 
 describe('given Japanese docs whose code says the English words of a question', () => {
