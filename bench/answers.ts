@@ -236,6 +236,8 @@ export interface AnswerQuality {
   koreanWidgetCrossLanguage: CrossLanguageQuality;
   /** Questions with an error message, a console line or a server's answer pasted into them, on every set, written in the twenty-first session before measuring (questions/pasted-errors.json; the same shape, expected sections or pages). */
   pastedErrors: CrossLanguageQuality;
+  /** English questions on Vue's Chinese and Vite's Japanese docs, written in the twenty-first session after the English-anchor rule and before measuring (questions/cross-language-9.json). */
+  englishOnTranslatedDocs: CrossLanguageQuality;
 }
 
 /** Second and third turns of conversations whose first source is on an expected page (and not marked not found). */
@@ -288,6 +290,7 @@ const NEWEST_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-lang
 const LATER_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-7.json', import.meta.url));
 const KOREAN_WIDGET_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-8.json', import.meta.url));
 const PASTED_ERRORS_FILE = fileURLToPath(new URL('./questions/pasted-errors.json', import.meta.url));
+const ENGLISH_ON_TRANSLATED_DOCS_FILE = fileURLToPath(new URL('./questions/cross-language-9.json', import.meta.url));
 
 /**
  * Is an expected page (or section, written `file#anchor`) the first source of each answerable question (not
@@ -526,6 +529,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     laterCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     koreanWidgetCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     pastedErrors: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
+    englishOnTranslatedDocs: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -550,6 +554,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.laterCrossLanguage = await measureCrossLanguage(index, set.name, LATER_CROSS_LANGUAGE_FILE, check);
   quality.koreanWidgetCrossLanguage = await measureCrossLanguage(index, set.name, KOREAN_WIDGET_CROSS_LANGUAGE_FILE, check);
   quality.pastedErrors = await measureCrossLanguage(index, set.name, PASTED_ERRORS_FILE, check, 'with an error pasted');
+  quality.englishOnTranslatedDocs = await measureCrossLanguage(index, set.name, ENGLISH_ON_TRANSLATED_DOCS_FILE, check);
   for (const contextCase of contextCases(docs, set.name)) {
     const options = { limit: 5, context: contextCase.context, ...(contextCase.currentPath ? { currentPath: contextCase.currentPath } : {}) };
     const { text, retrieved } = await answerText(index, contextCase.question, options);
@@ -707,12 +712,13 @@ async function main(): Promise<void> {
       ['held out (twentieth session, 2): in another language', quality.laterCrossLanguage],
       ['held out (twentieth session): in Korean', quality.koreanWidgetCrossLanguage],
       ['held out (twenty-first session): with an error pasted', quality.pastedErrors],
+      ['held out (twenty-first session): in English', quality.englishOnTranslatedDocs],
     ] as const) {
       if (measured.questions + measured.outOfScope === 0) continue;
       console.log(`  ${label}: page first ${share(measured.first, measured.questions)} of ${measured.questions} (notFound: ${measured.notFound}; out of scope notFound: ${measured.outOfScopeNotFound} of ${measured.outOfScope})`);
     }
     const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.heldOutNewest.misses, ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
-    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`), ...quality.heldOutLaterCrossLanguage.misses.map((miss) => `held out (later), ${miss}`), ...quality.otherScriptCrossLanguage.misses, ...quality.koreanCrossLanguage.misses, ...quality.newestCrossLanguage.misses.map((miss) => `held out (twentieth session), ${miss}`), ...quality.laterCrossLanguage.misses.map((miss) => `held out (twentieth session, 2), ${miss}`), ...quality.koreanWidgetCrossLanguage.misses.map((miss) => `held out (twentieth session, Korean), ${miss}`), ...quality.pastedErrors.misses.map((miss) => `held out (twenty-first session), ${miss}`)]) console.log(`    ${line}`);
+    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`), ...quality.heldOutLaterCrossLanguage.misses.map((miss) => `held out (later), ${miss}`), ...quality.otherScriptCrossLanguage.misses, ...quality.koreanCrossLanguage.misses, ...quality.newestCrossLanguage.misses.map((miss) => `held out (twentieth session), ${miss}`), ...quality.laterCrossLanguage.misses.map((miss) => `held out (twentieth session, 2), ${miss}`), ...quality.koreanWidgetCrossLanguage.misses.map((miss) => `held out (twentieth session, Korean), ${miss}`), ...quality.pastedErrors.misses.map((miss) => `held out (twenty-first session), ${miss}`), ...quality.englishOnTranslatedDocs.misses.map((miss) => `held out (twenty-first session, English), ${miss}`)]) console.log(`    ${line}`);
   }
 }
 

@@ -241,6 +241,8 @@ describe('given questions asked in another language than the docs\', on every se
     // entry on requests that stall).
     // This project's docs in Korean in the same words (written before measuring, after the glossary gained them):
     // 7 of 10 (1 of 10 with the session's first glossary, 9 marked not found); beyond the docs 1 of 2 either way.
+    // English on Vue's Chinese and Vite's Japanese docs (written after the English-anchor rule, before measuring):
+    // 18 of 22 (17 without the rule); beyond the docs 2 of 4 either way.
     for (const [measured, least, leastOutOfScope] of [
       [qualities.map((quality) => quality.crossLanguage), 0.7, 0.7],
       [qualities.map((quality) => quality.heldOutCrossLanguage), 0.7, 0.7],
@@ -250,6 +252,7 @@ describe('given questions asked in another language than the docs\', on every se
       [qualities.map((quality) => quality.newestCrossLanguage), 0.6, 0.7],
       [qualities.map((quality) => quality.laterCrossLanguage), 0.75, 0.6],
       [qualities.map((quality) => quality.koreanWidgetCrossLanguage), 0.6, 0.5],
+      [qualities.map((quality) => quality.englishOnTranslatedDocs), 0.75, 0.5],
     ] as const) {
       const sum = (count: (quality: CrossLanguageQuality) => number) => measured.reduce((total, quality) => total + count(quality), 0);
       const misses = measured.flatMap((quality) => quality.misses);
