@@ -12,9 +12,18 @@ export type Span = readonly [start: number, end: number];
  * for a 401).
  */
 const FULL_URL = /(?:\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+)?\b(?:https?|wss?|file):\/\/[^\s'"`<>()]+/g;
-/** A URL, or a path with a file's extension: the reader's own host and files. */
-// Tried only where a path can start (never inside one), so a question of 8,000 slashes stays linear.
-const ADDRESS = new RegExp(`${FULL_URL.source}|(?<![\\w@./~-])(?:[.~@]?\\/|[\\w@.-]+\\/)[\\w@./-]*\\.[A-Za-z]{1,5}\\b`, 'g');
+/**
+ * A URL, or a path with a file's extension: the reader's own host and files. A path is tried only where one can
+ * start (never inside one), so a question of 8,000 slashes stays linear.
+ */
+const ADDRESS = new RegExp(String.raw`${FULL_URL.source}|(?<![\w@./~-])(?:[.~@]?\/|[\w@.-]+\/)[\w@./-]*\.[A-Za-z]{1,5}\b`, 'g');
+
+/**
+ * An error's label: a class (TypeError, HTTPException), error or warning in any case, optionally with a code
+ * ("error TS2307", "Error [ERR_REQUIRE_ESM]"), or a bracketed tag ending in one ("[Vue warn]"), then a colon.
+ */
+const LABEL = String.raw`(?:\b[A-Z]\w*(?:Error|Exception)\b|\b(?:[Ee]rror|ERROR|[Ww]arn(?:ing)?|WARN(?:ING)?)\b(?:\s+TS\d+)?|\[[^\]\n]{1,40}\b(?:warn|warning|error)\])(?:\s*\[[A-Z][A-Z0-9_]*\])?:`;
+const UNSPACED = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}`;
 
 /**
  * An error's label and its message up to the end of its sentence: "TypeError: Cannot read properties of
@@ -22,12 +31,10 @@ const ADDRESS = new RegExp(`${FULL_URL.source}|(?<![\\w@./~-])(?:[.~@]?\\/|[\\w@
  * "[Vue warn]: Failed to resolve component". The sentence ends at a full stop, question or exclamation mark
  * before a space, at a line's end or where Chinese, Japanese or Korean text resumes (the reader's own words).
  */
-const ERROR_MESSAGE =
-  /(?:\b[A-Z]\w*(?:Error|Exception)\b|\b(?:error|warning|warn)\b(?:\s+TS\d+)?|\[[^\]\n]{1,40}\b(?:warn|warning|error)\])(?:\s*\[[A-Z][A-Z0-9_]*\])?:[^\n\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]*?(?=[.?!](?:\s|$)|\n|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|$)/giu;
+const ERROR_MESSAGE = new RegExp(String.raw`${LABEL}[^\n${UNSPACED}]*?(?=[.?!](?:\s|$)|\n|[${UNSPACED}]|$)`, 'gu');
 
 /** An error's label and the first word of its message, which opens a sentence ("HTTPException: Unauthorized"): no name. */
-const ERROR_LABEL =
-  /(?:\b[A-Z]\w*(?:Error|Exception)\b|\b(?:error|warning|warn)\b(?:\s+TS\d+)?|\[[^\]\n]{1,40}\b(?:warn|warning|error)\])(?:\s*\[[A-Z][A-Z0-9_]*\])?:\s*[\w'-]*/giu;
+const ERROR_LABEL = new RegExp(String.raw`${LABEL}\s*[\w'-]*`, 'gu');
 
 /** A word that is an error's code or class: ENOSPC, EADDRINUSE, ERR_ABORTED, TS2307, ReferenceError, HTTPException. Never the reader's topic. */
 const ERROR_CODE = /\b(?:E[A-Z]{4,}|ERR_[A-Z0-9_]+|TS\d{4,}|[A-Z]\w*(?:Error|Exception))\b/g;
@@ -52,9 +59,9 @@ const STATUS_REASON = /\b[1-5]\d\d:?\s+\(?[A-Z][\w'-]*/g;
 /** A JSON object a server answered: `{"error":"domain: unknown domain \"acme\""}`. */
 const JSON_OBJECT = /\{\s*"[^{}\n]*\}/g;
 
-const UNSPACED_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const UNSPACED_CHARACTER = new RegExp(`[${UNSPACED}]`, 'u');
 /** A run of Latin words (with what an English sentence holds between them) inside Chinese, Japanese or Korean text. */
-const LATIN_RUN = /[A-Za-z][^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}。，、？！：；（）「」『』\n]*/gu;
+const LATIN_RUN = new RegExp(String.raw`[A-Za-z][^${UNSPACED}。，、？！：；（）「」『』\n]*`, 'gu');
 const LATIN_WORD = /[A-Za-z][\w'-]*/g;
 /** Fewer Latin words in a row are names a reader writes in their own language (Vue Router, React Native). */
 const MIN_PASTED_WORDS = 4;
