@@ -31,11 +31,12 @@ export function pastedRuns(messages: readonly string[]): string[] {
   return [...runs];
 }
 
-/** Each section's words as one string, made when a question first needs it (a few dozen sections per pasted question). */
-const sectionWords = new WeakMap<Section, string>();
-
+/**
+ * Whether the section's words hold one of the runs. Read anew each time, not kept: a pasted question reads 64
+ * sections (well under a millisecond), and kept strings would grow, question after question, towards a second
+ * copy of a large site's text.
+ */
 export function quotesPasted(section: Section, runs: readonly string[]): boolean {
-  let words = sectionWords.get(section);
-  if (words === undefined) sectionWords.set(section, (words = ` ${wordsOf(section.text).join(' ')} `));
-  return runs.some((run) => (words as string).includes(run));
+  const words = ` ${wordsOf(section.text).join(' ')} `;
+  return runs.some((run) => words.includes(run));
 }
