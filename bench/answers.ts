@@ -238,6 +238,8 @@ export interface AnswerQuality {
   pastedErrors: CrossLanguageQuality;
   /** English questions on Vue's Chinese and Vite's Japanese docs, written in the twenty-first session after the English-anchor rule and before measuring (questions/cross-language-9.json). */
   englishOnTranslatedDocs: CrossLanguageQuality;
+  /** Questions about a code block pasted into them, on every set, written in the twenty-first session before measuring (questions/pasted-code.json). */
+  pastedCode: CrossLanguageQuality;
 }
 
 /** Second and third turns of conversations whose first source is on an expected page (and not marked not found). */
@@ -291,6 +293,7 @@ const LATER_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-langu
 const KOREAN_WIDGET_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-8.json', import.meta.url));
 const PASTED_ERRORS_FILE = fileURLToPath(new URL('./questions/pasted-errors.json', import.meta.url));
 const ENGLISH_ON_TRANSLATED_DOCS_FILE = fileURLToPath(new URL('./questions/cross-language-9.json', import.meta.url));
+const PASTED_CODE_FILE = fileURLToPath(new URL('./questions/pasted-code.json', import.meta.url));
 
 /**
  * Is an expected page (or section, written `file#anchor`) the first source of each answerable question (not
@@ -530,6 +533,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     koreanWidgetCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     pastedErrors: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     englishOnTranslatedDocs: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
+    pastedCode: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -555,6 +559,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.koreanWidgetCrossLanguage = await measureCrossLanguage(index, set.name, KOREAN_WIDGET_CROSS_LANGUAGE_FILE, check);
   quality.pastedErrors = await measureCrossLanguage(index, set.name, PASTED_ERRORS_FILE, check, 'with an error pasted');
   quality.englishOnTranslatedDocs = await measureCrossLanguage(index, set.name, ENGLISH_ON_TRANSLATED_DOCS_FILE, check);
+  quality.pastedCode = await measureCrossLanguage(index, set.name, PASTED_CODE_FILE, check, 'with code pasted');
   for (const contextCase of contextCases(docs, set.name)) {
     const options = { limit: 5, context: contextCase.context, ...(contextCase.currentPath ? { currentPath: contextCase.currentPath } : {}) };
     const { text, retrieved } = await answerText(index, contextCase.question, options);
@@ -713,12 +718,13 @@ async function main(): Promise<void> {
       ['held out (twentieth session): in Korean', quality.koreanWidgetCrossLanguage],
       ['held out (twenty-first session): with an error pasted', quality.pastedErrors],
       ['held out (twenty-first session): in English', quality.englishOnTranslatedDocs],
+      ['held out (twenty-first session): with code pasted', quality.pastedCode],
     ] as const) {
       if (measured.questions + measured.outOfScope === 0) continue;
       console.log(`  ${label}: page first ${share(measured.first, measured.questions)} of ${measured.questions} (notFound: ${measured.notFound}; out of scope notFound: ${measured.outOfScopeNotFound} of ${measured.outOfScope})`);
     }
     const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.heldOutNewest.misses, ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
-    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`), ...quality.heldOutLaterCrossLanguage.misses.map((miss) => `held out (later), ${miss}`), ...quality.otherScriptCrossLanguage.misses, ...quality.koreanCrossLanguage.misses, ...quality.newestCrossLanguage.misses.map((miss) => `held out (twentieth session), ${miss}`), ...quality.laterCrossLanguage.misses.map((miss) => `held out (twentieth session, 2), ${miss}`), ...quality.koreanWidgetCrossLanguage.misses.map((miss) => `held out (twentieth session, Korean), ${miss}`), ...quality.pastedErrors.misses.map((miss) => `held out (twenty-first session), ${miss}`), ...quality.englishOnTranslatedDocs.misses.map((miss) => `held out (twenty-first session, English), ${miss}`)]) console.log(`    ${line}`);
+    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`), ...quality.heldOutLaterCrossLanguage.misses.map((miss) => `held out (later), ${miss}`), ...quality.otherScriptCrossLanguage.misses, ...quality.koreanCrossLanguage.misses, ...quality.newestCrossLanguage.misses.map((miss) => `held out (twentieth session), ${miss}`), ...quality.laterCrossLanguage.misses.map((miss) => `held out (twentieth session, 2), ${miss}`), ...quality.koreanWidgetCrossLanguage.misses.map((miss) => `held out (twentieth session, Korean), ${miss}`), ...quality.pastedErrors.misses.map((miss) => `held out (twenty-first session), ${miss}`), ...quality.englishOnTranslatedDocs.misses.map((miss) => `held out (twenty-first session, English), ${miss}`), ...quality.pastedCode.misses.map((miss) => `held out (twenty-first session), ${miss}`)]) console.log(`    ${line}`);
   }
 }
 

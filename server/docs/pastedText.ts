@@ -56,6 +56,9 @@ const STACK_FRAME = /^[ \t]*(?:at [^\n]*?:\d+(?::\d+)?\)?|File "[^"\n]*", line \
 /** An HTTP status and the first word of its reason or message ("401 Incorrect API key provided", "404 (Not Found)"): no name. */
 const STATUS_REASON = /\b[1-5]\d\d:?\s+\(?[A-Z][\w'-]*/g;
 
+/** A fenced code block (to its closing fence, or the question's end): the reader's own code. */
+const FENCED_CODE = /```[^\n]*\n[\s\S]*?(?:```|$)/g;
+
 /** A JSON object a server answered: `{"error":"domain: unknown domain \"acme\""}`. */
 const JSON_OBJECT = /\{\s*"[^{}\n]*\}/g;
 
@@ -70,7 +73,7 @@ const MIN_LOWER_CASE_WORDS = 2;
 
 /** The pasted parts of a question, in order; overlapping parts are merged. */
 export function pastedSpans(question: string): Span[] {
-  return merged([...matchedSpans(question, [ADDRESS, ERROR_MESSAGE, JSON_OBJECT, STACK_FRAME]), ...spansOf(codesAndTokens(question)), ...englishAmongOtherScripts(question)]);
+  return merged([...matchedSpans(question, [ADDRESS, ERROR_MESSAGE, JSON_OBJECT, STACK_FRAME, FENCED_CODE]), ...spansOf(codesAndTokens(question)), ...englishAmongOtherScripts(question)]);
 }
 
 /**
@@ -80,7 +83,7 @@ export function pastedSpans(question: string): Span[] {
  * deploy to Heroku" asks about Heroku).
  */
 export function namelessSpans(question: string): Span[] {
-  return merged([...matchedSpans(question, [ADDRESS, ERROR_LABEL, STATUS_REASON, JSON_OBJECT, STACK_FRAME]), ...spansOf(codesAndTokens(question)), ...englishAmongOtherScripts(question)]);
+  return merged([...matchedSpans(question, [ADDRESS, ERROR_LABEL, STATUS_REASON, JSON_OBJECT, STACK_FRAME, FENCED_CODE]), ...spansOf(codesAndTokens(question)), ...englishAmongOtherScripts(question)]);
 }
 
 /**
@@ -121,6 +124,11 @@ function spansOf(matches: readonly RegExpMatchArray[]): Span[] {
 export function withoutWhereItRuns(text: string): string {
   const rest = text.replace(STACK_FRAME, ' ').replace(FULL_URL, ' ');
   return /[\p{L}\p{N}]/u.test(rest) ? rest : text;
+}
+
+/** The fenced code blocks of a question, joined: the code the reader pasted, not their question. */
+export function pastedCode(question: string): string {
+  return question.includes('```') ? [...question.matchAll(FENCED_CODE)].map((match) => match[0]).join('\n') : '';
 }
 
 /** Whether the text from `start` to `end` lies inside a pasted part. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { namesIn, retrieveDocs } from '../../server/assistant/retrieve.ts';
-import { namelessSpans, pastedMessages, pastedSpans, questionParts, withoutWhereItRuns } from '../../server/docs/pastedText.ts';
+import { namelessSpans, pastedCode, pastedMessages, pastedSpans, questionParts, withoutWhereItRuns } from '../../server/docs/pastedText.ts';
 import { extractiveAnswer, indexOf } from './support/docs.ts';
 import type { DocsIndex } from '../../server/docs/types.ts';
 
@@ -125,5 +125,18 @@ describe('given a question with something pasted into it', () => {
 
   it('still searches a question that is only a URL by its words', () => {
     expect(firstHeading(indexOf(SERVER_DOCS), 'https://docs.example.com/allowed-origins')).toBe('Allowed origins');
+  });
+
+  it("weighs the code a reader pasted below their own words, and takes no name from it", () => {
+    const question = "How do I test this route without starting a server?\n```ts\napp.get('/hello', (c) => c.text(createGreeting()))\n```";
+    expect(pastedCode(question)).toBe("```ts\napp.get('/hello', (c) => c.text(createGreeting()))\n```");
+    expect(namesIn(question)).toEqual([]);
+    const files = {
+      'basic.md': "# Basic\n\n## Hello World\n\nCreate an app with a hello route that answers with text, then start the server:\n\n```ts\nconst app = new Hono()\napp.get('/hello', (c) => c.text('Hello!'))\n```",
+      'testing.md': '# Testing\n\n## Request and response\n\nTest your routes without starting a server: `app.request()` takes a path and returns the response.',
+    };
+    expect(firstHeading(indexOf(files), question)).toBe('Request and response');
+    // Weighed as the reader's own words, the code's (app, get, hello, text) found the hello-world example: the test fails there.
+    expect(firstHeading(indexOf(files, { pastedCodeWeight: 1 }), question)).toBe('Hello World');
   });
 });
