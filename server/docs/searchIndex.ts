@@ -579,14 +579,6 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     return terms.length > 0 ? terms : termsOf(text);
   }
 
-  /** The terms of the code a question quotes (pastedText.ts) that its own words do not have. */
-  function codeOnlyTerms(asked: string): Set<string> {
-    const code = pastedCode(asked);
-    if (code === '') return new Set();
-    const own = new Set(termsOf(questionParts(asked).own));
-    return new Set(termsOf(code).filter((term) => !own.has(term)));
-  }
-
   /** `byPhrase` receives the terms a reader's phrase of the question stands on (Synonyms.alternativesIn). */
   function questionQuery(terms: string[], asked: string, byScoreAlone = false, byPhrase = new Set<string>()): QueryTerm[] {
     const alternatives = alternativesFor(asked, terms, byPhrase);
@@ -944,6 +936,14 @@ function contextTerms(context: SearchOptions['context'], questionTerms: string[]
   return termsOf(text)
     .filter((term) => !known.has(term))
     .slice(0, MAX_CONTEXT_TERMS);
+}
+
+/** The terms of the code a question quotes (pastedText.ts) that its own words do not have. */
+function codeOnlyTerms(asked: string): Set<string> {
+  const code = pastedCode(asked);
+  if (code === '') return new Set();
+  const own = new Set(termsOf(questionParts(asked).own));
+  return new Set(termsOf(code).filter((term) => !own.has(term)));
 }
 
 function bestOf(accumulated: Accumulated): number {
