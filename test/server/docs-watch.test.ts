@@ -35,6 +35,21 @@ describe('given a watched docs folder feeding an index', { timeout: 2 * WATCH_WA
       },
       onWarning: (message) => warnings.push(message),
     });
+    // On Linux, fs.watch sets its recursive watch up after it returns: a change made at once can go unseen (a
+    // removal on a loaded CI machine was never reported, twice). A probe page the watcher reports, then its
+    // removal, show it is watching before each test acts; the index and the lists are then as they began.
+    const probe = path.join(docsDir, 'probe.md');
+    await vi.waitFor(
+      async () => {
+        await writeFile(probe, `# Probe\n\nWritten at ${Date.now()}.\n`);
+        expect(reported).toContain('probe.md');
+      },
+      { timeout: WATCH_WAIT_MS, interval: 50 },
+    );
+    await rm(probe);
+    await vi.waitFor(() => expect(index.pages().map((page) => page.file)).not.toContain('probe.md'), { timeout: WATCH_WAIT_MS });
+    reported = [];
+    warnings = [];
   });
 
   afterEach(async () => {
