@@ -147,9 +147,10 @@ export const DEFAULT_RANKING: RankingOptions = {
   // Measured on bench/questions/pasted-errors.json (written before the rule): at 3 the one section quoting a pasted
   // message that the search did not already put first came third, at 6 and 10 first; no other set moves at any.
   pastedMessageBoost: 6,
-  // The reader's words say what they ask, their code where: "How do I test this route without starting a server?"
-  // over a hello-world handler opened on Hello World. Measured on bench/questions/pasted-code.json (written before
-  // the rule): 8 -> 10 of 18 first at 0.5, 11 at 0.3, 10 at 0.2; no other set has a fenced block.
+  // The reader's words say what they ask, their code where: "This returns 404 for /posts/1/ with a trailing slash:"
+  // over a route and its handler opened on RPC › Not Found (route, param, json), now on Trailing Slash. Measured on
+  // bench/questions/pasted-code.json (written before the rule): 8 -> 10 of 18 first at 0.5, 11 at 0.3, 10 at 0.2;
+  // no other set has a fenced block.
   pastedCodeWeight: 0.3,
 };
 

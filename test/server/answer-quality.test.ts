@@ -226,8 +226,8 @@ describe('given questions with something pasted into them, on every set', () => 
 
   it('answers most with a code block pasted from an expected section or page, by the reader\'s words more than by the code\'s', { timeout: 60_000 }, async () => {
     const { first, notFound, misses } = await pastedFigures((quality) => quality.pastedCode);
-    // Written before measuring: 8 of 18 first ("How do I test this route without starting a server?" over a
-    // hello-world handler opened on Hello World); 11 with the code's terms weighing 0.3 (10 at 0.5).
+    // Written before measuring: 8 of 18 first ("This returns 404 for /posts/1/ with a trailing slash:" over a route
+    // opened on RPC › Not Found); 11 with the code's terms weighing 0.3 (10 at 0.5).
     expect({ first: first >= 0.55, misses }).toMatchObject({ first: true });
     expect({ notFound, misses }).toMatchObject({ notFound: 0 });
   });
