@@ -166,7 +166,7 @@ export function markdownDefects(markdown: string): string[] {
   return defects;
 }
 
-export interface AnswerQuality {
+export interface AnswerQuality extends Record<ExpectedFirstSetName, CrossLanguageQuality> {
   contextCases: number;
   contextFirst: number;
   contextMisses: string[];
@@ -218,28 +218,6 @@ export interface AnswerQuality {
   selectionOutOfScope: SelectionQuality;
   /** A reader's first questions (questions/first-questions.json): what is it, how do I start, a topic's name. */
   firstQuestions: { questions: number; first: number; misses: string[] };
-  /** Questions in another language than the docs' (Chinese and Japanese on Hono, English on Vite and Vue), questions/cross-language.json. */
-  crossLanguage: CrossLanguageQuality;
-  /** The same, written with them in the thirteenth session and measured once, after the glossary (questions/cross-language-2.json). */
-  heldOutCrossLanguage: CrossLanguageQuality;
-  /** This project's docs asked in Chinese and Japanese, written after the glossary and measured once (questions/cross-language-3.json). */
-  heldOutLaterCrossLanguage: CrossLanguageQuality;
-  /** Chinese questions on Vite's Japanese docs and Japanese ones on Vue's Chinese docs, measured once (questions/cross-language-4.json). */
-  otherScriptCrossLanguage: CrossLanguageQuality;
-  /** Korean questions on every set, written in the fifteenth session before Korean was read (questions/cross-language-5.json). */
-  koreanCrossLanguage: CrossLanguageQuality;
-  /** This project's docs asked in Chinese and Japanese in the widget's and the server's words (copy, selection, provider, job), written in the twentieth session before measuring (questions/cross-language-6.json). */
-  newestCrossLanguage: CrossLanguageQuality;
-  /** Hono in Chinese and Japanese, Vite's Japanese docs in English and Chinese, Vue's Chinese docs in English and Japanese, written in the twentieth session before measuring (questions/cross-language-7.json). */
-  laterCrossLanguage: CrossLanguageQuality;
-  /** This project's docs asked in Korean in the widget's and the server's words, written in the twentieth session before measuring (questions/cross-language-8.json). */
-  koreanWidgetCrossLanguage: CrossLanguageQuality;
-  /** Questions with an error message, a console line or a server's answer pasted into them, on every set, written in the twenty-first session before measuring (questions/pasted-errors.json; the same shape, expected sections or pages). */
-  pastedErrors: CrossLanguageQuality;
-  /** English questions on Vue's Chinese and Vite's Japanese docs, written in the twenty-first session after the English-anchor rule and before measuring (questions/cross-language-9.json). */
-  englishOnTranslatedDocs: CrossLanguageQuality;
-  /** Questions about a code block pasted into them, on every set, written in the twenty-first session before measuring (questions/pasted-code.json). */
-  pastedCode: CrossLanguageQuality;
 }
 
 /** Second and third turns of conversations whose first source is on an expected page (and not marked not found). */
@@ -283,17 +261,45 @@ const SELECTION_OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/selection
 const SELECTION_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/selection-follow-ups.json', import.meta.url));
 const PAGE_QUESTIONS_FILE = fileURLToPath(new URL('./questions/page-questions.json', import.meta.url));
 const HELD_OUT_PAGE_QUESTIONS_FILE = fileURLToPath(new URL('./questions/page-questions-2.json', import.meta.url));
-const CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language.json', import.meta.url));
-const HELD_OUT_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-2.json', import.meta.url));
-const HELD_OUT_LATER_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-3.json', import.meta.url));
-const OTHER_SCRIPT_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-4.json', import.meta.url));
-const KOREAN_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-5.json', import.meta.url));
-const NEWEST_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-6.json', import.meta.url));
-const LATER_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-7.json', import.meta.url));
-const KOREAN_WIDGET_CROSS_LANGUAGE_FILE = fileURLToPath(new URL('./questions/cross-language-8.json', import.meta.url));
-const PASTED_ERRORS_FILE = fileURLToPath(new URL('./questions/pasted-errors.json', import.meta.url));
-const ENGLISH_ON_TRANSLATED_DOCS_FILE = fileURLToPath(new URL('./questions/cross-language-9.json', import.meta.url));
-const PASTED_CODE_FILE = fileURLToPath(new URL('./questions/pasted-code.json', import.meta.url));
+/**
+ * Sets of answerable questions, each with the pages or sections (`file#anchor`) expected first, and questions beyond
+ * the docs (measureCrossLanguage): the field of AnswerQuality each fills, its file, the label it is printed under and
+ * the words naming its questions in misses.
+ */
+const EXPECTED_FIRST_SETS = {
+  /** Questions in another language than the docs' (Chinese and Japanese on Hono, English on Vite and Vue). */
+  crossLanguage: { file: 'cross-language.json', label: 'in another language', missPrefix: '' },
+  /** The same, written with them in the thirteenth session and measured once, after the glossary. */
+  heldOutCrossLanguage: { file: 'cross-language-2.json', label: 'held out: in another language', missPrefix: 'held out, ' },
+  /** This project's docs asked in Chinese and Japanese, written after the glossary and measured once. */
+  heldOutLaterCrossLanguage: { file: 'cross-language-3.json', label: 'held out (later): in another language', missPrefix: 'held out (later), ' },
+  /** Chinese questions on Vite's Japanese docs and Japanese ones on Vue's Chinese docs, measured once. */
+  otherScriptCrossLanguage: { file: 'cross-language-4.json', label: 'in Chinese on Japanese docs or back', missPrefix: '' },
+  /** Korean questions on every set, written in the fifteenth session before Korean was read. */
+  koreanCrossLanguage: { file: 'cross-language-5.json', label: 'in Korean', missPrefix: '' },
+  /** This project's docs asked in Chinese and Japanese in the widget's and the server's words (copy, selection, provider, job), written in the twentieth session before measuring. */
+  newestCrossLanguage: { file: 'cross-language-6.json', label: 'held out (twentieth session): in another language', missPrefix: 'held out (twentieth session), ' },
+  /** Hono in Chinese and Japanese, Vite's Japanese docs in English and Chinese, Vue's Chinese docs in English and Japanese, written in the twentieth session before measuring. */
+  laterCrossLanguage: { file: 'cross-language-7.json', label: 'held out (twentieth session, 2): in another language', missPrefix: 'held out (twentieth session, 2), ' },
+  /** This project's docs asked in Korean in the widget's and the server's words, written in the twentieth session before measuring. */
+  koreanWidgetCrossLanguage: { file: 'cross-language-8.json', label: 'held out (twentieth session): in Korean', missPrefix: 'held out (twentieth session, Korean), ' },
+  /** Questions with an error message, a console line or a server's answer pasted into them, on every set, written in the twenty-first session before measuring. */
+  pastedErrors: { file: 'pasted-errors.json', label: 'held out (twenty-first session): with an error pasted', missPrefix: 'held out (twenty-first session), ', asked: 'with an error pasted' },
+  /** English questions on Vue's Chinese and Vite's Japanese docs, written in the twenty-first session after the English-anchor rule and before measuring. */
+  englishOnTranslatedDocs: { file: 'cross-language-9.json', label: 'held out (twenty-first session): in English', missPrefix: 'held out (twenty-first session, English), ' },
+  /** Questions about a code block pasted into them, on every set, written in the twenty-first session before measuring. */
+  pastedCode: { file: 'pasted-code.json', label: 'held out (twenty-first session): with code pasted', missPrefix: 'held out (twenty-first session), ', asked: 'with code pasted' },
+} as const satisfies Record<string, { file: string; label: string; missPrefix: string; asked?: string }>;
+
+export type ExpectedFirstSetName = keyof typeof EXPECTED_FIRST_SETS;
+const EXPECTED_FIRST_SET_NAMES = Object.keys(EXPECTED_FIRST_SETS) as ExpectedFirstSetName[];
+
+/** Each expected-first set with nothing measured yet. */
+function noneMeasuredYet(): Record<ExpectedFirstSetName, CrossLanguageQuality> {
+  const record = {} as Record<ExpectedFirstSetName, CrossLanguageQuality>;
+  for (const name of EXPECTED_FIRST_SET_NAMES) record[name] = { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] };
+  return record;
+}
 
 /**
  * Is an expected page (or section, written `file#anchor`) the first source of each answerable question (not
@@ -523,17 +529,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     selectionFollowUps: { questions: 0, first: 0, notFound: 0, misses: [] },
     pageQuestions: { questions: 0, first: 0, topicQuestions: 0, topicFirst: 0, misses: [] },
     heldOutPageQuestions: { questions: 0, first: 0, topicQuestions: 0, topicFirst: 0, misses: [] },
-    crossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
-    heldOutCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
-    heldOutLaterCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
-    otherScriptCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
-    koreanCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
-    newestCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
-    laterCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
-    koreanWidgetCrossLanguage: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
-    pastedErrors: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
-    englishOnTranslatedDocs: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
-    pastedCode: { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
+    ...noneMeasuredYet(),
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -549,17 +545,10 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.selectionFollowUps = await measureSelectionFollowUps(index, set.name);
   quality.pageQuestions = await measurePageQuestions(index, set.name, PAGE_QUESTIONS_FILE, check);
   quality.heldOutPageQuestions = await measurePageQuestions(index, set.name, HELD_OUT_PAGE_QUESTIONS_FILE, check);
-  quality.crossLanguage = await measureCrossLanguage(index, set.name, CROSS_LANGUAGE_FILE, check);
-  quality.heldOutCrossLanguage = await measureCrossLanguage(index, set.name, HELD_OUT_CROSS_LANGUAGE_FILE, check);
-  quality.heldOutLaterCrossLanguage = await measureCrossLanguage(index, set.name, HELD_OUT_LATER_CROSS_LANGUAGE_FILE, check);
-  quality.otherScriptCrossLanguage = await measureCrossLanguage(index, set.name, OTHER_SCRIPT_CROSS_LANGUAGE_FILE, check);
-  quality.koreanCrossLanguage = await measureCrossLanguage(index, set.name, KOREAN_CROSS_LANGUAGE_FILE, check);
-  quality.newestCrossLanguage = await measureCrossLanguage(index, set.name, NEWEST_CROSS_LANGUAGE_FILE, check);
-  quality.laterCrossLanguage = await measureCrossLanguage(index, set.name, LATER_CROSS_LANGUAGE_FILE, check);
-  quality.koreanWidgetCrossLanguage = await measureCrossLanguage(index, set.name, KOREAN_WIDGET_CROSS_LANGUAGE_FILE, check);
-  quality.pastedErrors = await measureCrossLanguage(index, set.name, PASTED_ERRORS_FILE, check, 'with an error pasted');
-  quality.englishOnTranslatedDocs = await measureCrossLanguage(index, set.name, ENGLISH_ON_TRANSLATED_DOCS_FILE, check);
-  quality.pastedCode = await measureCrossLanguage(index, set.name, PASTED_CODE_FILE, check, 'with code pasted');
+  for (const name of EXPECTED_FIRST_SET_NAMES) {
+    const spec: { file: string; asked?: string } = EXPECTED_FIRST_SETS[name];
+    quality[name] = await measureCrossLanguage(index, set.name, fileURLToPath(new URL(`./questions/${spec.file}`, import.meta.url)), check, spec.asked);
+  }
   for (const contextCase of contextCases(docs, set.name)) {
     const options = { limit: 5, context: contextCase.context, ...(contextCase.currentPath ? { currentPath: contextCase.currentPath } : {}) };
     const { text, retrieved } = await answerText(index, contextCase.question, options);
@@ -707,24 +696,14 @@ async function main(): Promise<void> {
     ] as const) {
       console.log(`  ${label}: that page first ${share(measured.first, measured.questions)} of ${measured.questions} (on pages as a topic: ${measured.topicFirst} of ${measured.topicQuestions})`);
     }
-    for (const [label, measured] of [
-      ['in another language', quality.crossLanguage],
-      ['held out: in another language', quality.heldOutCrossLanguage],
-      ['held out (later): in another language', quality.heldOutLaterCrossLanguage],
-      ['in Chinese on Japanese docs or back', quality.otherScriptCrossLanguage],
-      ['in Korean', quality.koreanCrossLanguage],
-      ['held out (twentieth session): in another language', quality.newestCrossLanguage],
-      ['held out (twentieth session, 2): in another language', quality.laterCrossLanguage],
-      ['held out (twentieth session): in Korean', quality.koreanWidgetCrossLanguage],
-      ['held out (twenty-first session): with an error pasted', quality.pastedErrors],
-      ['held out (twenty-first session): in English', quality.englishOnTranslatedDocs],
-      ['held out (twenty-first session): with code pasted', quality.pastedCode],
-    ] as const) {
+    for (const name of EXPECTED_FIRST_SET_NAMES) {
+      const { label } = EXPECTED_FIRST_SETS[name];
+      const measured = quality[name];
       if (measured.questions + measured.outOfScope === 0) continue;
       console.log(`  ${label}: page first ${share(measured.first, measured.questions)} of ${measured.questions} (notFound: ${measured.notFound}; out of scope notFound: ${measured.outOfScopeNotFound} of ${measured.outOfScope})`);
     }
     const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.heldOutNewest.misses, ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
-    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...quality.crossLanguage.misses, ...quality.heldOutCrossLanguage.misses.map((miss) => `held out, ${miss}`), ...quality.heldOutLaterCrossLanguage.misses.map((miss) => `held out (later), ${miss}`), ...quality.otherScriptCrossLanguage.misses, ...quality.koreanCrossLanguage.misses, ...quality.newestCrossLanguage.misses.map((miss) => `held out (twentieth session), ${miss}`), ...quality.laterCrossLanguage.misses.map((miss) => `held out (twentieth session, 2), ${miss}`), ...quality.koreanWidgetCrossLanguage.misses.map((miss) => `held out (twentieth session, Korean), ${miss}`), ...quality.pastedErrors.misses.map((miss) => `held out (twenty-first session), ${miss}`), ...quality.englishOnTranslatedDocs.misses.map((miss) => `held out (twenty-first session, English), ${miss}`), ...quality.pastedCode.misses.map((miss) => `held out (twenty-first session), ${miss}`)]) console.log(`    ${line}`);
+    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...EXPECTED_FIRST_SET_NAMES.flatMap((name) => quality[name].misses.map((miss) => `${EXPECTED_FIRST_SETS[name].missPrefix}${miss}`))]) console.log(`    ${line}`);
   }
 }
 
