@@ -1,10 +1,11 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, resolveFlags, serveHelp, SERVE_FLAGS, environmentName } from '../../server/config.ts';
 import { temporaryFolders } from '../support/temporaryFolders.ts';
+import { unsupportedNode } from '../../bin/nodeVersion.js';
 import { startCli as startCliProcess } from './support/cli.ts';
 import { FIXTURE_DOCS, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 
@@ -86,6 +87,37 @@ describe('given the docs-assistant bin', () => {
     expect(await exitOf(child)).toBe(0);
     expect(stdout).toMatch(/^Usage: docs-assistant serve <docsDir> \[options\]/);
     expect(stdout).toContain('--limit-assistant-per-ip-day <n>');
+  });
+});
+
+/** A Node.js older than 22 on this machine (Debian's, beside the Node.js the tests run on), if any. */
+function olderNode(): string | undefined {
+  try {
+    const version = execFileSync('/usr/bin/node', ['--version'], { encoding: 'utf8' }).trim();
+    return Number.parseInt(version.slice(1), 10) < 22 ? '/usr/bin/node' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const OLDER_NODE = olderNode();
+
+describe('given a Node.js older than the CLI needs', () => {
+  it('names the version needed and the one found', () => {
+    expect(unsupportedNode('20.20.2', 'compiled')).toBe('docs-assistant needs Node.js 22.13.0 or newer; this is Node.js 20.20.2. Install Node.js 24 LTS (https://nodejs.org) and run it again.');
+    // node:sqlite came without a flag in 22.13; the TypeScript source of a checkout runs from 22.18.
+    expect([unsupportedNode('22.12.0', 'compiled') !== null, unsupportedNode('22.13.0', 'compiled'), unsupportedNode('24.1.0', 'compiled')]).toEqual([true, null, null]);
+    expect([unsupportedNode('22.17.1', 'source') !== null, unsupportedNode('22.18.0', 'source'), unsupportedNode('23.0.0', 'source')]).toEqual([true, null, null]);
+  });
+
+  // Refused before anything is imported: it failed with "Unknown file extension .ts" in a checkout, "No such
+  // built-in module: node:sqlite" once installed.
+  it.skipIf(OLDER_NODE === undefined)('refuses to start with that message and exit code 1, where a Node.js older than 22 is installed', { timeout: SPAWN_TIMEOUT }, async () => {
+    const child = spawn(OLDER_NODE as string, [BIN, 'serve', FIXTURE_DOCS], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let stderr = '';
+    child.stderr?.on('data', (data: Buffer) => (stderr += data.toString()));
+    expect(await exitOf(child)).toBe(1);
+    expect(stderr).toMatch(/^docs-assistant needs Node\.js 22\.\d+\.0 or newer; this is Node\.js \d+\./);
   });
 });
 
