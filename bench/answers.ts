@@ -263,7 +263,7 @@ const PAGE_QUESTIONS_FILE = fileURLToPath(new URL('./questions/page-questions.js
 const HELD_OUT_PAGE_QUESTIONS_FILE = fileURLToPath(new URL('./questions/page-questions-2.json', import.meta.url));
 /**
  * Sets of answerable questions, each with the pages or sections (`file#anchor`) expected first, and questions beyond
- * the docs (measureCrossLanguage): the field of AnswerQuality each fills, its file, the label it is printed under and
+ * the docs (measureExpectedFirst): the field of AnswerQuality each fills, its file, the label it is printed under and
  * the words naming its questions in misses.
  */
 const EXPECTED_FIRST_SETS = {
@@ -305,7 +305,7 @@ function noneMeasuredYet(): Record<ExpectedFirstSetName, CrossLanguageQuality> {
  * Is an expected page (or section, written `file#anchor`) the first source of each answerable question (not
  * marked not found), and is each question beyond the docs marked so? `asked` names the questions in misses.
  */
-async function measureCrossLanguage(index: DocsIndex, set: SetName, file: string, check: (question: string, text: string, quoted: readonly Section[]) => void, asked = 'in another language'): Promise<CrossLanguageQuality> {
+async function measureExpectedFirst(index: DocsIndex, set: SetName, file: string, check: (question: string, text: string, quoted: readonly Section[]) => void, asked = 'in another language'): Promise<CrossLanguageQuality> {
   const cases = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { answerable: { question: string; expected: string[] }[]; outOfScope: string[] }>)[set];
   const quality: CrossLanguageQuality = { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] };
   for (const { question, expected } of cases?.answerable ?? []) {
@@ -547,7 +547,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.heldOutPageQuestions = await measurePageQuestions(index, set.name, HELD_OUT_PAGE_QUESTIONS_FILE, check);
   for (const name of EXPECTED_FIRST_SET_NAMES) {
     const spec: { file: string; asked?: string } = EXPECTED_FIRST_SETS[name];
-    quality[name] = await measureCrossLanguage(index, set.name, fileURLToPath(new URL(`./questions/${spec.file}`, import.meta.url)), check, spec.asked);
+    quality[name] = await measureExpectedFirst(index, set.name, fileURLToPath(new URL(`./questions/${spec.file}`, import.meta.url)), check, spec.asked);
   }
   for (const contextCase of contextCases(docs, set.name)) {
     const options = { limit: 5, context: contextCase.context, ...(contextCase.currentPath ? { currentPath: contextCase.currentPath } : {}) };
