@@ -344,6 +344,34 @@ export function coverageOf(accumulated: Accumulated, document: number): number {
   return total === 0 ? 0 : covered / total;
 }
 
+/**
+ * coverageOf for every document of one query, read from four tables of 256 sums (one per byte of `matched`)
+ * instead of a loop over the terms or a map from matched sets: on a large site a question's common words touch
+ * tens of thousands of sections, and a map lookup for each was a tenth of the search.
+ */
+export function coverageReader(accumulated: Accumulated): (document: number) => number {
+  let total = 0;
+  for (let term = 0; term < accumulated.termCount; term++) total += accumulated.termWeights[term] as number;
+  if (total === 0) return () => 0;
+  const sums = new Float64Array(4 * 256);
+  for (let byte = 0; byte * 8 < accumulated.termCount; byte++) {
+    for (let bits = 1; bits < 256; bits++) {
+      // The sum without the lowest bit, plus that bit's term.
+      const lowest = 31 - Math.clz32(bits & -bits);
+      const term = byte * 8 + lowest;
+      const weight = term < accumulated.termCount ? (accumulated.termWeights[term] as number) / total : 0;
+      sums[byte * 256 + bits] = (sums[byte * 256 + (bits & (bits - 1))] as number) + weight;
+    }
+  }
+  const { matched } = accumulated;
+  return (document) => {
+    const bits = matched[document] as number;
+    return (
+      (sums[bits & 255] as number) + (sums[256 + ((bits >>> 8) & 255)] as number) + (sums[512 + ((bits >>> 16) & 255)] as number) + (sums[768 + (bits >>> 24)] as number)
+    );
+  };
+}
+
 /** Clears only what the last query touched. */
 function reset(accumulated: Accumulated): void {
   for (let position = 0; position < accumulated.count; position++) {

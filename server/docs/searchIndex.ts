@@ -16,7 +16,7 @@ import { pastedCode, pastedMessages, pastedSpans, questionParts } from './pasted
 import { pastedRuns, quotesPasted } from './quotedMessages.ts';
 import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
 import { languageOfPath, languageOfText, primaryLanguage } from './language.ts';
-import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
+import { bitCount, coverageOf, coverageReader, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
 import { capPerPage, fillsUnderCap, introducesSite, namedSectionFirst, normalizePath, pageBoost, pagePathsOf, pageTopicFirst, type Candidate } from './ranking.ts';
 import { createFieldAnalyzer, fitsPage, INDEXED_FIELDS, pageTermsOf, type FieldAnalyzer, type IndexedSection, type PageTerms } from './sectionTerms.ts';
 import { liftTableRows, type AskedTerms } from './tableRows.ts';
@@ -344,6 +344,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   let lastReading: { asked: string; translated: ReadonlyMap<string, readonly string[]> | undefined } | undefined;
   /** Distinct words of a section's heading, counted when a search first needs them. */
   const headingWordCounts = new Map<number, number>();
+  /** boostNamedHeadings' count of the question's words in each section's heading, zero between questions. */
+  let namedWordCounts = new Uint8Array(0);
   /** The keys of each troubleshooting page's entries (symptoms.ts): a problem lifts these few, not every candidate. */
   const troubleshootingKeysByFile = new Map<string, number[]>();
   /** Each section's place in its page (pageTopicFirst). */
@@ -735,18 +737,13 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
 
   function weighByCoverage(byScoreAlone: boolean): void {
     const floor = byScoreAlone ? 0 : settings.coverageFloor;
-    if (settings.coveragePower === 0 && floor === 0) return;
-    // Coverage depends only on which question terms a section matched: a few distinct sets among many sections.
-    const factors = new Map<number, number>();
+    const power = settings.coveragePower;
+    if (power === 0 && floor === 0) return;
+    const coverageOfDocument = coverageReader(question);
     for (let position = 0; position < question.count; position++) {
       const document = question.documents[position] as number;
-      const matched = question.matched[document] as number;
-      let factor = factors.get(matched);
-      if (factor === undefined) {
-        const coverage = coverageOf(question, document);
-        factor = (floor > 0 ? Math.min(1, coverage / floor) : 1) * coverage ** settings.coveragePower;
-        factors.set(matched, factor);
-      }
+      const coverage = coverageOfDocument(document);
+      const factor = (floor > 0 ? Math.min(1, coverage / floor) : 1) * (power === 0 ? 1 : coverage ** power);
       question.scores[document] = (question.scores[document] as number) * factor;
     }
   }
@@ -758,18 +755,26 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
    */
   function boostNamedHeadings(questionTerms: string[]): void {
     const distinct = new Set(questionTerms);
-    const namedWords = new Map<number, number>();
-    for (const term of distinct) {
-      const list = postings.inField(term, 'heading') ?? [];
-      for (let at = 0; at < list.length; at += 2) namedWords.set(list[at] as number, (namedWords.get(list[at] as number) ?? 0) + 1);
-    }
     // A boost lifts a section by at most 2x: one under a quarter of the best score cannot reach the first
     // places, so its heading is not even counted (a common heading word is in thousands of sections).
     const floor = bestOf(question) / (2 * Math.max(settings.exactHeadingBoost, settings.partOfQuestionHeadingBoost, settings.wholeQuestionInHeadingBoost));
+    // Counted in an array by document, not a map: a common word's heading list is thousands long.
+    if (namedWordCounts.length < question.scores.length) namedWordCounts = new Uint8Array(question.scores.length);
+    const named: number[] = [];
+    for (const term of distinct) {
+      const list = postings.inField(term, 'heading') ?? [];
+      for (let at = 0; at < list.length; at += 2) {
+        const document = list[at] as number;
+        if (question.matched[document] === 0 || (question.scores[document] as number) < floor) continue;
+        if (namedWordCounts[document] === 0) named.push(document);
+        namedWordCounts[document] = (namedWordCounts[document] as number) + 1;
+      }
+    }
     const boosts: [document: number, boost: number][] = [];
     let exactFound = false;
-    for (const [document, count] of namedWords) {
-      if (question.matched[document] === 0 || (question.scores[document] as number) < floor) continue;
+    for (const document of named) {
+      const count = namedWordCounts[document] as number;
+      namedWordCounts[document] = 0;
       const headingWords = distinctHeadingWords(document);
       if (count === headingWords) {
         // Every word of the heading is a question word.

@@ -33,7 +33,7 @@ export function liftTableRows(ranked: Candidate[], asked: AskedTerms, boost: num
   let named: number | undefined;
   let lifted = false;
   for (const candidate of ranked) {
-    if (!candidate.section.text.includes(' | ')) continue;
+    if (!mayHoldTable(candidate.section.text)) continue;
     const best = bestRow(tablesOf(candidate.section), asked.queries);
     if (best === 0 || coverage(best, asked) < MIN_ROW_COVERAGE) continue;
     words ??= wordsOf(asked.question).map(termsOfToken);
@@ -100,6 +100,23 @@ function coverage(bits: number, asked: AskedTerms): number {
 interface Table {
   header: ReadonlySet<string>;
   rows: ReadonlySet<string>[];
+}
+
+/**
+ * Whether a text has three lines with a cell's pipe, the least a table of a header and two rows needs: cheaper
+ * than cutting it into units (tablesOf), which a section's first search pays for every type union in its code.
+ */
+function mayHoldTable(text: string): boolean {
+  let rows = 0;
+  let at = text.indexOf(' | ');
+  while (at !== -1) {
+    rows += 1;
+    if (rows === 3) return true;
+    const lineEnd = text.indexOf('\n', at);
+    if (lineEnd === -1) return false;
+    at = text.indexOf(' | ', lineEnd + 1);
+  }
+  return false;
 }
 
 /** Each section's tables as terms, made once per section (the sections of a site change only on re-index). */

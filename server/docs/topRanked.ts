@@ -43,16 +43,20 @@ export function topDocuments(scores: Float64Array, size: number): TopDocuments {
     }
   }
 
+  // The root's score once the heap is full: most of a common word's thousands of documents fall below it,
+  // and are turned away by one comparison.
+  let floor = -Infinity;
   return {
     offer(document) {
-      if (size <= 0) return;
+      if (size <= 0 || (scores[document] as number) < floor) return;
       if (heap.length < size) {
         heap.push(document);
         siftUp(heap.length - 1);
       } else if (worse(heap[0] as number, document)) {
         heap[0] = document;
         siftDown();
-      }
+      } else return;
+      if (heap.length === size) floor = scores[heap[0] as number] as number;
     },
     sorted() {
       return heap.toSorted((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
