@@ -166,7 +166,20 @@ export function markdownDefects(markdown: string): string[] {
   return defects;
 }
 
+/** Questions asking two things at once (questions/two-part.json): whether the answer quotes a section for each part. */
+export interface TwoPartQuality {
+  questions: number;
+  /** Answers quoting (a bold title linking to it) a section of each part. */
+  bothQuoted: number;
+  /** Answers whose sources hold a section of each part. */
+  bothInSources: number;
+  notFound: number;
+  misses: string[];
+}
+
 export interface AnswerQuality extends Record<ExpectedFirstSetName, CrossLanguageQuality> {
+  /** Questions asking two things, written in the twenty-second session before measuring (questions/two-part.json). */
+  twoParts: TwoPartQuality;
   contextCases: number;
   contextFirst: number;
   contextMisses: string[];
@@ -261,6 +274,7 @@ const SELECTION_OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/selection
 const SELECTION_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/selection-follow-ups.json', import.meta.url));
 const PAGE_QUESTIONS_FILE = fileURLToPath(new URL('./questions/page-questions.json', import.meta.url));
 const HELD_OUT_PAGE_QUESTIONS_FILE = fileURLToPath(new URL('./questions/page-questions-2.json', import.meta.url));
+const TWO_PART_FILE = fileURLToPath(new URL('./questions/two-part.json', import.meta.url));
 /**
  * Sets of answerable questions, each with the pages or sections (`file#anchor`) expected first, and questions beyond
  * the docs (measureExpectedFirst): the field of AnswerQuality each fills, its file, the label it is printed under and
@@ -299,6 +313,30 @@ function noneMeasuredYet(): Record<ExpectedFirstSetName, CrossLanguageQuality> {
   const record = {} as Record<ExpectedFirstSetName, CrossLanguageQuality>;
   for (const name of EXPECTED_FIRST_SET_NAMES) record[name] = { questions: 0, first: 0, notFound: 0, outOfScope: 0, outOfScopeNotFound: 0, misses: [] };
   return record;
+}
+
+function inPart(section: Section, part: readonly string[]): boolean {
+  return part.includes(section.file) || part.includes(`${section.file}#${section.anchor}`);
+}
+
+/**
+ * Does the answer to a question asking two things quote a section of each part (each part a list of pages or
+ * sections, written `file#anchor`)? Quoted means under a bold title linking to it, as the reader sees it.
+ */
+async function measureTwoParts(index: DocsIndex, set: SetName, check: (question: string, text: string, quoted: readonly Section[]) => void): Promise<TwoPartQuality> {
+  const cases = (JSON.parse(readFileSync(TWO_PART_FILE, 'utf8')) as Record<string, { question: string; parts: string[][] }[]>)[set] ?? [];
+  const quality: TwoPartQuality = { questions: 0, bothQuoted: 0, bothInSources: 0, notFound: 0, misses: [] };
+  for (const { question, parts } of cases) {
+    const { text, retrieved, sources } = await answerText(index, question, { limit: 5 });
+    check(question, text, sources);
+    quality.questions++;
+    if (retrieved.notFound) quality.notFound++;
+    const quoted = retrieved.notFound ? [] : sources.filter((section) => text.includes(`](${section.route}#${section.anchor})`) || text.includes(`](${section.route})`));
+    if (parts.every((part) => retrieved.sections.some((section) => inPart(section, part)))) quality.bothInSources++;
+    if (parts.every((part) => quoted.some((section) => inPart(section, part)))) quality.bothQuoted++;
+    else quality.misses.push(`two parts: ${question} -> quoted ${quoted.map((section) => section.id).join(', ') || 'nothing'}`);
+  }
+  return quality;
 }
 
 /**
@@ -530,6 +568,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     pageQuestions: { questions: 0, first: 0, topicQuestions: 0, topicFirst: 0, misses: [] },
     heldOutPageQuestions: { questions: 0, first: 0, topicQuestions: 0, topicFirst: 0, misses: [] },
     ...noneMeasuredYet(),
+    twoParts: { questions: 0, bothQuoted: 0, bothInSources: 0, notFound: 0, misses: [] },
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -545,6 +584,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.selectionFollowUps = await measureSelectionFollowUps(index, set.name);
   quality.pageQuestions = await measurePageQuestions(index, set.name, PAGE_QUESTIONS_FILE, check);
   quality.heldOutPageQuestions = await measurePageQuestions(index, set.name, HELD_OUT_PAGE_QUESTIONS_FILE, check);
+  quality.twoParts = await measureTwoParts(index, set.name, check);
   for (const name of EXPECTED_FIRST_SET_NAMES) {
     const spec: { file: string; asked?: string } = EXPECTED_FIRST_SETS[name];
     quality[name] = await measureExpectedFirst(index, set.name, fileURLToPath(new URL(`./questions/${spec.file}`, import.meta.url)), check, spec.asked);
@@ -702,7 +742,9 @@ async function main(): Promise<void> {
       if (measured.questions + measured.outOfScope === 0) continue;
       console.log(`  ${label}: page first ${share(measured.first, measured.questions)} of ${measured.questions} (notFound: ${measured.notFound}; out of scope notFound: ${measured.outOfScopeNotFound} of ${measured.outOfScope})`);
     }
-    const misses = [...quality.contextMisses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.heldOutNewest.misses, ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
+    const { twoParts } = quality;
+    if (twoParts.questions > 0) console.log(`  held out (twenty-second session): two things asked, both quoted ${share(twoParts.bothQuoted, twoParts.questions)} of ${twoParts.questions} (both among the sources: ${twoParts.bothInSources}; notFound: ${twoParts.notFound})`);
+    const misses = [...quality.contextMisses, ...twoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.heldOutNewest.misses, ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
     if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...EXPECTED_FIRST_SET_NAMES.flatMap((name) => quality[name].misses.map((miss) => `${EXPECTED_FIRST_SETS[name].missPrefix}${miss}`))]) console.log(`    ${line}`);
   }
 }

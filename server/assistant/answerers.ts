@@ -70,6 +70,7 @@ export function createExtractiveAnswerer(): Answerer {
           onlyLead: retrieved.aboutContext,
           unknownNames: retrieved.unknownNames,
           ...(retrieved.usage ? { usage: retrieved.usage } : {}),
+          ...(retrieved.partSections ? { partSections: retrieved.partSections } : {}),
           phrases,
         });
     async function* deltas() {

@@ -6,11 +6,12 @@ import type { Section } from '../docs/types.ts';
 import { isOpenMarkdown, renderUnits, splitUnits, type Unit } from './passages.ts';
 import { pageOutline } from './pageOutline.ts';
 import { sectionTitle } from './sources.ts';
-import { termsOf, wordTermsOf } from '../docs/analyzer.ts';
+import { termsOf, termsOfToken, wordsOf, wordTermsOf } from '../docs/analyzer.ts';
 import { describesProblem } from '../docs/symptoms.ts';
 import { fenceTitle, plainTextLink, searchableText } from '../docs/blockText.ts';
 import { normalize } from './contextSource.ts';
 import { ENGLISH_PHRASES, type AnswerPhrases } from './answerPhrases.ts';
+import { clausesOf, headingsNamePart } from './clauses.ts';
 
 export interface ExtractiveAnswer {
   /** Markdown text of the answer. */
@@ -103,6 +104,8 @@ export interface MatchTerms {
   unknownNames?: readonly string[];
   /** The usage section of the lead's page, when the lead is the page's opening (retrieve.ts, usageOf). */
   usage?: Section;
+  /** The section the search found best for each part of a question asking two things (retrieve.ts, withEachPart). */
+  partSections?: readonly Section[];
   /** The sentences the answer writes itself, in the reader's language (answerPhrases.ts). @default English */
   phrases?: AnswerPhrases;
 }
@@ -715,10 +718,14 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   const thinQuote = leadQuote !== undefined && charactersOf(leadQuote.units) < THIN_QUOTE_CHARS;
   const further = match.onlyLead && leadQuote && !thinQuote ? [] : sections.slice(start + 1);
   let sameCount = 0;
+  const parts = match.onlyLead ? undefined : partsOf(match, quotes, reader);
+  // The further quotes admitted for matching as well as the lead, which a part's quote may take the place of.
+  const displaceable: Quote[] = [];
   for (const section of further) {
     // Past a thin quote of the selection's own section, one section that says more is enough.
-    if (quotes.length >= (match.onlyLead && thinQuote ? 2 : MAX_SECTIONS)) break;
-    const quote = quoteSection(section, score, 1, false, reader);
+    const full = quotes.length >= (match.onlyLead && thinQuote ? 2 : MAX_SECTIONS);
+    if (full && (!parts?.uncovered() || displaceable.length === 0)) break;
+    const quote = full ? undefined : quoteSection(section, score, 1, false, reader);
     // Under a lead that is only a line ("options here apply to the preview only"), the sections of its page
     // need one question word: "プレビューサーバーでは？" after "ポートを変えたい" quoted that line alone and not
     // preview.port below it.
@@ -727,14 +734,27 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     const sectionBar = introducingLead && section.file === lead.file ? QUESTION_WORD_POINTS : quote?.bestIsRow === true ? Math.min(bar, ROW_ANSWER_SCORE) : bar;
     // A further section's best block must be prose: code that shares a word or two with the question
     // ("colors" in a config key) reads as noise under an answer.
-    if (!quote || quote.score < sectionBar || quote.bestIsCode) continue;
+    if (!quote || quote.score < sectionBar || quote.bestIsCode) {
+      // A part of the question no quote answers yet (partsOf) takes the place of a further quote when they are full.
+      const forPart = parts?.quote(section);
+      if (forPart) {
+        if (full) quotes.splice(quotes.indexOf(displaceable.pop() as Quote), 1);
+        quotes.push(forPart);
+        parts?.cover(forPart);
+      }
+      continue;
+    }
     const repeated = quotes.find((other) => renderUnits(other.units) === renderUnits(quote.units));
     // The same words under another heading (server.headers and preview.headers share a sentence) are not quoted
     // again, but the section is named: it is another option, and the reader may have meant that one.
     if (repeated) {
       if (sameCount < MAX_SAME_SECTIONS) (repeated.same ??= []).push(section);
       sameCount += 1;
-    } else quotes.push(quote);
+    } else {
+      quotes.push(quote);
+      displaceable.push(quote);
+      parts?.cover(quote);
+    }
   }
   if (thinLead && quotes.length > 1) quotes.shift();
   else if (leadQuote?.score === 0 && quotes[0] === leadQuote && (match.readContext?.length ?? 0) === 0) {
@@ -758,6 +778,57 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     text: match.unknownNames?.length ? `${phrases.unknownNames(match.unknownNames)}\n\n${quoted}` : quoted,
     sections: quotes.flatMap(({ section, same = [] }) => [section, ...same]),
     notFound: false,
+  };
+}
+
+/**
+ * The parts of a question asking two things (clauses.ts) and whether the quotes so far answer each: a quote holding
+ * two of a part's words (its one word, for a part of one), in its heading or its prose, answers it. A further
+ * section is quoted for a part no quote answers when its passages, read for that part's words alone, hold two of
+ * them, or the part names its own heading (json() for "c.json()"): it matched fewer of the whole question's words
+ * than the lead, and was left out. Words, not terms: a Chinese word is several terms (选哪个: 选, 选哪, 哪个).
+ */
+const LATIN_HEADING = /^[\x20-\x7e]+$/;
+
+/** How many of a part's words (each its terms) `terms` holds. */
+function wordsHeld(words: readonly string[][], terms: ReadonlySet<string>): number {
+  return words.filter((word) => word.some((term) => terms.has(term))).length;
+}
+
+function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText): { uncovered(): boolean; quote(section: Section): Quote | undefined; cover(quote: Quote): void } | undefined {
+  const focus = new Set(match.terms);
+  const parts = clausesOf(match.question ?? '')
+    .map((clause) => wordsOf(clause).map((word) => termsOfToken(word).filter((term) => focus.has(term))).filter((terms) => terms.length > 0))
+    .filter((words) => words.length > 0);
+  if (parts.length < 2) return undefined;
+  const answered = (words: readonly string[][], quote: Quote) => {
+    // Its prose: a part's words in its code ("query" in a client call) do not say how to do that part.
+    const prose = quote.units.filter((unit) => unit.kind !== 'code').map((unit) => searchableText(unit.text));
+    return wordsHeld(words, new Set(termsOf(`${quote.section.headingPath.join(' ')} ${prose.join(' ')}`))) >= Math.min(2, words.length);
+  };
+  const open = new Set(parts);
+  const cover = (quote: Quote) => {
+    for (const part of open) if (answered(part, quote)) open.delete(part);
+  };
+  for (const quote of quotes) cover(quote);
+  return {
+    uncovered: () => open.size > 0,
+    quote(section) {
+      for (const part of open) {
+        const terms = part.flat();
+        const quote = quoteSection(section, scorer({ terms }), 1, false, reader);
+        if (!quote || quote.bestIsCode) continue;
+        const heading = wordTermsOf(section.headingPath.at(-1) ?? '');
+        // A name in code (json(), basePath()): a heading in words is named by far fewer of them.
+        const named = LATIN_HEADING.test(section.headingPath.at(-1) ?? '') && heading.length > 0 && heading.every((term) => terms.includes(term));
+        // The search's best for a part (by the words' weights) need only have one of its words: "enable CORS" under
+        // CORS Middleware, which never says "enable".
+        const foundForPart = match.partSections?.includes(section) === true;
+        if (headingsNamePart(section.headingPath, terms) && (named || foundForPart || (part.length >= 2 && answered(part, quote)))) return quote;
+      }
+      return undefined;
+    },
+    cover,
   };
 }
 

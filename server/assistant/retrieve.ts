@@ -1,12 +1,13 @@
 // What an answer is drawn from: the searches for a question (with its follow-up setting), the
 // sections the reader's selection or code came from (first), and whether the docs cover the
 // question at all. One owner for the decision both answerers and the `notFound` mark rely on.
-import { hasUnspacedScript, wordTermsOf } from '../docs/analyzer.ts';
+import { hasUnspacedScript, termsOf, wordTermsOf } from '../docs/analyzer.ts';
 import { otherScriptForms } from '../docs/chineseScripts.ts';
 import { normalizePath, pagePathsOf } from '../docs/ranking.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
 import { describesProblem, isTroubleshootingEntry } from '../docs/symptoms.ts';
 import { besideSelection } from './besideSelection.ts';
+import { clausesOf, headingsNamePart } from './clauses.ts';
 import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
 import { pageOutline } from './pageOutline.ts';
 import { insidePasted, namelessSpans } from '../docs/pastedText.ts';
@@ -40,6 +41,8 @@ function asksWhetherThereIs(question: string): boolean {
 }
 
 const SUGGESTIONS = 3;
+/** The share of a part of the question (withEachPart) its best section must cover to be among the sources. */
+const PART_COVERAGE = 0.5;
 /** The pages of the last answer's first sources (as many as an answer quotes), or of its question's first sections, are a follow-up's setting pages. */
 const SETTING_SECTIONS = 3;
 export interface RetrievedDocs {
@@ -61,6 +64,8 @@ export interface RetrievedDocs {
   unknownNames: string[];
   /** When the first section is a page's opening: the page's usage section, whose example an answer may show. */
   usage: Section | undefined;
+  /** The best section for each part of a question asking two things (clauses.ts), when it covers most of the part. */
+  partSections?: Section[];
   /** The question asks about the reader's page as a whole ("summarize this page"): all its sections, in order (`sections` holds the first). */
   aboutPage?: readonly Section[];
 }
@@ -112,7 +117,8 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   // A question of its own after another stays on its setting only when the setting answers it as fully as the docs
   // do elsewhere: "Does it support dark mode?" after the rate limits covers 0.61 alone and nothing there; "can I
   // change the header name?" after a request id covers as much in the request id's options as in JWT's alone.
-  const hits = retrieval.mayLeaveSetting && (inSetting[0]?.coverage ?? 0) < (ownHits[0]?.coverage ?? 0) ? ownHits : inSetting;
+  const settled = retrieval.mayLeaveSetting && (inSetting[0]?.coverage ?? 0) < (ownHits[0]?.coverage ?? 0) ? ownHits : inSetting;
+  const { hits, partSections } = located.length === 0 && !pointing && setting === undefined ? withEachPart(index, question, settled, searchOptions) : { hits: settled, partSections: [] };
   const locatedSections = located.map((entry) => entry.section);
   const found = hits.map((hit) => hit.section).filter((section) => !locatedSections.some((own) => own.id === section.id));
   // The docs' words for the reader's ("limits" for "spamming"): shared words when judging coverage and which
@@ -142,6 +148,7 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     locatedContext: located.map((entry) => entry.text),
     aboutContext: pointing && located.length > 0,
     unknownNames: notFound ? [] : unknownNames,
+    ...(partSections.length > 0 && !notFound ? { partSections } : {}),
     // A reader asking about a selection is on its page, its examples in front of them.
     usage: notFound || located.length > 0 ? undefined : usageOf(index, sections[0]),
   };
@@ -356,6 +363,28 @@ function namesOtherPage(index: DocsIndex, question: string, elsewhere: Section, 
 }
 
 /** Runs each query and keeps the distinct hits, earlier queries first. */
+/**
+ * A question asking two things (clauses.ts) finds the sections of each: searched whole, "How do I enable CORS and also
+ * protect my routes with basic auth?" found five about basic auth, whose words are more of the question's. Each
+ * part's best section, when it covers most of the part, follows the first hit unless the hits already have it.
+ */
+function withEachPart(index: DocsIndex, question: string, hits: readonly SearchHit[], options: SearchOptions): { hits: SearchHit[]; partSections: Section[] } {
+  const parts = clausesOf(question);
+  if (parts.length < 2 || hits.length === 0) return { hits: [...hits], partSections: [] };
+  const found = new Set(hits.map((hit) => hit.section.id));
+  const added: SearchHit[] = [];
+  const partSections: Section[] = [];
+  for (const part of parts) {
+    const best = index.search(part, { ...options, limit: 1 })[0];
+    if (!best || best.coverage < PART_COVERAGE || !headingsNamePart(best.section.headingPath, termsOf(part))) continue;
+    partSections.push(best.section);
+    if (found.has(best.section.id)) continue;
+    found.add(best.section.id);
+    added.push(best);
+  }
+  return { hits: [...hits.slice(0, 1), ...added, ...hits.slice(1)].slice(0, Math.max(options.limit, hits.length)), partSections };
+}
+
 function searchAll(index: DocsIndex, queries: readonly string[], options: SearchOptions): SearchHit[] {
   return distinctHits(
     queries.map((query) => index.search(query, options)),

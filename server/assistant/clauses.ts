@@ -1,0 +1,49 @@
+// The parts of a question that asks two things at once: "How do I enable CORS and also protect my routes with
+// basic auth?", "computed 和 watch 有什么区别", "開発サーバーのポートを 3000 に変えて、ブラウザーを自動で開きたい".
+// The extractive answer quotes a section for each part (extractive.ts): its lead answered one part, and the
+// section for the other, matching fewer of the question's words, was left out.
+import { termsOf, termsOfToken } from '../docs/analyzer.ts';
+
+/**
+ * English: a second request ("…and also protect my routes", "…and move it to the left side"): "and" or "or" before a
+ * verb a reader asks to do. Between two nouns ("a username and password", "title and meta tags") it joins the
+ * things one request is about.
+ */
+const REQUEST_VERBS = 'add|allow|build|cache|call|change|check|compress|configure|create|deploy|disable|enable|fix|get|handle|have|hide|keep|listen|log|make|move|open|protect|read|redirect|remove|return|run|see|send|serve|set|show|sign|start|stop|stream|test|throw|time|turn|use|validate|verify|write';
+const ENGLISH_REQUEST_BREAK = new RegExp(`\\s+(?:and|or|as\\s+well\\s+as|plus)(?:\\s+(?:also|then))?\\s+(?=(?:${REQUEST_VERBS})\\b)`, 'i');
+/** The terms of those verbs: what a part asks to do, not what it is about. */
+const REQUEST_VERB_TERMS: ReadonlySet<string> = new Set(REQUEST_VERBS.split('|').flatMap((verb) => termsOfToken(verb)));
+/** English: two names compared ("the difference between c.text() and c.json()", "JWT or bearer auth", "X vs Y"). */
+const ENGLISH_NAMES_BREAK = /\s+(?:and|or|vs\.?|versus)\s+/i;
+/**
+ * Chinese and Japanese: a second request after a comma ("，又怎么…", "，还要…", "并且", "同时"), or the next of two
+ * actions ("変えて、", "使いつつ").
+ */
+const CJK_REQUEST_BREAK = /\s*[，,]\s*(?=又|还|再|并|然后|同时|另外)|并且|同时|(?<=[てで])\s*[、,]\s*|(?<=\S)つつ/u;
+/**
+ * "And" between two names in Chinese and Japanese (和, 与, 跟, 还是; と and や after and before a name, not inside a phrase in kana: のと), read as one only when the question compares
+ * or takes them each (区别, 違い, 分别, 选哪个) or one side is written in Latin letters ("computed 和 watch"): between
+ * two Chinese words 和 also joins two verbs of one request ("显示和隐藏时有动画", to animate showing and hiding).
+ */
+const CJK_NAMES_BREAK = /\s*(?:和|与|跟|还是|以及|および)\s*|(?<=[\p{Script=Han}\p{Script=Katakana}\w)）.`]\s*)(?:と|や)(?=\s*[\p{Script=Han}\p{Script=Katakana}\w`])/u;
+const COMPARES = /^\s*(?:should i|is it better)\b|有什么区别|有什么不同|区别|區別|不同|差异|差異|の違い|違い|比較|比べ|选哪个|选哪|選哪|哪个好|どっち|どちら|分别|分別|それぞれ|\bdiffer(?:ence|ent)?\b|\bcompare\b|\bvs\b|\bversus\b|\bwhich (?:one|should)\b|區別|不同|差异|差異|違い|比較|比べ|选哪|選哪|哪个好|どっち|どちら|分别|分別|それぞれ|\bdiffer|\bcompare|\bvs\b|\bversus\b|\bwhich (?:one|should)\b/giu;
+const LATIN_SIDE = /[A-Za-z][\w./-]*\s*(?:和|与|跟|还是|以及|および|と|や)|(?:和|与|跟|还是|以及|および|と|や)\s*[A-Za-z`]/u;
+/** The question's parts, in order; a question of one part gives one. */
+export function clausesOf(question: string): string[] {
+  let clauses = question.split(ENGLISH_REQUEST_BREAK).flatMap((clause) => clause.split(CJK_REQUEST_BREAK));
+  // Two names compared are the parts, without the words asking which ("Vuex 选哪个" is about Vuex).
+  const compares = question.search(COMPARES) !== -1;
+  if (compares) clauses = clauses.flatMap((clause) => clause.replace(COMPARES, ' ').split(ENGLISH_NAMES_BREAK));
+  if (compares || LATIN_SIDE.test(question)) clauses = clauses.flatMap((clause) => clause.split(CJK_NAMES_BREAK));
+  return clauses.map((clause) => clause.trim()).filter((clause) => clause !== '');
+}
+
+/**
+ * Whether a section's headings name what a part of the question is about: one of its terms, other than a verb
+ * asking to do something. "…and read it later" is not about Further reading, nor "…and send a PR" about Send a
+ * follow-up: found for such a part, they were quoted as answers.
+ */
+export function headingsNamePart(headingPath: readonly string[], partTerms: readonly string[]): boolean {
+  const heading = new Set(termsOf(headingPath.join(' ')));
+  return partTerms.some((term) => heading.has(term) && !REQUEST_VERB_TERMS.has(term));
+}
