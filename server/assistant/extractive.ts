@@ -801,8 +801,10 @@ function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText
     .map((clause) => wordsOf(clause).map((word) => termsOfToken(word).filter((term) => focus.has(term))).filter((terms) => terms.length > 0))
     .filter((words) => words.length > 0);
   if (parts.length < 2) return undefined;
+  // A quote about the part (its headings name a word of it other than a verb) that holds two of its words.
+  // Its prose: a part's words in its code ("query" in a client call) do not say how to do that part.
   const answered = (words: readonly string[][], quote: Quote) => {
-    // Its prose: a part's words in its code ("query" in a client call) do not say how to do that part.
+    if (!headingsNamePart(quote.section.headingPath, words.flat())) return false;
     const prose = quote.units.filter((unit) => unit.kind !== 'code').map((unit) => searchableText(unit.text));
     return wordsHeld(words, new Set(termsOf(`${quote.section.headingPath.join(' ')} ${prose.join(' ')}`))) >= Math.min(2, words.length);
   };
@@ -824,7 +826,8 @@ function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText
         // The search's best for a part (by the words' weights) need only have one of its words: "enable CORS" under
         // CORS Middleware, which never says "enable".
         const foundForPart = match.partSections?.includes(section) === true;
-        if (headingsNamePart(section.headingPath, terms) && (named || foundForPart || (part.length >= 2 && answered(part, quote)))) return quote;
+        // The search's part section was judged by the part's words and the docs' words for them (resolve.alias for エイリアス).
+        if (foundForPart || (headingsNamePart(section.headingPath, terms) && (named || (part.length >= 2 && answered(part, quote))))) return quote;
       }
       return undefined;
     },

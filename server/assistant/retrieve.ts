@@ -376,7 +376,11 @@ function withEachPart(index: DocsIndex, question: string, hits: readonly SearchH
   const partSections: Section[] = [];
   for (const part of parts) {
     const best = index.search(part, { ...options, limit: 1 })[0];
-    if (!best || best.coverage < PART_COVERAGE || !headingsNamePart(best.section.headingPath, termsOf(part))) continue;
+    // The docs' words for the part's count (resolve.alias for エイリアス).
+    const terms = termsOf(part);
+    const alternatives = index.alternativesIn(part);
+    const named = headingsNamePart(best?.section.headingPath ?? [], [...terms, ...terms.flatMap((term) => alternatives.get(term) ?? [])]);
+    if (!best || best.coverage < PART_COVERAGE || !named) continue;
     partSections.push(best.section);
     if (found.has(best.section.id)) continue;
     found.add(best.section.id);

@@ -29,3 +29,17 @@ describe('given docs with a page for each of two things a question asks', () => 
     expect(answer).not.toContain('CORS');
   });
 });
+
+describe('given a lead that answers one part and holds words of the other in passing', () => {
+  const index = indexOf({
+    'theming.md': '# Theming\n\n## Change the text and language\n\nAdd the widget\'s `locale` attribute to show its text in French or another language.',
+    'recipes.md': '# Recipes\n\n## Docusaurus\n\nPut the script tag in `docusaurus.config.js`, under `scripts`.',
+    'index.md': '# Home\n\nThe widget answers your readers.',
+  });
+
+  it('quotes the other part\'s section: a quote answers a part only when its headings name it', async () => {
+    const answer = await extractiveAnswer(index, 'How do I add the widget to Docusaurus and show its text in French?');
+    expect(answer).toContain('**[Theming › Change the text and language]');
+    expect(answer).toContain('**[Recipes › Docusaurus](/recipes#docusaurus)**');
+  });
+});
