@@ -105,7 +105,7 @@ export interface MatchTerms {
   /** The usage section of the lead's page, when the lead is the page's opening (retrieve.ts, usageOf). */
   usage?: Section;
   /** The section the search found best for each part of a question asking two things (retrieve.ts, withEachPart). */
-  partSections?: readonly Section[];
+  partSections?: readonly { section: Section; usage: Section | undefined }[];
   /** The sentences the answer writes itself, in the reader's language (answerPhrases.ts). @default English */
   phrases?: AnswerPhrases;
 }
@@ -736,11 +736,16 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     // ("colors" in a config key) reads as noise under an answer.
     if (!quote || quote.score < sectionBar || quote.bestIsCode) {
       // A part of the question no quote answers yet (partsOf) takes the place of a further quote when they are full.
-      const forPart = parts?.quote(section);
-      if (forPart) {
-        if (full) quotes.splice(quotes.indexOf(displaceable.pop() as Quote), 1);
-        quotes.push(forPart);
-        parts?.cover(forPart);
+      const forPart = parts?.quote(section) ?? [];
+      // In place of further quotes when they are full; its example only when there is room for it too.
+      for (const partQuote of forPart) {
+        if (quotes.length >= MAX_SECTIONS) {
+          const displaced = displaceable.pop();
+          if (!displaced) break;
+          quotes.splice(quotes.indexOf(displaced), 1);
+        }
+        quotes.push(partQuote);
+        parts?.cover(partQuote);
       }
       continue;
     }
@@ -795,7 +800,7 @@ function wordsHeld(words: readonly string[][], terms: ReadonlySet<string>): numb
   return words.filter((word) => word.some((term) => terms.has(term))).length;
 }
 
-function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText): { uncovered(): boolean; quote(section: Section): Quote | undefined; cover(quote: Quote): void } | undefined {
+function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText): { uncovered(): boolean; quote(section: Section): Quote[] | undefined; cover(quote: Quote): void } | undefined {
   const focus = new Set(match.terms);
   const parts = clausesOf(match.question ?? '')
     .map((clause) => wordsOf(clause).map((word) => termsOfToken(word).filter((term) => focus.has(term))).filter((terms) => terms.length > 0))
@@ -816,18 +821,21 @@ function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText
   return {
     uncovered: () => open.size > 0,
     quote(section) {
+      // The search's best section for a part (retrieve.ts, withEachPart), judged by the part's words, their weights and
+      // the docs' words for them: it need have one of them ("enable CORS" under CORS Middleware, which never says
+      // "enable"), and its code is the part's how.
+      const found = match.partSections?.find((candidate) => candidate.section === section);
       for (const part of open) {
         const terms = part.flat();
         const quote = quoteSection(section, scorer({ terms }), 1, false, reader);
-        if (!quote || quote.bestIsCode) continue;
+        if (!quote || (quote.bestIsCode && !found)) continue;
         const heading = wordTermsOf(section.headingPath.at(-1) ?? '');
         // A name in code (json(), basePath()): a heading in words is named by far fewer of them.
         const named = LATIN_HEADING.test(section.headingPath.at(-1) ?? '') && heading.length > 0 && heading.every((term) => terms.includes(term));
-        // The search's best for a part (by the words' weights) need only have one of its words: "enable CORS" under
-        // CORS Middleware, which never says "enable".
-        const foundForPart = match.partSections?.includes(section) === true;
-        // The search's part section was judged by the part's words and the docs' words for them (resolve.alias for エイリアス).
-        if (foundForPart || (headingsNamePart(section.headingPath, terms) && (named || (part.length >= 2 && answered(part, quote))))) return quote;
+        if (!found && !(headingsNamePart(section.headingPath, terms) && (named || (part.length >= 2 && answered(part, quote))))) continue;
+        // Its page's example follows an opening that has no code, as under a lead.
+        const example = found?.usage && !quote.units.some((unit) => unit.kind === 'code') ? exampleOf(found.usage) : undefined;
+        return example ? [quote, example] : [quote];
       }
       return undefined;
     },

@@ -45,6 +45,12 @@ const SUGGESTIONS = 3;
 const PART_COVERAGE = 0.5;
 /** The pages of the last answer's first sources (as many as an answer quotes), or of its question's first sections, are a follow-up's setting pages. */
 const SETTING_SECTIONS = 3;
+/** A part's section (withEachPart), and the usage section whose example shows how when it is its page's opening. */
+export interface PartSection {
+  section: Section;
+  usage: Section | undefined;
+}
+
 export interface RetrievedDocs {
   /** Sections to answer from, best first; the context's own sections lead. */
   sections: Section[];
@@ -64,8 +70,8 @@ export interface RetrievedDocs {
   unknownNames: string[];
   /** When the first section is a page's opening: the page's usage section, whose example an answer may show. */
   usage: Section | undefined;
-  /** The best section for each part of a question asking two things (clauses.ts), when it covers most of the part. */
-  partSections?: Section[];
+  /** The best section for each part of a question asking two things (clauses.ts), when it covers most of the part, with its page's usage section when it is the page's opening. */
+  partSections?: PartSection[];
   /** The question asks about the reader's page as a whole ("summarize this page"): all its sections, in order (`sections` holds the first). */
   aboutPage?: readonly Section[];
 }
@@ -368,12 +374,12 @@ function namesOtherPage(index: DocsIndex, question: string, elsewhere: Section, 
  * protect my routes with basic auth?" found five about basic auth, whose words are more of the question's. Each
  * part's best section, when it covers most of the part, follows the first hit unless the hits already have it.
  */
-function withEachPart(index: DocsIndex, question: string, hits: readonly SearchHit[], options: SearchOptions): { hits: SearchHit[]; partSections: Section[] } {
+function withEachPart(index: DocsIndex, question: string, hits: readonly SearchHit[], options: SearchOptions): { hits: SearchHit[]; partSections: PartSection[] } {
   const parts = clausesOf(question);
   if (parts.length < 2 || hits.length === 0) return { hits: [...hits], partSections: [] };
   const found = new Set(hits.map((hit) => hit.section.id));
   const added: SearchHit[] = [];
-  const partSections: Section[] = [];
+  const partSections: PartSection[] = [];
   for (const part of parts) {
     const best = index.search(part, { ...options, limit: 1 })[0];
     // The docs' words for the part's count (resolve.alias for エイリアス).
@@ -381,7 +387,8 @@ function withEachPart(index: DocsIndex, question: string, hits: readonly SearchH
     const alternatives = index.alternativesIn(part);
     const named = headingsNamePart(best?.section.headingPath ?? [], [...terms, ...terms.flatMap((term) => alternatives.get(term) ?? [])]);
     if (!best || best.coverage < PART_COVERAGE || !named) continue;
-    partSections.push(best.section);
+    // A page's opening says what it is for, its usage section how: "enable CORS" quoted the CORS page's intro alone.
+    partSections.push({ section: best.section, usage: usageOf(index, best.section) });
     if (found.has(best.section.id)) continue;
     found.add(best.section.id);
     added.push(best);

@@ -12,15 +12,19 @@ const BASIC_AUTH = [
   ),
 ].join('\n\n');
 
-const CORS = '# CORS Middleware\n\nCall `cors()` so that a page on another origin can call your API from the browser.';
+const CORS = "# CORS Middleware\n\nCall `cors()` so that a page on another origin can call your API from the browser.\n\n## Usage\n\n```ts\napp.use('/api/*', cors())\n```";
 
 describe('given docs with a page for each of two things a question asks', () => {
-  const index = indexOf({ 'basic-auth.md': BASIC_AUTH, 'cors.md': CORS, 'index.md': '# Home\n\nEnable the middleware your app needs.' });
+  // "Enable" on a few pages, as in most docs: a word of the question, not its topic.
+  const others = Object.fromEntries(['Compress', 'ETag', 'Logger'].map((name) => [`${name.toLowerCase()}.md`, `# ${name}\n\nEnable the ${name} middleware for your app.`]));
+  const index = indexOf({ 'basic-auth.md': BASIC_AUTH, 'cors.md': CORS, ...others });
 
   it('quotes the section for each part, the other part\'s page though fewer of the question\'s words are on it', async () => {
     const answer = await extractiveAnswer(index, 'How do I enable CORS and also protect my routes with basic auth?');
     expect(answer).toContain('**[Basic Auth Middleware');
     expect(answer).toContain('**[CORS Middleware](/cors#cors-middleware)**\n\nCall `cors()` so that a page on another origin can call your API from the browser.');
+    // The page's opening says what it is for, its usage section how.
+    expect(answer).toContain("**[CORS Middleware › Usage](/cors#usage)**\n\n```ts\napp.use('/api/*', cors())\n```");
   });
 
   it('quotes one request about two things as before, from the page about them', async () => {
