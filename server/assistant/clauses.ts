@@ -26,13 +26,18 @@ const CJK_REQUEST_BREAK = /\s*[，,]\s*(?=又|还|再|并|然后|同时|另外)|
  * two Chinese words 和 also joins two verbs of one request ("显示和隐藏时有动画", to animate showing and hiding).
  */
 const CJK_NAMES_BREAK = /\s*(?:和|与|跟|还是|以及|および)\s*|(?<=[\p{Script=Han}\p{Script=Katakana}\w)）.`]\s*)(?:と|や)(?=\s*[\p{Script=Han}\p{Script=Katakana}\w`])/u;
-const COMPARES = /^\s*(?:should i|is it better)\b|有什么区别|有什么不同|区别|區別|不同|差异|差異|の違い|違い|比較|比べ|选哪个|选哪|選哪|哪个好|どっち|どちら|分别|分別|それぞれ|\bdiffer(?:ence|ent)?\b|\bcompare\b|\bvs\b|\bversus\b|\bwhich (?:one|should)\b|區別|不同|差异|差異|違い|比較|比べ|选哪|選哪|哪个好|どっち|どちら|分别|分別|それぞれ|\bdiffer|\bcompare|\bvs\b|\bversus\b|\bwhich (?:one|should)\b/giu;
+const COMPARES = /^\s*(?:should i|is it better)\b|有什么区别|有什么不同|区别|區別|不同|差异|差異|の違い|違い|比較|比べ|选哪个|选哪|選哪|哪个好|どっち|どちら|分别|分別|それぞれ|\bdiffer(?:ence|ent)?\b|\bcompare\b|\bvs\b|\bversus\b|\bwhich (?:one|should)\b/giu;
 const LATIN_SIDE = /[A-Za-z][\w./-]*\s*(?:和|与|跟|还是|以及|および|と|や)|(?:和|与|跟|还是|以及|および|と|や)\s*[A-Za-z`]/u;
+/** Whether a question compares two things or asks which to take ("computed 和 watch 有什么区别", "JWT or bearer auth?"). */
+export function comparesNames(question: string): boolean {
+  return question.search(COMPARES) !== -1;
+}
+
 /** The question's parts, in order; a question of one part gives one. */
 export function clausesOf(question: string): string[] {
   let clauses = question.split(ENGLISH_REQUEST_BREAK).flatMap((clause) => clause.split(CJK_REQUEST_BREAK));
   // Two names compared are the parts, without the words asking which ("Vuex 选哪个" is about Vuex).
-  const compares = question.search(COMPARES) !== -1;
+  const compares = comparesNames(question);
   if (compares) clauses = clauses.flatMap((clause) => clause.replace(COMPARES, ' ').split(ENGLISH_NAMES_BREAK));
   if (compares || LATIN_SIDE.test(question)) clauses = clauses.flatMap((clause) => clause.split(CJK_NAMES_BREAK));
   return clauses.map((clause) => clause.trim()).filter((clause) => clause !== '');

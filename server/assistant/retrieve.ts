@@ -7,7 +7,7 @@ import { normalizePath, pagePathsOf } from '../docs/ranking.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
 import { describesProblem, isTroubleshootingEntry } from '../docs/symptoms.ts';
 import { besideSelection } from './besideSelection.ts';
-import { clausesOf, headingsNamePart } from './clauses.ts';
+import { clausesOf, comparesNames, headingsNamePart } from './clauses.ts';
 import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
 import { pageOutline } from './pageOutline.ts';
 import { insidePasted, namelessSpans } from '../docs/pastedText.ts';
@@ -393,7 +393,27 @@ function withEachPart(index: DocsIndex, question: string, hits: readonly SearchH
     found.add(best.section.id);
     added.push(best);
   }
-  return { hits: [...hits.slice(0, 1), ...added, ...hits.slice(1)].slice(0, Math.max(options.limit, hits.length)), partSections };
+  const merged = [...hits.slice(0, 1), ...added, ...hits.slice(1)].slice(0, Math.max(options.limit, hits.length));
+  return { hits: comparingFirst(question, parts, merged), partSections };
+}
+
+/** Whether a section's own heading has every one of `terms`, one of them other than a verb. */
+function ownHeadingNames(section: Section, terms: readonly string[]): boolean {
+  const heading = new Set(termsOf(section.headingPath.at(-1) ?? ''));
+  return terms.every((term) => heading.has(term)) && headingsNamePart(section.headingPath.slice(-1), terms);
+}
+
+/**
+ * Two names compared: a section whose own heading names each of them ("v-if vs. v-show" for "v-if 和 v-show 有什么不同")
+ * is the docs' comparison, and comes first; searched whole, the question opened on v-show's own section.
+ */
+function comparingFirst(question: string, parts: readonly string[], hits: SearchHit[]): SearchHit[] {
+  if (!comparesNames(question)) return hits;
+  const partTerms = parts.map((part) => termsOf(part)).filter((terms) => terms.length > 0);
+  if (partTerms.length < 2) return hits;
+  // Every word of each name, not one of them: baseRoutePath() names "route" of app.route(), not "app".
+  const comparing = hits.findIndex((hit) => partTerms.every((terms) => ownHeadingNames(hit.section, terms)));
+  return comparing > 0 ? [hits[comparing] as SearchHit, ...hits.slice(0, comparing), ...hits.slice(comparing + 1)] : hits;
 }
 
 function searchAll(index: DocsIndex, queries: readonly string[], options: SearchOptions): SearchHit[] {

@@ -47,3 +47,20 @@ describe('given a lead that answers one part and holds words of the other in pas
     expect(answer).toContain('**[Recipes › Docusaurus](/recipes#docusaurus)**');
   });
 });
+
+describe('given docs with a section comparing two things, beside a section on each', () => {
+  const index = indexOf({
+    'conditional.md': [
+      '# 条件渲染',
+      '## v-if\n\n`v-if` 指令用于条件性地渲染一块内容。这块内容只会在指令的表达式返回真值时才被渲染。',
+      '## v-show\n\n另一个可以用来按条件显示一个元素的指令是 `v-show`。不同之处在于 `v-show` 会在 DOM 渲染中保留该元素，`v-show` 只切换 `display`。',
+      '## v-if vs. v-show\n\n总的来说，`v-if` 有更高的切换开销，而 `v-show` 有更高的初始渲染开销。',
+    ].join('\n\n'),
+    'list.md': '# 列表渲染\n\n## v-for\n\n`v-for` 渲染一个列表。',
+  });
+
+  it('quotes the comparison first when the question compares them', async () => {
+    const answer = await extractiveAnswer(index, 'v-if 和 v-show 有什么不同');
+    expect(answer.startsWith('**[条件渲染 › v-if vs. v-show](/conditional#v-if-vs-v-show)**')).toBe(true);
+  });
+});
