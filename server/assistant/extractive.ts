@@ -794,6 +794,8 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
  * than the lead, and was left out. Words, not terms: a Chinese word is several terms (选哪个: 选, 选哪, 哪个).
  */
 const LATIN_HEADING = /^[\x20-\x7e]+$/;
+/** A name in code: dotted (server.port, app.basePath) or called (c.json(), cors()). */
+const CODE_NAME = /[a-z_$][\w$-]*(?:\.[a-z_$][\w$-]*)+(?:\(\))?|[a-z_$][\w$-]*\(\)/g;
 
 /** How many of a part's words (each its terms) `terms` holds. */
 function wordsHeld(words: readonly string[][], terms: ReadonlySet<string>): number {
@@ -802,16 +804,23 @@ function wordsHeld(words: readonly string[][], terms: ReadonlySet<string>): numb
 
 function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText): { uncovered(): boolean; quote(section: Section): Quote[] | undefined; cover(quote: Quote): void } | undefined {
   const focus = new Set(match.terms);
-  const parts = clausesOf(match.question ?? '')
+  const clauses = clausesOf(match.question ?? '');
+  const parts = clauses
     .map((clause) => wordsOf(clause).map((word) => termsOfToken(word).filter((term) => focus.has(term))).filter((terms) => terms.length > 0))
     .filter((words) => words.length > 0);
   if (parts.length < 2) return undefined;
+  // Names in code a part gives (server.port, c.json()): a quote answers the part only if it writes them, as
+  // preview.port's section, holding "server" and "port" apart, does not answer "server.port".
+  const codeNames = new Map<readonly string[][], readonly string[]>(parts.map((part, position) => [part, (clauses[position] ?? '').toLowerCase().match(CODE_NAME) ?? []]));
   // A quote about the part (its headings name a word of it other than a verb) that holds two of its words.
   // Its prose: a part's words in its code ("query" in a client call) do not say how to do that part.
   const answered = (words: readonly string[][], quote: Quote) => {
     if (!headingsNamePart(quote.section.headingPath, words.flat())) return false;
     const prose = quote.units.filter((unit) => unit.kind !== 'code').map((unit) => searchableText(unit.text));
-    return wordsHeld(words, new Set(termsOf(`${quote.section.headingPath.join(' ')} ${prose.join(' ')}`))) >= Math.min(2, words.length);
+    const written = `${quote.section.headingPath.join(' ')} ${prose.join(' ')}`;
+    const lowered = written.toLowerCase();
+    if (!(codeNames.get(words) ?? []).every((name) => lowered.includes(name))) return false;
+    return wordsHeld(words, new Set(termsOf(written))) >= Math.min(2, words.length);
   };
   const open = new Set(parts);
   const cover = (quote: Quote) => {

@@ -64,3 +64,16 @@ describe('given docs with a section comparing two things, beside a section on ea
     expect(answer.startsWith('**[条件渲染 › v-if vs. v-show](/conditional#v-if-vs-v-show)**')).toBe(true);
   });
 });
+
+describe('given two options of one name in two places, the one holding the other\'s words apart', () => {
+  const index = indexOf({
+    'preview-options.md': "# Preview options\n\n## preview.port\n\nThe port the preview server listens on; the server tries the next port when it is taken.\n\n## preview.strictPort\n\nDefault: `server.strictPort`.",
+    'server-options.md': '# Server options\n\n## server.host\n\nThe host to listen on.\n\n## server.port\n\nThe port of the dev server. Default: `5173`.',
+  });
+
+  it('quotes both options: one does not answer the other\'s name by holding its words apart', async () => {
+    const answer = await extractiveAnswer(index, 'What is the difference between server.port and preview.port?');
+    expect(answer).toContain('**[Preview options › preview.port](/preview-options#previewport)**');
+    expect(answer).toContain('**[Server options › server.port](/server-options#serverport)**');
+  });
+});
