@@ -739,6 +739,8 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
       const forPart = parts?.quote(section) ?? [];
       // In place of further quotes when they are full; its example only when there is room for it too.
       for (const partQuote of forPart) {
+        // A usage example whose section is quoted already (the lead's page) is not quoted twice.
+        if (quotes.some((quoted) => quoted.section === partQuote.section)) continue;
         if (quotes.length >= MAX_SECTIONS) {
           const displaced = displaceable.pop();
           if (!displaced) break;
