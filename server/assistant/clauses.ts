@@ -13,6 +13,8 @@ const REQUEST_VERBS = 'add|allow|build|cache|call|change|check|compress|configur
 const ENGLISH_REQUEST_BREAK = new RegExp(`\\s+(?:and|or|as\\s+well\\s+as|plus)(?:\\s+(?:also|then))?\\s+(?=(?:${REQUEST_VERBS})\\b)`, 'i');
 /** The terms of those verbs: what a part asks to do, not what it is about. */
 const REQUEST_VERB_TERMS: ReadonlySet<string> = new Set(REQUEST_VERBS.split('|').flatMap((verb) => termsOfToken(verb)));
+/** Two questions in one message: "How do I enable CORS? And can I add basic auth too?", "…有什么区别？为什么要用…" (an English question mark before a space: "?page=2" is a URL's). */
+const QUESTIONS_BREAK = /(?:(?<=\?)\s+|(?<=？)\s*)(?:(?:and|also|plus)\b[,\s]*)?(?=\S)/i;
 /** English: two names compared ("the difference between c.text() and c.json()", "JWT or bearer auth", "X vs Y"). */
 const ENGLISH_NAMES_BREAK = /\s+(?:and|or|vs\.?|versus)\s+/i;
 /**
@@ -35,7 +37,7 @@ export function comparesNames(question: string): boolean {
 
 /** The question's parts, in order; a question of one part gives one. */
 export function clausesOf(question: string): string[] {
-  let clauses = question.split(ENGLISH_REQUEST_BREAK).flatMap((clause) => clause.split(CJK_REQUEST_BREAK));
+  let clauses = question.split(QUESTIONS_BREAK).flatMap((clause) => clause.split(ENGLISH_REQUEST_BREAK)).flatMap((clause) => clause.split(CJK_REQUEST_BREAK));
   // Two names compared are the parts, without the words asking which ("Vuex 选哪个" is about Vuex).
   const compares = comparesNames(question);
   if (compares) clauses = clauses.flatMap((clause) => clause.replace(COMPARES, ' ').split(ENGLISH_NAMES_BREAK));

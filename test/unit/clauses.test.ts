@@ -17,6 +17,12 @@ describe('given a question asking two things', () => {
     expect(clausesOf('server.port と preview.port の違いは？')).toEqual(['server.port', 'preview.port  は？']);
   });
 
+  it('reads two questions in one message, not a URL\'s query', () => {
+    expect(clausesOf('How do I enable CORS? And can I add basic auth too?')).toEqual(['How do I enable CORS?', 'can I add basic auth too?']);
+    expect(clausesOf('怎么配置代理？还有怎么改端口')).toEqual(['怎么配置代理？', '还有怎么改端口']);
+    expect(clausesOf('How can I read a query string value like ?page=2 in a handler?')).toHaveLength(1);
+  });
+
   it('reads a second request after a Chinese comma or a Japanese te-form', () => {
     expect(clausesOf('怎么给子组件传 props，又怎么监听它触发的事件')).toEqual(['怎么给子组件传 props', '又怎么监听它触发的事件']);
     expect(clausesOf('開発サーバーのポートを 3000 に変えて、起動時にブラウザーを自動で開きたい')).toEqual(['開発サーバーのポートを 3000 に変えて', '起動時にブラウザーを自動で開きたい']);
