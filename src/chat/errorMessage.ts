@@ -20,7 +20,8 @@ export function errorMessage(error: AssistantError, translations: Translations, 
     offline: translations.errorOffline,
     network: translations.errorNetwork,
     stream: translations.errorStream,
-    tooLong: formatMessage(translations.errorQuestionLength, { max: QUESTION_MAX_LENGTH }),
+    // In the reader's own digits and grouping (8,000; 8.000 in German).
+    tooLong: formatMessage(translations.errorQuestionLength, { max: QUESTION_MAX_LENGTH.toLocaleString() }),
   };
   return messages[error.kind];
 }

@@ -93,7 +93,7 @@ describe('given a question longer than the server takes', () => {
     await user.keyboard('{Enter}');
 
     // The server would answer 400, which read as its own failure, and Retry sent the same question again.
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Your question is over 8000 characters: shorten it to send it.');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Your question is over 8,000 characters: shorten it to send it.');
     expect(within(dialog).queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(box).toHaveProperty('value', pastedLog);
     expect(requests).toHaveLength(0);
