@@ -735,9 +735,9 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     // A further section's best block must be prose: code that shares a word or two with the question
     // ("colors" in a config key) reads as noise under an answer.
     if (!quote || quote.score < sectionBar || quote.bestIsCode) {
-      // A part of the question no quote answers yet (partsOf) takes the place of a further quote when they are full.
+      // A part of the question no quote answers yet (partsOf) is quoted from this section, in place of a further quote
+      // when three are quoted; its page's example only when there is room for it too.
       const forPart = parts?.quote(section) ?? [];
-      // In place of further quotes when they are full; its example only when there is room for it too.
       for (const partQuote of forPart) {
         // A usage example whose section is quoted already (the lead's page) is not quoted twice.
         if (quotes.some((quoted) => quoted.section === partQuote.section)) continue;
@@ -788,13 +788,7 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   };
 }
 
-/**
- * The parts of a question asking two things (clauses.ts) and whether the quotes so far answer each: a quote holding
- * two of a part's words (its one word, for a part of one), in its heading or its prose, answers it. A further
- * section is quoted for a part no quote answers when its passages, read for that part's words alone, hold two of
- * them, or the part names its own heading (json() for "c.json()"): it matched fewer of the whole question's words
- * than the lead, and was left out. Words, not terms: a Chinese word is several terms (选哪个: 选, 选哪, 哪个).
- */
+/** A heading in code's characters alone (json(), basePath()), which a part may name whole. */
 const LATIN_HEADING = /^[\x20-\x7e]+$/;
 /** A name in code: dotted (server.port, app.basePath) or called (c.json(), cors()). */
 const CODE_NAME = /[a-z_$][\w$-]*(?:\.[a-z_$][\w$-]*)+(?:\(\))?|[a-z_$][\w$-]*\(\)/g;
@@ -804,6 +798,15 @@ function wordsHeld(words: readonly string[][], terms: ReadonlySet<string>): numb
   return words.filter((word) => word.some((term) => terms.has(term))).length;
 }
 
+/**
+ * The parts of a question asking two things (clauses.ts) and whether the quotes so far answer each: a quote answers a
+ * part when its headings name a word of it other than a verb, it holds two of the part's words (its one word, for a
+ * part of one) in its headings or prose, and it writes the part's names in code. For a part no quote answers, a further
+ * section is quoted when it is the search's section for that part (retrieve.ts, withEachPart), or when its headings
+ * name the part and its passages, read for the part's words alone, answer it as above, or the part names its own
+ * heading whole (json() for "c.json()"): it matched fewer of the whole question's words than the lead, and was left
+ * out. Words, not terms: a Chinese word is several terms (选哪个: 选, 选哪, 哪个).
+ */
 function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText): { uncovered(): boolean; quote(section: Section): Quote[] | undefined; cover(quote: Quote): void } | undefined {
   const focus = new Set(match.terms);
   const clauses = clausesOf(match.question ?? '');
@@ -841,7 +844,7 @@ function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText
         const quote = quoteSection(section, scorer({ terms }), 1, false, reader);
         if (!quote || (quote.bestIsCode && !found)) continue;
         const heading = wordTermsOf(section.headingPath.at(-1) ?? '');
-        // A name in code (json(), basePath()): a heading in words is named by far fewer of them.
+        // A name in code (json(), basePath()): a heading in words is named whole by far fewer of the part's words.
         const named = LATIN_HEADING.test(section.headingPath.at(-1) ?? '') && heading.length > 0 && heading.every((term) => terms.includes(term));
         if (!found && !(headingsNamePart(section.headingPath, terms) && (named || (part.length >= 2 && answered(part, quote))))) continue;
         // Its page's example follows an opening that has no code, as under a lead.

@@ -368,11 +368,11 @@ function namesOtherPage(index: DocsIndex, question: string, elsewhere: Section, 
   return named.some((term) => !settingHeadings.has(term));
 }
 
-/** Runs each query and keeps the distinct hits, earlier queries first. */
 /**
  * A question asking two things (clauses.ts) finds the sections of each: searched whole, "How do I enable CORS and also
  * protect my routes with basic auth?" found five about basic auth, whose words are more of the question's. Each
- * part's best section, when it covers most of the part, follows the first hit unless the hits already have it.
+ * part's best section, when it covers half of the part and its headings name a word of it other than a verb, follows
+ * the first hit unless the hits already have it.
  */
 function withEachPart(index: DocsIndex, question: string, hits: readonly SearchHit[], options: SearchOptions): { hits: SearchHit[]; partSections: PartSection[] } {
   const parts = clausesOf(question);
@@ -382,7 +382,7 @@ function withEachPart(index: DocsIndex, question: string, hits: readonly SearchH
   const partSections: PartSection[] = [];
   for (const part of parts) {
     const best = index.search(part, { ...options, limit: 1 })[0];
-    // The docs' words for the part's count (resolve.alias for エイリアス).
+    // The docs' words for the part's words name it too (resolve.alias for エイリアス).
     const terms = termsOf(part);
     const alternatives = index.alternativesIn(part);
     const named = headingsNamePart(best?.section.headingPath ?? [], [...terms, ...terms.flatMap((term) => alternatives.get(term) ?? [])]);
@@ -416,6 +416,7 @@ function comparingFirst(question: string, parts: readonly string[], hits: Search
   return comparing > 0 ? [hits[comparing] as SearchHit, ...hits.slice(0, comparing), ...hits.slice(comparing + 1)] : hits;
 }
 
+/** Runs each query and keeps the distinct hits, earlier queries first. */
 function searchAll(index: DocsIndex, queries: readonly string[], options: SearchOptions): SearchHit[] {
   return distinctHits(
     queries.map((query) => index.search(query, options)),
