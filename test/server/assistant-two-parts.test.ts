@@ -1,10 +1,9 @@
 // A reader asking two things at once gets a quote for each: the search's first sections answered the part with more
 // of the question's words, and the other part's section was not among them, or not quoted under them.
-import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createModelAnswerer } from '../../server/assistant/answerers.ts';
 import { SYSTEM_PROMPT } from '../../server/assistant/prompt.ts';
-import { fixtureApp, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
+import { fixtureApp, postMessage, questionBody, readAnswer, silentModel, sourcesOf } from './support/assistant.ts';
 import { extractiveAnswer, indexOf } from './support/docs.ts';
 
 /** Six sections on protecting routes with basic auth: more of a two-part question's words than the CORS page has. */
@@ -32,17 +31,7 @@ describe('given docs with a page for each of two things a question asks', () => 
   });
 
   it('gives a model the sections of both parts, and tells it to answer each', async () => {
-    const model = new MockLanguageModelV4({
-      doStream: async () => ({
-        stream: new ReadableStream({
-          start(controller) {
-            controller.enqueue({ type: 'stream-start', warnings: [] });
-            controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } } });
-            controller.close();
-          },
-        }),
-      }),
-    });
+    const model = silentModel();
     const app = await fixtureApp({ index, answerer: createModelAnswerer({ model, maxOutputTokens: 256, timeoutMs: 30_000 }) });
     const { message } = await readAnswer(await postMessage(app, questionBody('How do I enable CORS and also protect my routes with basic auth?')));
     const titles = sourcesOf(message).map((source) => source.title);

@@ -1,8 +1,8 @@
-import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createModelAnswerer } from '../../server/assistant/answerers.ts';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { answerWith, extractiveAnswer, indexOf } from './support/docs.ts';
+import { silentModel } from './support/assistant.ts';
 
 const bearerAuth = [
   '# Bearer Auth Middleware',
@@ -56,17 +56,7 @@ describe('given a middleware page whose opening says what it does and whose usag
   });
 
   it('gives a model the usage section too, right after the opening, to cite', async () => {
-    const model = new MockLanguageModelV4({
-      doStream: async () => ({
-        stream: new ReadableStream({
-          start(controller) {
-            controller.enqueue({ type: 'stream-start', warnings: [] });
-            controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } } });
-            controller.close();
-          },
-        }),
-      }),
-    });
+    const model = silentModel();
     // One section retrieved: the usage section reaches the model only as the opening's example.
     const { text, sources } = await answerWith(createModelAnswerer({ model, maxOutputTokens: 64, timeoutMs: 30_000 }), index, 'How do I check a bearer token?', 1);
     expect(text).toBe('');

@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from 'ai';
 import type { Hono } from 'hono';
+import { MockLanguageModelV4 } from 'ai/test';
 import { createApp, type AppOptions } from '../../../server/app.ts';
 import { loadDocs } from '../../../server/docs/load.ts';
 import { createDocsIndex } from '../../../server/docs/searchIndex.ts';
@@ -90,3 +91,19 @@ export function finishThreadId(chunks: readonly UIMessageChunk[]): unknown {
   const finish = chunks.find((chunk) => chunk.type === 'finish');
   return (finish as { threadId?: unknown } | undefined)?.threadId;
 }
+
+/** A model that writes nothing and finishes: for tests of what it was given (its calls' prompts). */
+export function silentModel(): MockLanguageModelV4 {
+  return new MockLanguageModelV4({
+    doStream: async () => ({
+      stream: new ReadableStream({
+        start(controller) {
+          controller.enqueue({ type: 'stream-start', warnings: [] });
+          controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } } });
+          controller.close();
+        },
+      }),
+    }),
+  });
+}
+
