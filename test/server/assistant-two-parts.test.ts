@@ -92,3 +92,21 @@ describe('given two options of one name in two places, the one holding the other
     expect(answer).toContain('**[Server options › server.port](/server-options#serverport)**');
   });
 });
+
+describe('given English docs and a question of two parts in Chinese', () => {
+  const index = indexOf({
+    'theming.md': [
+      '# Theming',
+      '## Change the launcher position\n\n`position` puts the launcher in the bottom-right or bottom-left corner.',
+      '## Change the launcher color\n\nSet `--docs-assistant-launcher-background` to any CSS color.',
+      '## Fonts\n\nThe widget uses the page font.',
+    ].join('\n\n'),
+    'index.md': '# Home\n\nThe launcher opens the assistant.',
+  });
+
+  it('quotes a section for each part, the color through the glossary\'s words for 红色 and 改成', async () => {
+    const answer = await extractiveAnswer(index, '怎么把启动按钮放到左边，并且改成红色？');
+    expect(answer).toContain('**[Theming › Change the launcher position](/theming#change-the-launcher-position)**');
+    expect(answer).toContain('**[Theming › Change the launcher color](/theming#change-the-launcher-color)**');
+  });
+});
