@@ -34,7 +34,7 @@ const CJK_REQUEST_BREAK = /\s*[，,]\s*(?=又|还|再|并|然后|同时|另外)|
  */
 const CJK_NAMES_BREAK = /\s*(?:和|与|跟|还是|以及|および)\s*|(?<=[\p{Script=Han}\p{Script=Katakana}\w)）.`]\s*)(?:と|や)(?=\s*[\p{Script=Han}\p{Script=Katakana}\w`])/u;
 /** The words of a question comparing two things or asking which to take; left out of the parts ("Vuex 选哪个" is about Vuex). */
-const COMPARES = /^\s*(?:should i|is it better)\b|有什么区别|有什么不同|区别|區別|不同|差异|差異|の違い|違い|比較|比べ|选哪个|选哪|選哪|哪个好|どっち|どちら|分别|分別|それぞれ|\bdiffer(?:ence|ent)?\b|\bcompare\b|\bvs\b|\bversus\b|\bwhich (?:one|should)\b/giu;
+const COMPARES = /^\s*(?:should i|is it better)\b|有什么区别|有什么不同|区别|區別|不同|差异|差異|の違い|違い|比較|比べ|选哪个|选哪|選哪|用哪个|用哪個|哪一个|哪个好|哪个更|どっち|どちら|分别|分別|それぞれ|\bdiffer(?:ence|ent)?\b|\bcompare\b|\bvs\b|\bversus\b|\bwhich (?:one|should)\b/giu;
 /** A Chinese or Japanese "and" with a name in Latin letters on one side. */
 const LATIN_SIDE = /[A-Za-z][\w./-]*\s*(?:和|与|跟|还是|以及|および|と|や)|(?:和|与|跟|还是|以及|および|と|や)\s*[A-Za-z`]/u;
 

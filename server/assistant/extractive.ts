@@ -105,7 +105,7 @@ export interface MatchTerms {
   /** The usage section of the lead's page, when the lead is the page's opening (retrieve.ts, usageOf). */
   usage?: Section;
   /** The section the search found best for each part of a question asking two things (retrieve.ts, withEachPart). */
-  partSections?: readonly { section: Section; usage: Section | undefined }[];
+  partSections?: readonly { section: Section; usage: Section | undefined; inDocsWords: boolean }[];
   /** The sentences the answer writes itself, in the reader's language (answerPhrases.ts). @default English */
   phrases?: AnswerPhrases;
 }
@@ -718,7 +718,7 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   const thinQuote = leadQuote !== undefined && charactersOf(leadQuote.units) < THIN_QUOTE_CHARS;
   const further = match.onlyLead && leadQuote && !thinQuote ? [] : sections.slice(start + 1);
   let sameCount = 0;
-  const parts = match.onlyLead ? undefined : partsOf(match, quotes, reader);
+  const parts = match.onlyLead ? undefined : partsOf(match, quotes, reader, score);
   // The further quotes admitted for matching as well as the lead, which a part's quote may take the place of.
   const displaceable: Quote[] = [];
   for (const section of further) {
@@ -807,7 +807,7 @@ function wordsHeld(words: readonly string[][], terms: ReadonlySet<string>): numb
  * heading whole (json() for "c.json()"): it matched fewer of the whole question's words than the lead, and was left
  * out. Words, not terms: a Chinese word is several terms (选哪个: 选, 选哪, 哪个).
  */
-function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText): { uncovered(): boolean; quote(section: Section): Quote[] | undefined; cover(quote: Quote): void } | undefined {
+function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText, score: Score): { uncovered(): boolean; quote(section: Section): Quote[] | undefined; cover(quote: Quote): void } | undefined {
   const focus = new Set(match.terms);
   const clauses = clausesOf(match.question ?? '');
   const parts = clauses
@@ -841,7 +841,9 @@ function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText
       const found = match.partSections?.find((candidate) => candidate.section === section);
       for (const part of open) {
         const terms = part.flat();
-        const quote = quoteSection(section, scorer({ terms }), 1, false, reader);
+        // The search's section for the part may say it in the docs' words only ("make it red" under the launcher's
+        // color): read for the whole question's words, which hold the docs' ones.
+        const quote = quoteSection(section, scorer({ terms }), 1, false, reader) ?? (found?.inDocsWords === true ? quoteSection(section, score, 1, false, reader) : undefined);
         if (!quote || (quote.bestIsCode && !found)) continue;
         const heading = wordTermsOf(section.headingPath.at(-1) ?? '');
         // A name in code (json(), basePath()): a heading in words is named whole by far fewer of the part's words.

@@ -93,15 +93,22 @@ describe('given two options of one name in two places, the one holding the other
   });
 });
 
-describe('given English docs and a question of two parts in Chinese', () => {
+describe('given English docs on the launcher\'s position and color, and a question of two parts about them', () => {
   const index = indexOf({
     'theming.md': [
       '# Theming',
       '## Change the launcher position\n\n`position` puts the launcher in the bottom-right or bottom-left corner.',
       '## Change the launcher color\n\nSet `--docs-assistant-launcher-background` to any CSS color.',
-      '## Fonts\n\nThe widget uses the page font.',
+      '## Fonts\n\nThe widget uses the page font. Make it larger with `--docs-assistant-font-size`.',
     ].join('\n\n'),
-    'index.md': '# Home\n\nThe launcher opens the assistant.',
+    // "make", as most docs say it: a word of the question, not its topic.
+    'index.md': '# Home\n\nThe launcher opens the assistant. Make it your own.',
+  });
+
+  it('quotes the section of a part that names a color, in English too, though the docs never say the color', async () => {
+    const answer = await extractiveAnswer(index, 'How do I move the launcher to the left and make it red?');
+    expect(answer).toContain('**[Theming › Change the launcher position](/theming#change-the-launcher-position)**');
+    expect(answer).toContain('**[Theming › Change the launcher color](/theming#change-the-launcher-color)**');
   });
 
   it('quotes a section for each part, the color through the glossary\'s words for 红色 and 改成', async () => {
