@@ -180,6 +180,8 @@ export interface TwoPartQuality {
 export interface AnswerQuality extends Record<ExpectedFirstSetName, CrossLanguageQuality> {
   /** Questions asking two things, written in the twenty-second session before measuring (questions/two-part.json). */
   twoParts: TwoPartQuality;
+  /** The same in Korean on this project's docs and Hono's, written later in that session before the Korean rules (questions/two-part-ko.json). */
+  koreanTwoParts: TwoPartQuality;
   contextCases: number;
   contextFirst: number;
   contextMisses: string[];
@@ -275,6 +277,7 @@ const SELECTION_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/selection-f
 const PAGE_QUESTIONS_FILE = fileURLToPath(new URL('./questions/page-questions.json', import.meta.url));
 const HELD_OUT_PAGE_QUESTIONS_FILE = fileURLToPath(new URL('./questions/page-questions-2.json', import.meta.url));
 const TWO_PART_FILE = fileURLToPath(new URL('./questions/two-part.json', import.meta.url));
+const KOREAN_TWO_PART_FILE = fileURLToPath(new URL('./questions/two-part-ko.json', import.meta.url));
 /**
  * Sets of answerable questions, each with the pages or sections (`file#anchor`) expected first, and questions beyond
  * the docs (measureExpectedFirst): the field of AnswerQuality each fills, its file, the label it is printed under and
@@ -323,8 +326,8 @@ function inPart(section: Section, part: readonly string[]): boolean {
  * Does the answer to a question asking two things quote a section of each part (each part a list of pages or
  * sections, written `file#anchor`)? Quoted means under a bold title linking to it, as the reader sees it.
  */
-async function measureTwoParts(index: DocsIndex, set: SetName, check: (question: string, text: string, quoted: readonly Section[]) => void): Promise<TwoPartQuality> {
-  const cases = (JSON.parse(readFileSync(TWO_PART_FILE, 'utf8')) as Record<string, { question: string; parts: string[][] }[]>)[set] ?? [];
+async function measureTwoParts(index: DocsIndex, set: SetName, check: (question: string, text: string, quoted: readonly Section[]) => void, file = TWO_PART_FILE): Promise<TwoPartQuality> {
+  const cases = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { question: string; parts: string[][] }[]>)[set] ?? [];
   const quality: TwoPartQuality = { questions: 0, bothQuoted: 0, bothInSources: 0, notFound: 0, misses: [] };
   for (const { question, parts } of cases) {
     const { text, retrieved, sources } = await answerText(index, question, { limit: 5 });
@@ -569,6 +572,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     heldOutPageQuestions: { questions: 0, first: 0, topicQuestions: 0, topicFirst: 0, misses: [] },
     ...noneMeasuredYet(),
     twoParts: { questions: 0, bothQuoted: 0, bothInSources: 0, notFound: 0, misses: [] },
+    koreanTwoParts: { questions: 0, bothQuoted: 0, bothInSources: 0, notFound: 0, misses: [] },
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -585,6 +589,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.pageQuestions = await measurePageQuestions(index, set.name, PAGE_QUESTIONS_FILE, check);
   quality.heldOutPageQuestions = await measurePageQuestions(index, set.name, HELD_OUT_PAGE_QUESTIONS_FILE, check);
   quality.twoParts = await measureTwoParts(index, set.name, check);
+  quality.koreanTwoParts = await measureTwoParts(index, set.name, check, KOREAN_TWO_PART_FILE);
   for (const name of EXPECTED_FIRST_SET_NAMES) {
     const spec: { file: string; asked?: string } = EXPECTED_FIRST_SETS[name];
     quality[name] = await measureExpectedFirst(index, set.name, fileURLToPath(new URL(`./questions/${spec.file}`, import.meta.url)), check, spec.asked);
@@ -742,9 +747,14 @@ async function main(): Promise<void> {
       if (measured.questions + measured.outOfScope === 0) continue;
       console.log(`  ${label}: page first ${share(measured.first, measured.questions)} of ${measured.questions} (notFound: ${measured.notFound}; out of scope notFound: ${measured.outOfScopeNotFound} of ${measured.outOfScope})`);
     }
-    const { twoParts } = quality;
-    if (twoParts.questions > 0) console.log(`  held out (twenty-second session): two things asked, both quoted ${share(twoParts.bothQuoted, twoParts.questions)} of ${twoParts.questions} (both among the sources: ${twoParts.bothInSources}; notFound: ${twoParts.notFound})`);
-    const misses = [...quality.contextMisses, ...twoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.heldOutNewest.misses, ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
+    const { twoParts, koreanTwoParts } = quality;
+    for (const [label, measured] of [
+      ['held out (twenty-second session): two things asked', twoParts],
+      ['held out (twenty-second session): two things asked in Korean', koreanTwoParts],
+    ] as const) {
+      if (measured.questions > 0) console.log(`  ${label}, both quoted ${share(measured.bothQuoted, measured.questions)} of ${measured.questions} (both among the sources: ${measured.bothInSources}; notFound: ${measured.notFound})`);
+    }
+    const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.heldOutNewest.misses, ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
     if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...EXPECTED_FIRST_SET_NAMES.flatMap((name) => quality[name].misses.map((miss) => `${EXPECTED_FIRST_SETS[name].missPrefix}${miss}`))]) console.log(`    ${line}`);
   }
 }

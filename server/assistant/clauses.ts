@@ -33,8 +33,19 @@ const CJK_REQUEST_BREAK = /\s*[，,]\s*(?=又|还|再|并|然后|同时|另外)|
  * ("显示和隐藏时有动画", to animate showing and hiding).
  */
 const CJK_NAMES_BREAK = /\s*(?:和|与|跟|还是|以及|および)\s*|(?<=[\p{Script=Han}\p{Script=Katakana}\w)）.`]\s*)(?:と|や)(?=\s*[\p{Script=Han}\p{Script=Katakana}\w`])/u;
+/**
+ * Korean: a second request after a verb's -고 ("런처를 왼쪽으로 옮기고 색도 바꾸고 싶어요", "압축하고 ETag도") or 그리고;
+ * not the nouns ending in 고 (최고, 참고, 광고, 창고, 재고).
+ */
+const KOREAN_REQUEST_BREAK = /(?<=\p{Script=Hangul})(?<!최|참|광|창|재|사|입)고\s+(?=[\p{Script=Hangul}\w])|\s+(?:그리고|또한)\s+/u;
+/**
+ * Korean "and" between two names (와, 과, 랑, 하고 on the first): after a name in Latin letters ("c.text()와 c.json()"),
+ * or, in a question comparing them, after a Korean one ("스크립트 태그와 React"; not 결과, 효과, which end so).
+ */
+const KOREAN_NAMES_AFTER_LATIN = /(?<=[\w)`])(?:와|과|랑|하고)\s+/u;
+const KOREAN_NAMES_BREAK = /(?<=[\w)`])(?:와|과|랑|하고)\s+|(?<=\p{Script=Hangul})(?<!결|효)(?:와|과)\s+/u;
 /** The words of a question comparing two things or asking which to take; left out of the parts ("Vuex 选哪个" is about Vuex). */
-const COMPARES = /^\s*(?:should i|is it better)\b|有什么区别|有什么不同|区别|區別|不同|差异|差異|の違い|違い|比較|比べ|选哪个|选哪|選哪|用哪个|用哪個|哪一个|哪个好|哪个更|どっち|どちら|分别|分別|それぞれ|\bdiffer(?:ence|ent)?\b|\bcompare\b|\bvs\b|\bversus\b|\bwhich (?:one|should)\b/giu;
+const COMPARES = /^\s*(?:should i|is it better)\b|有什么区别|有什么不同|区别|區別|不同|差异|差異|の違い|違い|比較|比べ|选哪个|选哪|選哪|用哪个|用哪個|哪一个|哪个好|哪个更|どっち|どちら|分别|分別|それぞれ|차이점|차이|다른 점|중 뭘|중 어느|어느 쪽|뭐가 나아|뭐가 더|\bdiffer(?:ence|ent)?\b|\bcompare\b|\bvs\b|\bversus\b|\bwhich (?:one|should)\b/giu;
 /** A Chinese or Japanese "and" with a name in Latin letters on one side. */
 const LATIN_SIDE = /[A-Za-z][\w./-]*\s*(?:和|与|跟|还是|以及|および|と|や)|(?:和|与|跟|还是|以及|および|と|や)\s*[A-Za-z`]/u;
 
@@ -45,11 +56,16 @@ export function comparesNames(question: string): boolean {
 
 /** The question's parts, in order; a question of one part gives one. */
 export function clausesOf(question: string): string[] {
-  let clauses = question.split(QUESTIONS_BREAK).flatMap((clause) => clause.split(ENGLISH_REQUEST_BREAK)).flatMap((clause) => clause.split(CJK_REQUEST_BREAK));
+  let clauses = question
+    .split(QUESTIONS_BREAK)
+    .flatMap((clause) => clause.split(ENGLISH_REQUEST_BREAK))
+    .flatMap((clause) => clause.split(CJK_REQUEST_BREAK))
+    .flatMap((clause) => clause.split(KOREAN_REQUEST_BREAK));
   const compares = comparesNames(question);
   // Two names compared are the parts, without the words asking which.
   if (compares) clauses = clauses.flatMap((clause) => clause.replace(COMPARES, ' ').split(ENGLISH_NAMES_BREAK));
   if (compares || LATIN_SIDE.test(question)) clauses = clauses.flatMap((clause) => clause.split(CJK_NAMES_BREAK));
+  if (compares || KOREAN_NAMES_AFTER_LATIN.test(question)) clauses = clauses.flatMap((clause) => clause.split(compares ? KOREAN_NAMES_BREAK : KOREAN_NAMES_AFTER_LATIN));
   return clauses.map((clause) => clause.trim()).filter((clause) => clause !== '');
 }
 

@@ -23,6 +23,15 @@ describe('given a question asking two things', () => {
     expect(clausesOf('How can I read a query string value like ?page=2 in a handler?')).toHaveLength(1);
   });
 
+  it('reads a Korean second request after -고 or 그리고, and two names compared or after a name in Latin letters', () => {
+    expect(clausesOf('런처를 왼쪽으로 옮기고 색도 바꾸고 싶어요').slice(0, 2)).toEqual(['런처를 왼쪽으로 옮기', '색도 바꾸']);
+    expect(clausesOf('c.text()와 c.json()의 차이는 뭔가요?')[0]).toBe('c.text()');
+    expect(clausesOf('스크립트 태그와 React 컴포넌트의 차이는?')[0]).toBe('스크립트 태그');
+    // Nouns that end in 고 or 과, and "and" between two Korean nouns of one request.
+    expect(clausesOf('참고 자료는 어디 있나요?')).toHaveLength(1);
+    expect(clausesOf('CORS 오류와 401 오류를 어떻게 고치나요?')).toHaveLength(1);
+  });
+
   it('reads a second request after a Chinese comma or a Japanese te-form', () => {
     expect(clausesOf('怎么给子组件传 props，又怎么监听它触发的事件')).toEqual(['怎么给子组件传 props', '又怎么监听它触发的事件']);
     expect(clausesOf('開発サーバーのポートを 3000 に変えて、起動時にブラウザーを自動で開きたい')).toEqual(['開発サーバーのポートを 3000 に変えて', '起動時にブラウザーを自動で開きたい']);
