@@ -12,8 +12,15 @@ const REQUEST_VERBS = 'add|allow|build|cache|call|change|check|compress|configur
  * request is about: split there too, 12 of the 1,210 bench answers changed, most for the worse.
  */
 const ENGLISH_REQUEST_BREAK = new RegExp(`\\s+(?:and|or|as\\s+well\\s+as|plus)(?:\\s+(?:also|then))?\\s+(?=(?:${REQUEST_VERBS})\\b)`, 'i');
-/** The terms of those verbs: what a part asks to do, not what it is about. */
-const REQUEST_VERB_TERMS: ReadonlySet<string> = new Set(REQUEST_VERBS.split('|').flatMap((verb) => termsOfToken(verb)));
+/**
+ * Verbs that say what a part asks to do, not what it is about: not those that name a topic of docs as well
+ * (compress, cache, log, redirect, stream, test, validate: Compress Middleware is what "compress responses" is about).
+ */
+const DOING_VERB_TERMS: ReadonlySet<string> = new Set(
+  'add allow call change check configure create disable enable fix get handle have hide keep listen make move open protect read remove return run see send set show start stop turn use write'
+    .split(' ')
+    .flatMap((verb) => termsOfToken(verb)),
+);
 /**
  * Two questions in one message: "How do I enable CORS? And can I add basic auth too?", "…有什么区别？为什么要用…". An
  * English question mark ends a question before a space only: "?page=2" is a URL's.
@@ -76,5 +83,5 @@ export function clausesOf(question: string): string[] {
  */
 export function headingsNamePart(headingPath: readonly string[], partTerms: readonly string[]): boolean {
   const heading = new Set(termsOf(headingPath.join(' ')));
-  return partTerms.some((term) => heading.has(term) && !REQUEST_VERB_TERMS.has(term));
+  return partTerms.some((term) => heading.has(term) && !DOING_VERB_TERMS.has(term));
 }

@@ -55,5 +55,7 @@ describe('given a part and a section found for it', () => {
     expect(headingsNamePart(['CORS Middleware'], termsOf('How do I enable CORS'))).toBe(true);
     expect(headingsNamePart(['Vercel', 'Further reading'], termsOf('read it later?'))).toBe(false);
     expect(headingsNamePart(['Agent jobs', 'Send a follow-up'], termsOf('send a PR?'))).toBe(false);
+    // A verb that names a topic of docs too: Compress Middleware is what "compress responses" is about.
+    expect(headingsNamePart(['Compress Middleware'], termsOf('compress the responses'))).toBe(true);
   });
 });
