@@ -4,23 +4,20 @@
 // section for the other, matching fewer of the question's words, was left out.
 import { termsOf, termsOfToken } from '../docs/analyzer.ts';
 
-/** Verbs a reader asks to do: "and" before one starts a second request. */
-const REQUEST_VERBS = 'add|allow|build|cache|call|change|check|compress|configure|create|deploy|disable|enable|fix|get|handle|have|hide|keep|listen|log|make|move|open|protect|read|redirect|remove|return|run|see|send|serve|set|show|sign|start|stop|stream|test|throw|time|turn|use|validate|verify|write';
+/**
+ * Verbs a reader asks to do, which say what a part asks, not what it is about ("…and read it later" is not about
+ * Further reading).
+ */
+const DOING_VERBS = 'add allow call change check configure create disable enable fix get handle have hide keep listen make move open protect read remove return run see send set show start stop turn use write'.split(' ');
+/** Verbs that name a topic of docs as well: Compress Middleware is what "compress responses" is about. */
+const TOPIC_VERBS = 'build cache compress deploy log redirect serve sign stream test throw time validate verify'.split(' ');
 /**
  * English: a second request ("…and also protect my routes", "…and move it to the left side"): "and" or "or" before one
  * of those verbs. Between two nouns ("a username and password", "title and meta tags") it joins the things one
  * request is about: split there too, 12 of the 1,210 bench answers changed, most for the worse.
  */
-const ENGLISH_REQUEST_BREAK = new RegExp(`\\s+(?:and|or|as\\s+well\\s+as|plus)(?:\\s+(?:also|then))?\\s+(?=(?:${REQUEST_VERBS})\\b)`, 'i');
-/**
- * Verbs that say what a part asks to do, not what it is about: not those that name a topic of docs as well
- * (compress, cache, log, redirect, stream, test, validate: Compress Middleware is what "compress responses" is about).
- */
-const DOING_VERB_TERMS: ReadonlySet<string> = new Set(
-  'add allow call change check configure create disable enable fix get handle have hide keep listen make move open protect read remove return run see send set show start stop turn use write'
-    .split(' ')
-    .flatMap((verb) => termsOfToken(verb)),
-);
+const ENGLISH_REQUEST_BREAK = new RegExp(`\\s+(?:and|or|as\\s+well\\s+as|plus)(?:\\s+(?:also|then))?\\s+(?=(?:${[...DOING_VERBS, ...TOPIC_VERBS].join('|')})\\b)`, 'i');
+const DOING_VERB_TERMS: ReadonlySet<string> = new Set(DOING_VERBS.flatMap((verb) => termsOfToken(verb)));
 /**
  * Two questions in one message: "How do I enable CORS? And can I add basic auth too?", "…有什么区别？为什么要用…". An
  * English question mark ends a question before a space only: "?page=2" is a URL's.
@@ -50,7 +47,7 @@ const KOREAN_REQUEST_BREAK = /(?<=\p{Script=Hangul})(?<!최|참|광|창|재|사|
  * or, in a question comparing them, after a Korean one ("스크립트 태그와 React"; not 결과, 효과, which end so).
  */
 const KOREAN_NAMES_AFTER_LATIN = /(?<=[\w)`])(?:와|과|랑|하고)\s+/u;
-const KOREAN_NAMES_BREAK = /(?<=[\w)`])(?:와|과|랑|하고)\s+|(?<=\p{Script=Hangul})(?<!결|효)(?:와|과)\s+/u;
+const KOREAN_NAMES_BREAK = new RegExp(`${KOREAN_NAMES_AFTER_LATIN.source}|(?<=\\p{Script=Hangul})(?<!결|효)(?:와|과)\\s+`, 'u');
 /** The words of a question comparing two things or asking which to take; left out of the parts ("Vuex 选哪个" is about Vuex). */
 const COMPARES = /^\s*(?:should i|is it better)\b|有什么区别|有什么不同|区别|區別|不同|差异|差異|の違い|違い|比較|比べ|选哪个|选哪|選哪|用哪个|用哪個|哪一个|哪个好|哪个更|どっち|どちら|分别|分別|それぞれ|차이점|차이|다른 점|중 뭘|중 어느|어느 쪽|뭐가 나아|뭐가 더|\bdiffer(?:ence|ent)?\b|\bcompare\b|\bvs\b|\bversus\b|\bwhich (?:one|should)\b/giu;
 /** A Chinese or Japanese "and" with a name in Latin letters on one side. */

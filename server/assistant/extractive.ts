@@ -12,6 +12,7 @@ import { fenceTitle, plainTextLink, searchableText } from '../docs/blockText.ts'
 import { normalize } from './contextSource.ts';
 import { ENGLISH_PHRASES, type AnswerPhrases } from './answerPhrases.ts';
 import { clausesOf, headingsNamePart } from './clauses.ts';
+import type { PartSection } from './retrieve.ts';
 
 export interface ExtractiveAnswer {
   /** Markdown text of the answer. */
@@ -105,7 +106,7 @@ export interface MatchTerms {
   /** The usage section of the lead's page, when the lead is the page's opening (retrieve.ts, usageOf). */
   usage?: Section;
   /** The section the search found best for each part of a question asking two things (retrieve.ts, withEachPart). */
-  partSections?: readonly { section: Section; usage: Section | undefined; inDocsWords: boolean }[];
+  partSections?: readonly PartSection[];
   /** The sentences the answer writes itself, in the reader's language (answerPhrases.ts). @default English */
   phrases?: AnswerPhrases;
 }
@@ -793,6 +794,12 @@ const LATIN_HEADING = /^[\x20-\x7e]+$/;
 /** A name in code: dotted (server.port, app.basePath) or called (c.json(), cors()). */
 const CODE_NAME = /[a-z_$][\w$-]*(?:\.[a-z_$][\w$-]*)+(?:\(\))?|[a-z_$][\w$-]*\(\)/g;
 
+/** A part of a question: its words (each its terms among the question's), and the names in code it gives. */
+interface Part {
+  words: string[][];
+  codeNames: string[];
+}
+
 /** How many of a part's words (each its terms) `terms` holds. */
 function wordsHeld(words: readonly string[][], terms: ReadonlySet<string>): number {
   return words.filter((word) => word.some((term) => terms.has(term))).length;
@@ -809,22 +816,23 @@ function wordsHeld(words: readonly string[][], terms: ReadonlySet<string>): numb
  */
 function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText, score: Score): { uncovered(): boolean; quote(section: Section): Quote[] | undefined; cover(quote: Quote): void } | undefined {
   const focus = new Set(match.terms);
-  const clauses = clausesOf(match.question ?? '');
-  const parts = clauses
-    .map((clause) => wordsOf(clause).map((word) => termsOfToken(word).filter((term) => focus.has(term))).filter((terms) => terms.length > 0))
-    .filter((words) => words.length > 0);
+  const parts = clausesOf(match.question ?? '')
+    .map((clause) => ({
+      words: wordsOf(clause).map((word) => termsOfToken(word).filter((term) => focus.has(term))).filter((terms) => terms.length > 0),
+      // Names in code the part gives (server.port, c.json()): a quote answers the part only if it writes them, as
+      // preview.port's section, holding "server" and "port" apart, does not answer "server.port".
+      codeNames: clause.toLowerCase().match(CODE_NAME) ?? [],
+    }))
+    .filter((part) => part.words.length > 0);
   if (parts.length < 2) return undefined;
-  // Names in code a part gives (server.port, c.json()): a quote answers the part only if it writes them, as
-  // preview.port's section, holding "server" and "port" apart, does not answer "server.port".
-  const codeNames = new Map<readonly string[][], readonly string[]>(parts.map((part, position) => [part, (clauses[position] ?? '').toLowerCase().match(CODE_NAME) ?? []]));
   // A quote about the part (its headings name a word of it other than a verb) that holds two of its words.
   // Its prose: a part's words in its code ("query" in a client call) do not say how to do that part.
-  const answered = (words: readonly string[][], quote: Quote) => {
+  const answered = ({ words, codeNames }: Part, quote: Quote) => {
     if (!headingsNamePart(quote.section.headingPath, words.flat())) return false;
     const prose = quote.units.filter((unit) => unit.kind !== 'code').map((unit) => searchableText(unit.text));
     const written = `${quote.section.headingPath.join(' ')} ${prose.join(' ')}`;
     const lowered = written.toLowerCase();
-    if (!(codeNames.get(words) ?? []).every((name) => lowered.includes(name))) return false;
+    if (!codeNames.every((name) => lowered.includes(name))) return false;
     return wordsHeld(words, new Set(termsOf(written))) >= Math.min(2, words.length);
   };
   const open = new Set(parts);
@@ -840,7 +848,7 @@ function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText
       // "enable"), and its code is the part's how.
       const found = match.partSections?.find((candidate) => candidate.section === section);
       for (const part of open) {
-        const terms = part.flat();
+        const terms = part.words.flat();
         // The search's section for the part may say it in the docs' words only ("make it red" under the launcher's
         // color): read for the whole question's words, which hold the docs' ones.
         const quote = quoteSection(section, scorer({ terms }), 1, false, reader) ?? (found?.inDocsWords === true ? quoteSection(section, score, 1, false, reader) : undefined);
@@ -848,7 +856,8 @@ function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText
         const heading = wordTermsOf(section.headingPath.at(-1) ?? '');
         // A name in code (json(), basePath()): a heading in words is named whole by far fewer of the part's words.
         const named = LATIN_HEADING.test(section.headingPath.at(-1) ?? '') && heading.length > 0 && heading.every((term) => terms.includes(term));
-        if (!found && !(headingsNamePart(section.headingPath, terms) && (named || (part.length >= 2 && answered(part, quote))))) continue;
+        const answers = named ? headingsNamePart(section.headingPath, terms) : part.words.length >= 2 && answered(part, quote);
+        if (!found && !answers) continue;
         // Its page's example follows an opening that has no code, as under a lead.
         const example = found?.usage && !quote.units.some((unit) => unit.kind === 'code') ? exampleOf(found.usage) : undefined;
         return example ? [quote, example] : [quote];

@@ -400,7 +400,7 @@ function withEachPart(index: DocsIndex, question: string, hits: readonly SearchH
     added.push(best);
   }
   const merged = [...hits.slice(0, 1), ...added, ...hits.slice(1)].slice(0, Math.max(options.limit, hits.length));
-  return { hits: comparingFirst(question, parts, merged), partSections };
+  return { hits: compares ? comparingFirst(parts, merged) : merged, partSections };
 }
 
 /** Whether a section's own heading has every one of `terms`, one of them other than a verb. */
@@ -413,8 +413,7 @@ function ownHeadingNames(section: Section, terms: readonly string[]): boolean {
  * Two names compared: a section whose own heading names each of them ("v-if vs. v-show" for "v-if 和 v-show 有什么不同")
  * is the docs' comparison, and comes first; searched whole, the question opened on v-show's own section.
  */
-function comparingFirst(question: string, parts: readonly string[], hits: SearchHit[]): SearchHit[] {
-  if (!comparesNames(question)) return hits;
+function comparingFirst(parts: readonly string[], hits: SearchHit[]): SearchHit[] {
   const partTerms = parts.map((part) => termsOf(part)).filter((terms) => terms.length > 0);
   if (partTerms.length < 2) return hits;
   // Every word of each name, not one of them: baseRoutePath() names "route" of app.route(), not "app".
