@@ -19,7 +19,7 @@ import { languageOfPath, languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, coverageOf, coverageReader, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
 import { capPerPage, fillsUnderCap, introducesSite, namedSectionFirst, normalizePath, pageBoost, pagePathsOf, pageTopicFirst, type Candidate } from './ranking.ts';
 import { createFieldAnalyzer, fitsPage, INDEXED_FIELDS, pageTermsOf, type FieldAnalyzer, type IndexedSection, type PageTerms } from './sectionTerms.ts';
-import { liftTableRows, type AskedTerms } from './tableRows.ts';
+import { liftTableRows, prepareTables, type AskedTerms } from './tableRows.ts';
 import { topDocuments } from './topRanked.ts';
 import { describesProblem, isTroubleshootingEntry, isTroubleshootingPage } from './symptoms.ts';
 import type { DocsIndex, IndexedPage, LoadedDocs, SearchHit, SearchOptions, Section } from './types.ts';
@@ -174,6 +174,14 @@ const MAX_CONTEXT_TERMS = 24;
 const MAX_CONTEXT_CHARS = 4000;
 const MAX_QUESTION_TERMS = MAX_QUERY_TERMS;
 const MAX_LIMIT = 100;
+/** The heading's place among INDEXED_FIELDS. */
+const HEADING_FIELD = INDEXED_FIELDS.indexOf('heading');
+/** A heading's distinct terms as counted (a Uint16Array holds the count plus one). */
+const MAX_HEADING_TERMS = 65_534;
+/** Sections whose tables tidy() cuts into rows per step: a few milliseconds. */
+const PREPARED_PER_STEP = 2_000;
+/** Questions tidy() warms the search path with (about 4 ms each on a 50,000-section site). */
+const WARM_UP_QUESTIONS = 50;
 /** How many of the best sections a pasted message is looked for in: the one quoting it shares its words too. */
 const QUOTING_WINDOW = 64;
 /** Compiled filters kept (a site's widget sends the same few); dropped whenever the sections change. */
@@ -252,10 +260,14 @@ export interface DocsIndexBuilder {
   /** Files of the snapshot never added are dropped (removed since); the index is ready. */
   finish(): DocsIndex;
   /**
-   * After finish, when there is time: posting lists cut to their length (memory) and the longest ones
-   * compiled (the first questions' speed). The index answers the same before and after.
+   * After finish, when there is time: posting lists cut to their length (memory), the longest ones compiled,
+   * sections' tables cut into rows and the search path run on questions made of the site's own headings (the
+   * first readers' speed: on a 50,000-section site their questions took two to three times as long as the same
+   * ones asked again). The index answers the same before and after.
    */
   tidy(): void;
+  /** tidy() in steps of a few milliseconds each, so a server answers requests between them. */
+  tidySteps(): Iterable<void>;
   /** Files whose postings came from the snapshot, indexed anew, and dropped from the snapshot. */
   readonly counts: { kept: number; indexed: number; dropped: number };
 }
@@ -342,8 +354,11 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   let declaredLanguageSections = 0;
   /** The last question's glossary reading (glossaryReading). */
   let lastReading: { asked: string; translated: ReadonlyMap<string, readonly string[]> | undefined } | undefined;
-  /** Distinct words of a section's heading, counted when a search first needs them. */
-  const headingWordCounts = new Map<number, number>();
+  /**
+   * The number of distinct terms of each section's own heading plus one, counted as it is indexed (0: not
+   * counted, for a section kept from a snapshot: counted when a search first needs it).
+   */
+  let headingTermCounts = new Uint16Array(0);
   /** boostNamedHeadings' count of the question's words in each section's heading, zero between questions. */
   let namedWordCounts = new Uint8Array(0);
   /** The keys of each troubleshooting page's entries (symptoms.ts): a problem lifts these few, not every candidate. */
@@ -396,6 +411,10 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       for (let field = 0; field < INDEXED_FIELDS.length; field++) {
         const at = (position * INDEXED_FIELDS.length + field) * 2;
         internals.addFieldLength(document, field, (internals['_documentCount'] as number) - 1, fields[at] as number);
+        if (field === HEADING_FIELD) {
+          if (headingTermCounts.length <= document) headingTermCounts = grown(headingTermCounts, document + 1);
+          headingTermCounts[document] = Math.min(MAX_HEADING_TERMS, fields[at + 1] as number) + 1;
+        }
         for (let end = next + (fields[at + 1] as number); next < end; next++) {
           // Each term once per field of a document (the terms were counted), added in document order.
           const postingsOfTerm = tree.fetch(terms[next] as string, newPostings);
@@ -458,7 +477,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       const language = languages[key];
       if (language !== undefined) sectionsPerLanguage.set(language, (sectionsPerLanguage.get(language) ?? 1) - 1);
       languages[key] = undefined;
-      headingWordCounts.delete(key);
+      if (key < headingTermCounts.length) headingTermCounts[key] = 0;
     }
     keysByFile.delete(file);
     troubleshootingKeysByFile.delete(file);
@@ -726,14 +745,48 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       return index;
     },
     tidy() {
-      if (building || tidied) return;
-      tidied = true;
-      if (counts.indexed > 0) trimLists();
-      // Later changes (serve re-reading a file) recompile lists as questions need them.
-      postings.precompile();
+      const steps = tidySteps()[Symbol.iterator]();
+      while (!steps.next().done);
     },
+    tidySteps,
     counts,
   };
+
+  function* tidySteps(): Generator<void> {
+    if (building || tidied) return;
+    tidied = true;
+    if (counts.indexed > 0) trimLists();
+    // Later changes (serve re-reading a file) recompile lists as questions need them.
+    postings.precompile();
+    yield;
+    for (let first = 0; first < sections.length; first += PREPARED_PER_STEP) {
+      for (let key = first; key < Math.min(sections.length, first + PREPARED_PER_STEP); key++) {
+        const section = sections[key];
+        if (section !== undefined) prepareTables(section);
+      }
+      yield;
+    }
+    for (const asked of warmUpQuestions()) {
+      index.search(asked, { limit: 5 });
+      yield;
+    }
+    lastReading = undefined;
+  }
+
+  /**
+   * Questions made of headings spread evenly over the site: V8 compiles the search path's functions for speed
+   * only after many calls, and the ten a bench used to warm up left the first readers' questions at twice their
+   * later time.
+   */
+  function warmUpQuestions(): string[] {
+    const headed: Section[] = [];
+    const step = Math.max(1, Math.floor(sections.length / WARM_UP_QUESTIONS));
+    for (let key = Math.floor(step / 2); key < sections.length && headed.length < WARM_UP_QUESTIONS; key += step) {
+      const section = sections[key];
+      if (section !== undefined && section.headingPath.length > 0) headed.push(section);
+    }
+    return headed.map((section) => `${section.headingPath.at(-1)} ${section.pageTitle}`);
+  }
 
   function weighByCoverage(byScoreAlone: boolean): void {
     const floor = byScoreAlone ? 0 : settings.coverageFloor;
@@ -794,12 +847,9 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   }
 
   function distinctHeadingWords(document: number): number {
-    let count = headingWordCounts.get(document);
-    if (count === undefined) {
-      count = termsOf(sections[document]?.headingPath.at(-1) ?? '').length;
-      headingWordCounts.set(document, count);
-    }
-    return count;
+    if (headingTermCounts.length <= document) headingTermCounts = grown(headingTermCounts, document + 1);
+    if (headingTermCounts[document] === 0) headingTermCounts[document] = Math.min(MAX_HEADING_TERMS, termsOf(sections[document]?.headingPath.at(-1) ?? '').length) + 1;
+    return (headingTermCounts[document] as number) - 1;
   }
 
   function isProductName(term: string): boolean {
@@ -982,8 +1032,8 @@ function startBuildMemos(miniSearch: MiniSearch<IndexedSection>, use: (analyzer:
 
 const newPostings = () => new Map<number, PostingList>();
 
-function grown(bytes: Uint8Array, size: number): Uint8Array {
-  const next = new Uint8Array(Math.max(size, bytes.length * 2));
+function grown<Bytes extends Uint8Array | Uint16Array>(bytes: Bytes, size: number): Bytes {
+  const next = new (bytes.constructor as new (length: number) => Bytes)(Math.max(size, bytes.length * 2));
   next.set(bytes);
   return next;
 }

@@ -46,8 +46,10 @@ export async function loadIndexedDocs(
   const index = builder.finish();
   const { kept, indexed, dropped } = builder.counts;
   const saved = new Promise<string | undefined>((resolve) => {
-    setImmediate(() => {
-      builder.tidy();
+    // Tidied a step per turn of the event loop: questions asked meanwhile wait a few milliseconds, not for all of it.
+    const steps = builder.tidySteps()[Symbol.iterator]();
+    const step = () => (steps.next().done ? save() : setImmediate(step));
+    const save = () => {
       try {
         cache?.setAll(cacheWrites);
       } catch (error) {
@@ -63,7 +65,8 @@ export async function loadIndexedDocs(
       } catch (error) {
         resolve(`the search index could not be kept for the next start (${(error as Error).message}); that start indexes every file again`);
       }
-    });
+    };
+    setImmediate(step);
   });
   return { docs, index, files: { kept, indexed, dropped }, saved };
 }

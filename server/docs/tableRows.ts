@@ -119,6 +119,11 @@ function mayHoldTable(text: string): boolean {
   return false;
 }
 
+/** Cuts a section's tables into rows now rather than at its first search (DocsIndexBuilder.tidy). */
+export function prepareTables(section: Section): void {
+  if (mayHoldTable(section.text)) tablesOf(section);
+}
+
 /** Each section's tables as terms, made once per section (the sections of a site change only on re-index). */
 const tablesBySection = new WeakMap<Section, Table[]>();
 

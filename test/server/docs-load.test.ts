@@ -443,6 +443,20 @@ describe('given a docs folder started again after a docs deploy (the page cache 
     });
   });
 
+  it('answers a question asked while it tidies the index before the tidying and saving are done', async () => {
+    await withCountingParser(async ({ folder, parser, cache }) => {
+      for (const name of ['alpha', 'beta', 'gamma']) await writeFile(path.join(folder, `${name}.md`), `# ${name}\n\nThe ${name} setting turns on tracing.\n`);
+      const started = await loadIndexedDocs(folder, { parser, cache });
+      const order: string[] = [];
+      const settled = started.saved.then(() => order.push('saved'));
+      const answered = new Promise<string[]>((resolve) => setImmediate(() => resolve(started.index.search('gamma setting', { limit: 1 }).map((hit) => hit.section.id))));
+      void answered.then(() => order.push('answered'));
+      expect(await answered).toEqual(['/gamma#gamma']);
+      await settled;
+      expect(order).toEqual(['answered', 'saved']);
+    });
+  });
+
   it('keeps the parsed pages after it answers, in one go, and only warns when they cannot be kept', async () => {
     await withCountingParser(async ({ folder, parser, parsed, cache }) => {
       await writeFile(path.join(folder, 'alpha.md'), '# Alpha\n\nThe alpha setting turns on tracing.\n');

@@ -338,6 +338,25 @@ describe('given an index whose files change', () => {
   });
 });
 
+describe('given an index tidied in steps after it is finished', () => {
+  it('tidies in many short steps and searches the same before and after', () => {
+    const builder = openDocsIndex();
+    for (let page = 0; page < 60; page++) {
+      const table = `| Option | Effect |\n| --- | --- |\n| \`retries${page}\` | How often a failed upload is tried again |\n| \`timeout${page}\` | Seconds before an upload gives up |\n`;
+      builder.add(`page${page}.md`, buildPage(`page${page}.md`, `# Uploads ${page}\n\n## Limits ${page}\n\nUploads stop at ${page} megabytes.\n\n## Options ${page}\n\n${table}`).page.sections);
+    }
+    const index = builder.finish();
+    const queries = ['upload gives up after seconds', 'retries7', 'limits 12 megabytes', 'how often is a failed upload tried again'];
+    const before = queries.map((query) => index.search(query, { limit: 5 }).map((hit) => [hit.section.id, hit.score]));
+    // Trimming and compiling lists, the tables cut into rows, then one step per warm-up question.
+    expect([...builder.tidySteps()].length).toBeGreaterThan(40);
+    expect(queries.map((query) => index.search(query, { limit: 5 }).map((hit) => [hit.section.id, hit.score]))).toEqual(before);
+    expect(before[0]?.[0]?.[0]).toMatch(/#options-\d+$/);
+    // Tidied once: tidying again has nothing left to do.
+    expect([...builder.tidySteps()]).toEqual([]);
+  });
+});
+
 /** A start over `sources`, from `snapshot`; each file's "content hash" is its text. */
 function startOver(sources: Record<string, string>, snapshot?: Uint8Array) {
   const builder = openDocsIndex({}, snapshot === undefined ? {} : { snapshot });
