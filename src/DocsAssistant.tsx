@@ -210,7 +210,8 @@ export const DocsAssistant = forwardRef<DocsAssistantHandle, DocsAssistantProps>
       close: () => setOpen(false),
       ask: (question: string) => {
         setOpen(true);
-        assistantRef.current.ask(question);
+        // Refused (over the length the server takes, or an answer still streaming): it waits in the box, not lost.
+        if (!assistantRef.current.ask(question)) setDraft(question);
       },
       newConversation: () => assistantRef.current.newConversation(),
       attachContext,

@@ -20,6 +20,9 @@ import type { DocsAssistantEvent, DocsAssistantOptions, Translations } from './o
 import { useLatest } from './ui/useLatest.ts';
 import { DEFAULT_RETRIEVAL_PAGE_SIZE, QUESTION_MAX_LENGTH, type AssistantContextItem } from './wire.ts';
 
+/** A question over the length the server takes, refused before it is sent. */
+const TOO_LONG: AssistantError = { kind: 'tooLong', detail: 'tooLong', receivedAt: 0 };
+
 export type AssistantStatus = 'ready' | 'submitted' | 'streaming' | 'error';
 
 export interface AskOptions {
@@ -145,10 +148,14 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
     onError: (error) => {
       // Before the chat's status turns to error, so the answer never shows as whole in between.
       markLastAnswer('failed');
-      emit({ type: 'error', message: errorMessage(classifyError(error), translations), threadId: transport.currentThread.threadId });
+      emitError(classifyError(error));
     },
   });
   const { messages, status } = chat;
+
+  function emitError(error: AssistantError) {
+    emit({ type: 'error', message: errorMessage(error, translations), threadId: transport.currentThread.threadId });
+  }
 
   /** Marks the answer being streamed, if any (the live last message: the rendered one lags by the throttle). */
   function markLastAnswer(cutOff: CutOff) {
@@ -167,7 +174,7 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
 
   const error = useMemo<AssistantError | null>(() => {
     if (!keyCheck.ok) return { kind: 'configuration', detail: keyCheck.reason, receivedAt: 0 };
-    if (tooLong) return { kind: 'tooLong', detail: 'tooLong', receivedAt: 0 };
+    if (tooLong) return TOO_LONG;
     return chat.error ? classifyError(chat.error) : null;
   }, [keyCheck, tooLong, chat.error]);
 
@@ -175,15 +182,15 @@ export function useDocsAssistant(options: DocsAssistantOptions): DocsAssistantCo
 
   const ask = (question: string, askOptions?: AskOptions): boolean => {
     const text = question.trim();
-    if (text === '' || busy) return false;
-    if (!keyCheck.ok) {
-      console.error(keyCheck.reason);
-      return false;
-    }
+    // A misconfigured key was logged once, when the widget started, and the dialog says so.
+    if (text === '' || busy || !keyCheck.ok) return false;
     // The server would answer 400, which reads as its own failure; Retry would send the same question again.
     const overLimit = text.length > QUESTION_MAX_LENGTH;
     setTooLong(overLimit);
-    if (overLimit) return false;
+    if (overLimit) {
+      emitError(TOO_LONG);
+      return false;
+    }
     const attached = askOptions?.context ?? context;
     const metadata: QuestionMetadata | undefined = attached.length > 0 ? { context: attached } : undefined;
     setContext([]);

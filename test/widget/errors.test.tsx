@@ -1,8 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { createRef } from 'react';
 import { userEvent } from '@testing-library/user-event';
 import type { UIMessageChunk } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
-import { DocsAssistant } from '../../src/index.ts';
+import { DocsAssistant, type DocsAssistantEvent, type DocsAssistantHandle } from '../../src/index.ts';
 import { answerChunks, heldStream, installFakeFetch, jsonError, sentMessages, streamResponse, type RecordedRequest } from './fakeServer.ts';
 
 const baseUrl = 'https://api.example.test';
@@ -103,6 +104,20 @@ describe('given a question longer than the server takes', () => {
     await within(dialog).findByText('Short and sweet.');
     expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(userMessagesSent(requests[0])).toEqual(['Why does GET /api/posts fail with a 500?']);
+  });
+
+  it('asked through the ref, says so, puts the question in the box to shorten, and tells the page by an error event', async () => {
+    const { requests } = installFakeFetch(() => streamResponse(answerChunks({ text: ['Short and sweet.'] })));
+    const ref = createRef<DocsAssistantHandle>();
+    const onEvent = vi.fn<(event: DocsAssistantEvent) => void>();
+    render(<DocsAssistant ref={ref} domain="acme" baseUrl={baseUrl} fingerprint={false} onEvent={onEvent} />);
+    const pastedLog = `Why does this fail?\n${'GET /api/posts 500 Internal Server Error\n'.repeat(200)}`;
+    act(() => ref.current?.ask(pastedLog));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask the docs' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Your question is over 8,000 characters: shorten it to send it.');
+    expect(within(dialog).getByRole('textbox', { name: 'Your question' })).toHaveProperty('value', pastedLog);
+    expect(onEvent).toHaveBeenCalledWith({ type: 'error', message: 'Your question is over 8,000 characters: shorten it to send it.', threadId: null });
+    expect(requests).toHaveLength(0);
   });
 });
 
