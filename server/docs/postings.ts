@@ -108,8 +108,11 @@ export interface Postings {
   changed(): void;
   /** Compiles the longest posting lists ahead of the first questions (see PRECOMPILED_MIN_LENGTH). */
   precompile(): void;
-  /** Scores `terms` over documents whose `allowed` byte is 1 (index by short id). */
-  accumulate(terms: QueryTerm[], allowed: Uint8Array, into: Accumulated): void;
+  /**
+   * Scores `terms` over documents whose `allowed` byte is 1 (index by short id), each score then weighed by
+   * `coverage` when given (CoverageWeight: in the same pass over the documents, not one more).
+   */
+  accumulate(terms: QueryTerm[], allowed: Uint8Array, into: Accumulated, coverage?: CoverageWeight): void;
   createAccumulator(): Accumulated;
   /** Whether any section has the term, as itself, a prefix of a longer word or within its typo budget. */
   known(term: QueryTerm): boolean;
@@ -167,7 +170,7 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
     };
   }
 
-  function accumulate(terms: QueryTerm[], allowed: Uint8Array, into: Accumulated): void {
+  function accumulate(terms: QueryTerm[], allowed: Uint8Array, into: Accumulated, coverage?: CoverageWeight): void {
     reset(into);
     if (into.scores.length < capacity) Object.assign(into, createAccumulator());
     const { documents, scores, matched } = into;
@@ -199,9 +202,17 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
       }
     });
     into.count = count;
+    const { floor = 0, power = 0 } = coverage ?? {};
+    const sums = floor > 0 || power !== 0 ? coverageSums(into) : undefined;
     for (let position = 0; position < count; position++) {
       const document = documents[position] as number;
-      scores[document] = (scores[document] as number) * bitCount(matched[document] as number);
+      const bits = matched[document] as number;
+      const score = (scores[document] as number) * bitCount(bits);
+      if (sums === undefined) scores[document] = score;
+      else {
+        const covered = coverageIn(sums, bits);
+        scores[document] = score * ((floor > 0 ? Math.min(1, covered / floor) : 1) * (power === 0 ? 1 : covered ** power));
+      }
     }
   }
 
@@ -345,15 +356,25 @@ export function coverageOf(accumulated: Accumulated, document: number): number {
 }
 
 /**
- * coverageOf for every document of one query, read from four tables of 256 sums (one per byte of `matched`)
- * instead of a loop over the terms or a map from matched sets: on a large site a question's common words touch
- * tens of thousands of sections, and a map lookup for each was a tenth of the search.
+ * How a question's score is weighed by its coverage: cut in proportion below `floor` (0: not cut), and raised to
+ * `power` (0: not weighed).
  */
-export function coverageReader(accumulated: Accumulated): (document: number) => number {
+export interface CoverageWeight {
+  floor: number;
+  power: number;
+}
+
+/**
+ * coverageOf for every document of one query, read from four tables of 256 sums (one per byte of `matched`: each
+ * byte's share of the question's weight; all 0 when it weighs nothing) instead of a loop over the terms or a map
+ * from matched sets: on a large site a question's common words touch tens of thousands of sections, and a map
+ * lookup for each was a tenth of the search.
+ */
+export function coverageSums(accumulated: Accumulated): Float64Array {
   let total = 0;
   for (let term = 0; term < accumulated.termCount; term++) total += accumulated.termWeights[term] as number;
-  if (total === 0) return () => 0;
   const sums = new Float64Array(4 * 256);
+  if (total === 0) return sums;
   for (let byte = 0; byte * 8 < accumulated.termCount; byte++) {
     for (let bits = 1; bits < 256; bits++) {
       // The sum without the lowest bit, plus that bit's term.
@@ -363,13 +384,12 @@ export function coverageReader(accumulated: Accumulated): (document: number) => 
       sums[byte * 256 + bits] = (sums[byte * 256 + (bits & (bits - 1))] as number) + weight;
     }
   }
-  const { matched } = accumulated;
-  return (document) => {
-    const bits = matched[document] as number;
-    return (
-      (sums[bits & 255] as number) + (sums[256 + ((bits >>> 8) & 255)] as number) + (sums[512 + ((bits >>> 16) & 255)] as number) + (sums[768 + (bits >>> 24)] as number)
-    );
-  };
+  return sums;
+}
+
+/** The coverage (coverageOf) of a document whose matched terms are `bits`, from coverageSums' tables. */
+export function coverageIn(sums: Float64Array, bits: number): number {
+  return (sums[bits & 255] as number) + (sums[256 + ((bits >>> 8) & 255)] as number) + (sums[512 + ((bits >>> 16) & 255)] as number) + (sums[768 + (bits >>> 24)] as number);
 }
 
 /** Clears only what the last query touched. */

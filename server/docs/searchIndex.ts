@@ -16,7 +16,7 @@ import { pastedCode, pastedMessages, pastedSpans, questionParts } from './pasted
 import { pastedRuns, quotesPasted } from './quotedMessages.ts';
 import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
 import { languageOfPath, languageOfText, primaryLanguage } from './language.ts';
-import { bitCount, coverageOf, coverageReader, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
+import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
 import { capPerPage, fillsUnderCap, introducesSite, namedSectionFirst, normalizePath, pageBoost, pagePathsOf, pageTopicFirst, type Candidate } from './ranking.ts';
 import { createFieldAnalyzer, fitsPage, INDEXED_FIELDS, pageTermsOf, type FieldAnalyzer, type IndexedSection, type PageTerms } from './sectionTerms.ts';
 import { liftTableRows, prepareTables, type AskedTerms } from './tableRows.ts';
@@ -644,14 +644,14 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       const questionTerms = readerTerms(query);
       const phrased = new Set<string>();
       const questionQueries = questionQuery(questionTerms, query, options.byScoreAlone === true, phrased);
-      postings.accumulate(questionQueries, allowed, question);
+      // Each section's score weighed by how much of the question it covers, in the pass that finishes the scores.
+      postings.accumulate(questionQueries, allowed, question, { floor: options.byScoreAlone === true ? 0 : settings.coverageFloor, power: settings.coveragePower });
       const extraTerms = contextTerms(options.context, questionTerms);
       postings.accumulate(
         extraTerms.map((term) => ({ term, prefix: false, fuzzy: false })),
         allowed,
         context,
       );
-      weighByCoverage(options.byScoreAlone === true);
       boostNamedHeadings(questionTerms);
       addContext(options.contextWeight);
       preferLanguage(languageOfText(query));
@@ -786,19 +786,6 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       if (section !== undefined && section.headingPath.length > 0) headed.push(section);
     }
     return headed.map((section) => `${section.headingPath.at(-1)} ${section.pageTitle}`);
-  }
-
-  function weighByCoverage(byScoreAlone: boolean): void {
-    const floor = byScoreAlone ? 0 : settings.coverageFloor;
-    const power = settings.coveragePower;
-    if (power === 0 && floor === 0) return;
-    const coverageOfDocument = coverageReader(question);
-    for (let position = 0; position < question.count; position++) {
-      const document = question.documents[position] as number;
-      const coverage = coverageOfDocument(document);
-      const factor = (floor > 0 ? Math.min(1, coverage / floor) : 1) * (power === 0 ? 1 : coverage ** power);
-      question.scores[document] = (question.scores[document] as number) * factor;
-    }
   }
 
   /**
