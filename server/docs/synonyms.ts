@@ -121,6 +121,7 @@ not found, no route, no routes, unknown route, missing page => 404, notfound
 interceptor, interceptors => middleware
 website, websites => site
 popup, pop-up, modal, overlay, lightbox => dialog, modal, popup
+rename, renamed, renaming, relabel, relabeled, wording, reword, say something else, says something else, say something different, different text, my own words => text, label, strings, translations
 chat window, chat box, chatbox, chat panel, assistant window => dialog, panel
 wider, widen, narrower, bigger, larger, enlarge, taller => width, size, resize
 which page, current page, page they are on, page they were on, page the reader is on, page a reader was on => current, path, currentpath

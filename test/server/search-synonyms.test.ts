@@ -100,6 +100,11 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I style the assistant?').get('style')).toEqual(['theme', 'css']);
   });
 
+  it("reads renaming a button and making it say something else as the docs' text, label and strings", () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('How do I rename the Send button?').get('renam')).toEqual(['text', 'label', 'string', 'translat']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('Can I make the button say something else?').get('els')).toEqual(['text', 'label', 'string', 'translat']);
+  });
+
   it('reads being notified as the docs\' webhooks', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I get notified when a job finishes?').get('notifi')).toEqual(['webhook']);
   });
