@@ -267,7 +267,7 @@ export interface DocsIndexBuilder {
    */
   tidy(): void;
   /** tidy() in steps of a few milliseconds each, so a server answers requests between them. */
-  tidySteps(): Iterable<void>;
+  tidySteps(): Generator<void>;
   /** Files whose postings came from the snapshot, indexed anew, and dropped from the snapshot. */
   readonly counts: { kept: number; indexed: number; dropped: number };
 }
@@ -745,7 +745,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       return index;
     },
     tidy() {
-      const steps = tidySteps()[Symbol.iterator]();
+      const steps = tidySteps();
       while (!steps.next().done);
     },
     tidySteps,
@@ -770,13 +770,11 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       index.search(asked, { limit: 5 });
       yield;
     }
-    lastReading = undefined;
   }
 
   /**
    * Questions made of headings spread evenly over the site: V8 compiles the search path's functions for speed
-   * only after many calls, and the ten a bench used to warm up left the first readers' questions at twice their
-   * later time.
+   * only after many calls: after ten searches, the first readers' questions still took twice their later time.
    */
   function warmUpQuestions(): string[] {
     const headed: Section[] = [];

@@ -47,7 +47,7 @@ export async function loadIndexedDocs(
   const { kept, indexed, dropped } = builder.counts;
   const saved = new Promise<string | undefined>((resolve) => {
     // Tidied a step per turn of the event loop: questions asked meanwhile wait a few milliseconds, not for all of it.
-    const steps = builder.tidySteps()[Symbol.iterator]();
+    const steps = builder.tidySteps();
     const step = () => (steps.next().done ? save() : setImmediate(step));
     const save = () => {
       try {
