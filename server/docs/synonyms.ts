@@ -46,13 +46,14 @@ before every, before each, after every, after each => middleware
 pass data, share data, sharing data, between middleware => set, get, variables, var
 ip address, ip addresses, client ip, client's ip, visitor ip, visitor's ip, user's ip => ip, remote
 visitor, visitors, visitor's => client, user
-send the user to, send users to, send them to, take the user to, take users to, different url, another url, different page, another page => redirect
+send the user to, send users to, send them to, take the user to, send the visitor to, send visitors to, send people to, send the browser to, take users to, different url, another url, different page, another page => redirect
 api token, api tokens, access token, access tokens, api key, api keys => bearer, token
 path parameter, path parameters, url parameter, url parameters, route parameter, route parameters, dynamic segment, dynamic segments => param, parameter
+client sent, client sends, clients send, sent by the client, incoming request, incoming requests => request
 fast, fastest, so fast, how fast => fastest, benchmark, benchmarks, performance
 env var, env vars, environment variable, environment variables, dotenv => env, environment
 exception, exceptions, crash, crashes, crashing, broken, failing => error
-server-sent events, server sent events, sse, eventsource, event stream, token by token, word by word, live updates, incrementally => stream, streaming, sse
+server-sent events, server sent events, sse, eventsource, event stream, token by token, word by word, live updates, incrementally, bit by bit, piece by piece, chunk by chunk, little by little, a bit at a time, a little at a time, in chunks => stream, streaming, sse
 websocket, websockets, socket, sockets
 upload, uploads, uploading, multipart, formdata, form data => upload, multipart, formdata, file
 metrics, monitoring, monitor, analytics, statistics, stats, telemetry, observability, dashboard, dashboards => metrics, monitoring, prometheus, analytics

@@ -105,6 +105,13 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('Can I make the button say something else?').get('els')).toEqual(['text', 'label', 'string', 'translat']);
   });
 
+  it("reads sending a visitor elsewhere as a redirect, text sent bit by bit as a stream, and what the client sent as the request", () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('How can I send the visitor to another URL?').get('visitor')).toEqual(expect.arrayContaining(['redirect']));
+    expect(DEFAULT_SYNONYMS.alternativesIn('How do I send text to the client a bit at a time?').get('time')).toEqual(['stream', 'sse']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('Can the answer arrive piece by piece?').get('piec')).toEqual(['stream', 'sse']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('How do I read a header the client sent?').get('sent')).toEqual(['request']);
+  });
+
   it('reads being notified as the docs\' webhooks', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I get notified when a job finishes?').get('notifi')).toEqual(['webhook']);
   });
@@ -169,6 +176,14 @@ describe('given docs that name things in their own words', () => {
       'faq.md': '# FAQ\n\n## Which browsers does the widget support?\n\nChrome and Edge 87 or newer, Firefox 101 or newer, Safari 16.4 or newer.',
     });
     expect(firstHeading(index, 'Does it work on Safari?')).toBe('Which browsers does the widget support?');
+  });
+
+  it('finds redirect() for a reader who wants to send visitors to another URL, not a section headed URL', () => {
+    const index = indexOf({
+      'routes.md': '# Routes\n\n## URL\n\nEach route has its URL built for you, with its parameters filled in.',
+      'context.md': '# Context\n\n## redirect()\n\nRedirect, default status code is 302.\n\n```ts\nreturn c.redirect(\'/\')\n```',
+    });
+    expect(firstHeading(index, 'How can I send the visitor to another URL?')).toBe('redirect()');
   });
 
   it('finds the section on small screens for "mobile", not one on responses ("responsive" and "response" share a stem)', () => {
