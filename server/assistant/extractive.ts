@@ -340,6 +340,16 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     if (entry.block.kind === 'code' && chosen.some((other) => other.index === entry.index - 1 && comesWith(other.block, entry.block, score, lead))) continue;
     chosen.push(entry);
   }
+  // The word of the question that the lead's own heading names and its page's title does not is what the reader
+  // asked of this section: a passage saying it is quoted, though others matched more of the page's topic words
+  // ("列表渲染的时候为什么要加 key" under 通过 key 管理状态 quoted two paragraphs on 列表渲染, not the one asking for a `key`).
+  if (lead && readContext.length === 0 && chosen.length > 0) {
+    const titleTerms = new Set(wordTermsOf(section.pageTitle));
+    const asked = wordTermsOf(section.headingPath.at(-1) ?? '').filter((term) => !titleTerms.has(term) && score(new Set([term])) >= QUESTION_WORD_POINTS);
+    const saying = (entry: (typeof ranked)[number]) => asked.some((term) => entry.block.terms.has(term));
+    const missing = asked.length > 0 && !chosen.some(saying) ? ranked.find((entry) => !chosen.includes(entry) && entry.block.kind !== 'code' && saying(entry)) : undefined;
+    if (missing) chosen.push(missing);
+  }
   if (chosen.length === 0) {
     if (!lead) return undefined;
     const firstProse = blocks.findIndex((block) => block.kind !== 'code' && block.units.length > 0);

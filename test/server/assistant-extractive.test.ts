@@ -53,6 +53,18 @@ describe('given sections and a question', () => {
     expect(answer.text).not.toContain('Filler');
   });
 
+  it("quotes the passage saying the word the question names from the section's own heading, past passages that match more of the page's topic", () => {
+    const text = [
+      'Lists are rendered in place: when the order of the list changes, rendering updates each element where it is.',
+      'Rendering in place is efficient, but only for lists whose rendering does not depend on child state.',
+      'To let the framework track each node, give every item a unique `key`:',
+      '```html\n<li v-for="item in items" :key="item.id"></li>\n```',
+    ].join('\n\n');
+    const answer = composeExtractiveAnswer([section('key', 'Maintaining state with key', text)], question('Why do I add a key when rendering a list?'));
+    expect(answer.text).toContain('Lists are rendered in place');
+    expect(answer.text).toContain('To let the framework track each node, give every item a unique `key`:\n\n```html\n<li v-for="item in items" :key="item.id"></li>\n```');
+  });
+
   it('keeps the code block that follows a quoted paragraph, and a short list whole', () => {
     const text = 'Install the relay with npm.\n\n```sh\nnpm install relay\n```\n\n- Install needs npm 10.\n- Another item.';
     const answer = composeExtractiveAnswer([section('install', 'Install', text)], question('install with npm'));

@@ -92,8 +92,10 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('see how long my call took').get('took')).toEqual(expect.arrayContaining(['durat']));
   });
 
-  it('reads a Chinese reader\'s "call the child component\'s method" as template refs (ref, defineExpose)', () => {
+  it('reads a Chinese reader\'s "call the child component\'s method" or "get at its data" as template refs (ref, defineExpose)', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('父组件怎么调用子组件的方法').get('件')).toEqual(['ref', 'defineexpos']);
+    // Getting at the child's data is the same: 拿到子组件里的数据 opened on importing a component, before 组件上的 ref.
+    expect(DEFAULT_SYNONYMS.alternativesIn('父组件怎么拿到子组件里的数据').get('数据')).toEqual(['ref', 'defineexpos']);
   });
 
   it('reads "style" as the docs\' theming words', () => {
