@@ -21,12 +21,12 @@ chat, chats, conversation, conversations
 restart, restarts, restarting, reboot, reboots
 delete, deleting, erase, erasing => remove, clear
 reset, resetting, start over, start again, start fresh, wipe => clear, new, start over
-login, log in, logging in, sign in, signing in, signin => login, auth, authentication, authenticate, sign
+login, log in, logging in, sign in, signing in, signin, logged in, logged-in, signed in, signed-in => login, auth, authentication, authenticate, sign
 logout, log out, sign out, signout => logout, sign
 screen reader, screen readers, a11y, accessibility, accessible, blind => accessible, accessibility, a11y, aria
 spanish, french, german, italian, portuguese, russian, arabic, hebrew, hindi, korean, japanese, chinese, dutch, polish, turkish, vietnamese, indonesian, multilingual, translate, translated, translation, translations, localize, localise, localization, localisation, internationalization, internationalisation, i18n, l10n => language, languages, locale, i18n, translation
 gzip, gzipped, brotli, deflate, compress, compressed, compression
-shrink, shrinking, smaller responses, minify, minified => compress, compression, gzip, size
+shrink, shrinking, smaller, smaller responses, responses smaller, minify, minified => compress, compression, gzip, size
 allow cookies, send cookies, sending cookies, include cookies, including cookies, with cookies, pass cookies, cross-origin cookies, cross-site cookies => credentials
 safari, firefox, chrome, chromium, webkit, internet explorer => browser, browsers
 preflight, pre-flight, preflights, preflight request, preflight requests => cors, options
@@ -43,11 +43,13 @@ too big, too large, oversized, max size, maximum size, size limit => limit, size
 block, blocking, blocked, ban, banned, denylist, blocklist, blacklist, allowlist, whitelist => restriction, restrict, deny, allow
 pre-render, prerender, pre-rendering, prerendering, static html, static site generation => ssg, static, generate
 before every, before each, after every, after each => middleware
-pass data, share data, sharing data, between middleware => set, get, variables, var
-ip address, ip addresses, client ip, client's ip, visitor ip, visitor's ip, user's ip => ip, remote
+pass data, share data, sharing data, between middleware, rest of the request, for the whole request, request-scoped, request scoped, per-request => set, get, variables, var
+ip address, ip addresses, client ip, client's ip, visitor ip, visitor's ip, user's ip, client address, remote address, caller's address => ip, remote
 visitor, visitors, visitor's => client, user
 send the user to, send users to, send them to, take the user to, send the visitor to, send visitors to, send people to, send the browser to, take users to, different url, another url, different page, another page => redirect
 api token, api tokens, access token, access tokens, api key, api keys => bearer, token
+list all routes, list the routes, list all the routes, print the routes, print all routes, show all routes => showroutes, show
+right fields, required fields, check the body, check the input, check input, check the request body, right shape, correct shape => validate, validation, validator
 path parameter, path parameters, url parameter, url parameters, route parameter, route parameters, dynamic segment, dynamic segments => param, parameter
 client sent, client sends, clients send, sent by the client, incoming request, incoming requests => request
 fast, fastest, so fast, how fast => fastest, benchmark, benchmarks, performance
@@ -58,7 +60,7 @@ websocket, websockets, socket, sockets
 upload, uploads, uploading, multipart, formdata, form data => upload, multipart, formdata, file
 metrics, monitoring, monitor, analytics, statistics, stats, telemetry, observability, dashboard, dashboards => metrics, monitoring, prometheus, analytics
 logs, logging, logger
-timed out, times out, time out, timeouts, hangs, hanging, too long, takes too long, runs too long, long-running => timeout
+timed out, times out, time out, timeouts, hangs, hanging, too long, takes too long, runs too long, long-running, give up, gives up, giving up => timeout
 how long, elapsed, took, duration => duration, timing
 not showing, not showing up, doesn't show, does not show, doesn't show up, does not show up, not visible, not appearing, doesn't appear, invisible, disappeared, disappears, vanished, is missing, are missing, went missing => appear, visible
 goes down, is down, went down, was down, server down, server is down, server was down, site is down, api is down, unreachable, not reachable, can't reach, cannot reach, can not reach, outage, outages => reached, reach, retry, health

@@ -114,6 +114,14 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I read a header the client sent?').get('sent')).toEqual(['request']);
   });
 
+  it("reads readers' words for a web framework's tools: logged in as auth, giving up as a timeout, listing the routes as showRoutes, the right fields as validation", () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('How do I let only logged-in users reach a route?').get('loggedin')).toEqual(expect.arrayContaining(['auth']));
+    expect(DEFAULT_SYNONYMS.alternativesIn('How do I give up on a request when the handler is too slow?').get('give')).toEqual(['timeout']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('How can I list all the routes my app has?').get('rout')).toEqual(['showrout', 'show']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('How do I check that the body has the right fields?').get('field')).toEqual(['valid']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('How do I get the client address of a request?').get('address')).toEqual(['ip', 'remot']);
+  });
+
   it('reads being notified as the docs\' webhooks', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I get notified when a job finishes?').get('notifi')).toEqual(['webhook']);
   });
