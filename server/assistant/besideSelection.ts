@@ -22,8 +22,9 @@ const MIN_PAGE_SECTIONS = 4;
  * when it is another than the selection's own: "what does maxAge mean here?" over CORS's usage example asks
  * about the maxAge option's section, "can I read it from a cookie instead?" over JWT's sentence on the
  * Authorization header about the cookie option. The section that matches the question's words best leads: a
- * word in a section's own heading counts twice (the section is about it; the word itself, not a synonym); in the selection's own section, a
- * word only the selection holds does not count (maxAge is in the selected code, which does not say what it
+ * word in a section's own heading counts twice (the section is about it; the word itself, not a synonym), in its text
+ * once, and a synonym of it in the text half ("what does a blocked client get back?" over IP Restriction's allowList: the
+ * usage's denyList against Error handling's "Blocking access"); in the selection's own section, a word only the selection holds does not count (maxAge is in the selected code, which does not say what it
  * is). Ties keep the selection's own section: "デフォルトは？" about server.port's sentence asks for its default.
  */
 export function besideSelection(question: string, own: LocatedContext, found: readonly Section[], alternatives: ReadonlyMap<string, readonly string[]>, index: DocsIndex): Section | undefined {
@@ -35,24 +36,33 @@ export function besideSelection(question: string, own: LocatedContext, found: re
   const hasTerm = (section: Section, term: string) => forms(term).some((form) => termsOfSection(section).has(form));
   // Words, not the character pairs of a Chinese or Japanese run (件想 in 子组件想改), and none that only asks or points.
   const content = new Set(contentTerms(question));
+  // Whether a word is common to the page is judged on the word itself: "blocked" over IP Restriction's allowList
+  // is in one section (Error handling's "Blocking access"), its synonyms (deny, allow, restrict) in most.
   const terms = wordTermsOf(question).filter(
-    (term) => content.has(term) && !isPointingTerm(term) && (page.length < MIN_PAGE_SECTIONS || page.filter((section) => hasTerm(section, term)).length <= page.length * PAGE_COMMON_SHARE),
+    (term) => content.has(term) && !isPointingTerm(term) && (page.length < MIN_PAGE_SECTIONS || page.filter((section) => hasWord(section, term)).length <= page.length * PAGE_COMMON_SHARE),
   );
   if (terms.length === 0) return undefined;
-  const matchOf = (section: Section, inText: (term: string) => boolean) => {
+  // In the text, the reader's own word counts more than a synonym of it.
+  const matchOf = (section: Section, inText: (term: string) => boolean, ownWordInText: (term: string) => boolean) => {
     const heading = termsOfOwnHeading(section);
-    return terms.reduce((sum, term) => sum + (headingForms(term).some((form) => heading.has(form)) ? 2 : inText(term) ? 1 : 0), 0);
+    return terms.reduce((sum, term) => sum + (headingForms(term).some((form) => heading.has(form)) ? 2 : inText(term) ? (ownWordInText(term) ? 1 : 0.5) : 0), 0);
   };
   const inSelection = termCounts(own.value);
   const inOwnText = termCounts(searchableText(own.section.text));
   const outsideSelection = (term: string) => forms(term).some((form) => termsOfSection(own.section).has(form) && (inOwnText.get(form) ?? 0) > (inSelection.get(form) ?? 0));
+  const wordOutsideSelection = (term: string) => headingForms(term).some((form) => termsOfSection(own.section).has(form) && (inOwnText.get(form) ?? 0) > (inSelection.get(form) ?? 0));
   let best: Section | undefined;
-  let bestMatch = matchOf(own.section, outsideSelection);
+  let bestMatch = matchOf(own.section, outsideSelection, wordOutsideSelection);
   for (const section of candidates) {
-    const match = matchOf(section, (term) => hasTerm(section, term));
+    const match = matchOf(section, (term) => hasTerm(section, term), (term) => hasWord(section, term));
     if (match > bestMatch) [best, bestMatch] = [section, match];
   }
   return best;
+}
+
+/** Whether the section has the reader's own word (or its form in the other Chinese script), not a synonym of it. */
+function hasWord(section: Section, term: string): boolean {
+  return headingForms(term).some((form) => termsOfSection(section).has(form));
 }
 
 /**

@@ -59,7 +59,21 @@ const watchersPage = [
   '要手动停止一个侦听器，请调用 `watch` 或 `watchEffect` 返回的函数。',
 ].join('\n\n');
 
-const fixtureDocs = () => indexOf({ 'cors.md': corsPage, 'fetch.md': fetchPage, 'config/server-options.md': serverOptionsPage, 'zh/watchers.md': watchersPage });
+const ipRestrictionPage = [
+  '# IP Restriction Middleware',
+  'IP Restriction Middleware restricts access to resources by the IP address of the user.',
+  '## Usage',
+  'Specify the rules you want to deny in the `denyList` and the rules you want to allow in the `allowList`.',
+  "```ts\napp.use('*', ipRestriction(getConnInfo, {\n  denyList: [],\n  allowList: ['127.0.0.1', '::1'],\n}))\n```",
+  '## Rules',
+  'Write each rule of the allow and deny lists as an address, a CIDR range or `*`.',
+  '## Error handling',
+  'To customize the error, return a `Response` in the third argument.',
+  "```ts\nasync (remote, c) => {\n  return c.text(`Blocking access from ${remote.addr}`, 403)\n}\n```",
+].join('\n\n');
+
+const fixtureDocs = () =>
+  indexOf({ 'cors.md': corsPage, 'fetch.md': fetchPage, 'config/server-options.md': serverOptionsPage, 'zh/watchers.md': watchersPage, 'ip-restriction.md': ipRestrictionPage });
 
 async function ask(question: string, context: { type: 'code' | 'textSelection'; value: string; path: string }) {
   const app = await fixtureApp({ index: fixtureDocs() });
@@ -74,6 +88,11 @@ describe('given a question of the reader\'s own about a selected code block', ()
     expect(sources[0]).toBe('/cors#maxage');
     expect(text).not.toContain('maxAge: 600');
     expect(text).toMatch(/^\*\*\[CORS Middleware › maxAge\]\(\/cors#maxage\)\*\*\n\nHow many seconds browsers may cache the answer to a preflight request/);
+  });
+
+  it("judges the question's word by the word itself: \"blocked\" is in one section of the page, its synonyms (deny, allow, restrict) in most", async () => {
+    const { sources } = await ask('what does a blocked client get back?', { type: 'code', value: "allowList: ['127.0.0.1', '::1'],", path: '/ip-restriction' });
+    expect(sources[0]).toBe('/ip-restriction#error-handling');
   });
 
   it('finds the section in Chinese as well', async () => {
