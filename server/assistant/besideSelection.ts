@@ -22,10 +22,11 @@ const MIN_PAGE_SECTIONS = 4;
  * when it is another than the selection's own: "what does maxAge mean here?" over CORS's usage example asks
  * about the maxAge option's section, "can I read it from a cookie instead?" over JWT's sentence on the
  * Authorization header about the cookie option. The section that matches the question's words best leads: a
- * word in a section's own heading counts twice (the section is about it; the word itself, not a synonym), in its text
- * once, and a synonym of it in the text half ("what does a blocked client get back?" over IP Restriction's allowList: the
- * usage's denyList against Error handling's "Blocking access"); in the selection's own section, a word only the selection holds does not count (maxAge is in the selected code, which does not say what it
- * is). Ties keep the selection's own section: "デフォルトは？" about server.port's sentence asks for its default.
+ * word in a section's own heading counts twice (the section is about it; the word itself, not a synonym), in its
+ * text once, and a synonym of it in the text half ("what does a blocked client get back?" over IP Restriction's
+ * allowList: the usage's denyList against Error handling's "Blocking access"); in the selection's own section, a
+ * word only the selection holds does not count (maxAge is in the selected code, which does not say what it is).
+ * Ties keep the selection's own section: "デフォルトは？" about server.port's sentence asks for its default.
  */
 export function besideSelection(question: string, own: LocatedContext, found: readonly Section[], alternatives: ReadonlyMap<string, readonly string[]>, index: DocsIndex): Section | undefined {
   const candidates = found.filter((section) => section.route === own.section.route);
@@ -49,10 +50,11 @@ export function besideSelection(question: string, own: LocatedContext, found: re
   };
   const inSelection = termCounts(own.value);
   const inOwnText = termCounts(searchableText(own.section.text));
-  const outsideSelection = (term: string) => forms(term).some((form) => termsOfSection(own.section).has(form) && (inOwnText.get(form) ?? 0) > (inSelection.get(form) ?? 0));
-  const wordOutsideSelection = (term: string) => headingForms(term).some((form) => termsOfSection(own.section).has(form) && (inOwnText.get(form) ?? 0) > (inSelection.get(form) ?? 0));
+  // In the own section's text beyond the selection: one of the term's forms (synonyms too, or the word itself only).
+  const outsideSelection = (formsOf: (term: string) => string[]) => (term: string) =>
+    formsOf(term).some((form) => termsOfSection(own.section).has(form) && (inOwnText.get(form) ?? 0) > (inSelection.get(form) ?? 0));
   let best: Section | undefined;
-  let bestMatch = matchOf(own.section, outsideSelection, wordOutsideSelection);
+  let bestMatch = matchOf(own.section, outsideSelection(forms), outsideSelection(headingForms));
   for (const section of candidates) {
     const match = matchOf(section, (term) => hasTerm(section, term), (term) => hasWord(section, term));
     if (match > bestMatch) [best, bestMatch] = [section, match];
