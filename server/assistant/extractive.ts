@@ -313,7 +313,8 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   // reach, and counting its heading there raised that bar past good further sections (measured on the bench
   // answers). Not a page's intro: its "heading" is the page's title, whose words are in most questions on the page.
   const headedOpening = readContext.length === 0 && section.headingPath.length >= 2 ? opening : -1;
-  const headingTerms = headedOpening === -1 ? new Set<string>() : new Set(wordTermsOf(section.headingPath.at(-1) ?? ''));
+  const ownHeadingTerms = wordTermsOf(section.headingPath.at(-1) ?? '');
+  const headingTerms = headedOpening === -1 ? new Set<string>() : new Set(ownHeadingTerms);
   const answersHeading = headingTerms.size > 0 && score(headingTerms) > 0;
   const ranked = blocks
     .map((block, index) => {
@@ -345,7 +346,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   // ("列表渲染的时候为什么要加 key" under 通过 key 管理状态 quoted two paragraphs on 列表渲染, not the one asking for a `key`).
   if (lead && readContext.length === 0 && chosen.length > 0) {
     const titleTerms = new Set(wordTermsOf(section.pageTitle));
-    const asked = wordTermsOf(section.headingPath.at(-1) ?? '').filter((term) => !titleTerms.has(term) && score(new Set([term])) >= QUESTION_WORD_POINTS);
+    const asked = ownHeadingTerms.filter((term) => !titleTerms.has(term) && score(new Set([term])) >= QUESTION_WORD_POINTS);
     const saying = (entry: (typeof ranked)[number]) => asked.some((term) => entry.block.terms.has(term));
     const missing = asked.length > 0 && !chosen.some(saying) ? ranked.find((entry) => !chosen.includes(entry) && entry.block.kind !== 'code' && saying(entry)) : undefined;
     if (missing) chosen.push(missing);

@@ -37,8 +37,8 @@ export function readFrontmatter(source: string): Frontmatter {
  * The text gray-matter reads (`head`: a page without a block needs none of it) and the content after the block, cut
  * where gray-matter cuts them: a byte order mark dropped, the block from an opening `---` (not `----`) to the first
  * line starting `---`, one line break after it. gray-matter looks up whatever text it is given as a key of its cache,
- * options or not (V8 hashes and interns the string), and copies it into a Buffer: given the whole file, that was
- * about 0.2 s of a 2,500-page site's parse. `content` is undefined when there is no closing line: gray-matter then
+ * options or not (V8 hashes and interns the string), and copies it into a Buffer: a 2,548-page site's frontmatter took
+ * 98–262 ms given whole files, 11–31 ms given the blocks. `content` is undefined when there is no closing line: gray-matter then
  * reads the whole text.
  */
 function splitAtFrontmatter(source: string): { head: string | undefined; content: string | undefined } {
