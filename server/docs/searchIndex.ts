@@ -84,6 +84,8 @@ export interface RankingOptions {
   pageTopicFirst: boolean;
   /** What the product's name (a word in most sections: isProductName) weighs in a question with other words. */
   productNameWeight: number;
+  /** What a word that names nothing (another, every, anything: GENERIC_WORDS) weighs in a question's score. */
+  genericWordWeight: number;
   /** Multiplier for the entries of a troubleshooting page when the question describes a problem (symptoms.ts). */
   troubleshootingBoost: number;
   /** Multiplier for a table one of whose rows holds the question (tableRows.ts). 1 = off. */
@@ -136,6 +138,10 @@ export const DEFAULT_RANKING: RankingOptions = {
   // 0.700 (a question whose first section was wrong at both, on another page). 0.25 also lifted hono-reworded-5
   // but lost the first question "如何开始使用 Vue" (its quick start's headings name Vue).
   productNameWeight: 0.5,
+  // Measured on every retrieval set: docs-symptoms-2 P@1 0.600 -> 0.800 ("Why doesn't pressing Ctrl+I do anything?",
+  // "Why isn't the chat kept when I go to another page?"), hono-reworded-11 0.400 -> 0.467 ("...so the handler does not
+  // run every time?" opened on Combine's `every`), no set lower; 0.3 gives the same P@1 and recall@5 on every set.
+  genericWordWeight: 0.5,
   // Measured on bench/questions/docs-symptoms.json and vite-ja-symptoms.json (written before the rule): P@1 0.357 ->
   // 0.643 and 0.200 -> 0.300 (1.5 and 2 lifted less); no other set's recall@5 or P@1 changed (vite-ja's MRR 0.872 ->
   // 0.871), and 16 of the 951 bench answers without history, each a reader's problem.
@@ -153,6 +159,16 @@ export const DEFAULT_RANKING: RankingOptions = {
   // no other set has a fenced block.
   pastedCodeWeight: 0.3,
 };
+
+/**
+ * Words that name nothing a section is about: rare in many docs ("another" is in one Hono section in a hundred, fewer
+ * than "redirect"), they weighed most of a question and led it to the one heading that has them ("Follow up, even on
+ * another page", Combine's `every`). They still match; not stop words: "instead", "still" and "even" were tried
+ * with them and lost questions whose answer says them ("arrive all at once instead of streaming").
+ */
+const GENERIC_WORDS: ReadonlySet<string> = new Set(
+  termsOf('another different every certain anything something everything else someone anyone everyone thing things stuff whole already really specific particular'),
+);
 
 /** A heading word in more of the sections than this does not name a part of the question (using, page). */
 const MAX_NAMING_SHARE = 0.25;
@@ -616,7 +632,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       // named docs-assistant) says little: in the title of the one page named after it, it outweighed the rest.
       const product = !byScoreAlone && terms.length > 1 && settings.productNameWeight !== 1 && isProductName(term) ? settings.productNameWeight : 1;
       const code = codeOnly.has(term) ? settings.pastedCodeWeight : 1;
-      const weight = product * code * (shares.get(term) ?? 1);
+      const generic = GENERIC_WORDS.has(term) ? settings.genericWordWeight : 1;
+      const weight = product * code * generic * (shares.get(term) ?? 1);
       return weight === 1 ? {} : { weight };
     };
     return terms.map((term) => ({

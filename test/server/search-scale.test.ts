@@ -11,8 +11,8 @@ describe("given this project's docs in our index and in MiniSearch's own search"
   it('scores every hit as MiniSearch scores it (BM25+, boosts, prefix matches, typo matches for words no section has)', async () => {
     const docs = await loadDocs(PROJECT_DOCS_DIR);
     const questions = await readQuestions(PROJECT_QUESTIONS);
-    // The heading boosts, the synonyms, the coverage floor, the product name's weight and the troubleshooting and table-row lifts are ours, applied after BM25+ and beside it; without them the scores are MiniSearch's.
-    const index = createDocsIndex(docs, { exactHeadingBoost: 1, partOfQuestionHeadingBoost: 1, wholeQuestionInHeadingBoost: 1, alternatives: false, coverageFloor: 0, productNameWeight: 1, troubleshootingBoost: 1, tableRowBoost: 1 });
+    // The heading boosts, the synonyms, the coverage floor, the product name's and the generic words' weights and the troubleshooting and table-row lifts are ours, applied after BM25+ and beside it; without them the scores are MiniSearch's.
+    const index = createDocsIndex(docs, { exactHeadingBoost: 1, partOfQuestionHeadingBoost: 1, wholeQuestionInHeadingBoost: 1, alternatives: false, coverageFloor: 0, productNameWeight: 1, genericWordWeight: 1, troubleshootingBoost: 1, tableRowBoost: 1 });
     const miniSearch = new MiniSearch<IndexedSection>(MINISEARCH_OPTIONS);
     const keyOf = new Map<string, number>();
     docs.pages.forEach((page) =>

@@ -187,6 +187,24 @@ describe('given a site named after a word in most of its sections, with one page
   });
 });
 
+describe('given a word that names nothing, rare in the docs and the heading of one section', () => {
+  // Hono's case: "every" is the heading of Combine's `every` and in few other sections, so it weighed most of "...so
+  // the handler does not run every time?", which opened there instead of on the cache middleware.
+  const files = {
+    'combine.md': '# Combine\n\n## every\n\nRuns every middleware it is given, and stops at the first that fails: `every(first, second)`.',
+    'cache.md': '# Cache\n\nThe cache middleware keeps responses, so the handler does not run again for a request it has seen.',
+    ...Object.fromEntries(
+      Array.from({ length: 30 }, (_unused, topic) => [`topic-${topic}.md`, `# Topic ${topic}\n\nA handler for topic ${topic} returns responses${topic % 6 === 0 ? '' : ' a cache may keep'}; it may run a time or two.`]),
+    ),
+  };
+  const question = 'How do I cache responses so the handler does not run every time?';
+
+  it("lets the question's other words decide: the word weighs half", () => {
+    expect(idsFor(indexOf(files), question)[0]).toBe('/cache#cache');
+    expect(idsFor(indexOf(files, { genericWordWeight: 1 }), question)[0]).toBe('/combine#every');
+  });
+});
+
 describe('given a hyphenated product name, and a settings table of variables that start with it', () => {
   const variables = ['PORT', 'DATA', 'CONFIG', 'HOST', 'MODEL', 'LOG_FORMAT', 'METRICS_PORT', 'SITE_URL'];
   const files = {
