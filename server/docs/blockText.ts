@@ -18,6 +18,11 @@ export function endsUnspacedSentence(text: string): boolean {
 }
 /** VitePress/Docusaurus container fences (`::: tip`, `:::`) and `[[toc]]` render as chrome, not text. */
 const CONTAINER_LINE = /^\s*(:{3,}.*|\[\[toc\]\])\s*$/i;
+/**
+ * `## Title {#custom-id}`: the explicit anchor syntax of VitePress, Docusaurus and others. Any characters but spaces
+ * and braces: Vue's Chinese docs write `{#web-accessibility-initiative-–-accessible-rich-internet-applications-wai-aria}`.
+ */
+export const CUSTOM_ANCHOR = /\s*\{#([^\s{}]+)\}\s*$/;
 /** A GitHub alert's first line, `[!NOTE]`, `[!WARNING]`…, with the line breaks after it. */
 const ALERT_MARKER = /^\[!(?:note|tip|important|warning|caution)\][ \t]*(?:\n+|$)/i;
 
@@ -93,7 +98,9 @@ export function blockText(node: Nodes, indent = '', resolveLink?: LinkResolver):
     case 'paragraph':
       return cleanProse(inlineText(node, true, resolveLink));
     case 'heading':
-      return cleanProse(inlineText(node));
+      // A heading inside a section (`#### Boolean {#boolean}`, below the depth sections are cut at) is quoted as a
+      // line of its text: its explicit anchor is the page's, not words (answers showed "Boolean {#boolean}").
+      return cleanProse(inlineText(node).replace(CUSTOM_ANCHOR, ''));
     case 'list':
       return node.children
         .map((item, index) => {

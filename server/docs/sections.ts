@@ -2,7 +2,7 @@
 import GithubSlugger from 'github-slugger';
 import type { Heading, RootContent } from 'mdast';
 import path from 'node:path';
-import { blockText, inlineText, plainTextLink, type LinkResolver } from './blockText.ts';
+import { blockText, CUSTOM_ANCHOR, inlineText, plainTextLink, type LinkResolver } from './blockText.ts';
 import { titleCodeVariants } from './codeVariants.ts';
 import { readFrontmatter } from './frontmatter.ts';
 import { languageOfPage } from './language.ts';
@@ -20,8 +20,6 @@ export interface BuiltPage {
 
 /** Headings deeper than this stay inside their parent's section. */
 const SECTION_DEPTH = 3;
-/** `## Title {#custom-id}`: the explicit anchor syntax of VitePress, Docusaurus and others. */
-const CUSTOM_ANCHOR = /\s*\{#([\w-]+)\}\s*$/;
 
 interface DraftSection {
   heading: string;

@@ -204,6 +204,18 @@ describe('given headings that end in a marker of asterisks (Vue marks a section 
   });
 });
 
+describe('given explicit anchors on headings, deeper ones inside a section among them', () => {
+  it('keeps each anchor out of the text readers see: the section\'s heading, and a heading quoted as a line of its section', () => {
+    const source = '# Props\n\n## 传递不同的值类型 {#passing-different-value-types}\n\n任何类型的值都可以作为 props 的值被传递。\n\n#### Boolean {#boolean}\n\n仅写上 prop 但不传值，会隐式转换为 `true`。\n\n## 无障碍 (WAI-ARIA) {#web-–-aria}\n\nText.';
+    const sections = buildPage('props.md', source, {}).page.sections;
+    expect(sections.map((section) => [section.headingPath.at(-1), section.anchor])).toEqual([
+      ['传递不同的值类型', 'passing-different-value-types'],
+      ['无障碍 (WAI-ARIA)', 'web-–-aria'],
+    ]);
+    expect(sections[0]?.text).toBe('任何类型的值都可以作为 props 的值被传递。\n\nBoolean\n\n仅写上 prop 但不传值，会隐式转换为 `true`。');
+  });
+});
+
 describe('given a heading with nothing under it but deeper headings (an Options heading over one heading per option)', () => {
   it('keeps it as a section that lists those headings, escaped and linked to their sections, and marks the list as not its own text', () => {
     const source = '# CORS\n\nAdds CORS headers.\n\n## Options\n\n### origin: `string[]`\n\nThe allowed origins.\n\n### maxAge: `number`\n\nHow long a preflight is cached.\n\n## Usage\n\nCall cors().';
