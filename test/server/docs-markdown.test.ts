@@ -192,23 +192,26 @@ describe('given links on several lines of a paragraph', () => {
   });
 });
 
-describe('given headings that end in a marker of asterisks (Vue marks a section of one API style so)', () => {
+/** A page's sections, and each one's heading with its anchor. */
+function headingsAndAnchors(file: string, source: string) {
+  const sections = buildPage(file, source, {}).page.sections;
+  return { sections, headings: sections.map((section) => [section.headingPath.at(-1), section.anchor]) };
+}
+
+describe('given headings with markers and explicit anchors (Vue marks a section of one API style with asterisks)', () => {
   it('leaves the marker out of the heading readers see, and keeps the anchor the site gives', () => {
-    const source = '# Reactivity\n\n## `reactive()` \\*\\* {#reactive}\n\nText.\n\n## Limits \\*\n\nMore text.\n\n## \\*\\*\n\nStars alone.';
-    const sections = buildPage('reactivity.md', source, {}).page.sections;
-    expect(sections.map((section) => [section.headingPath.at(-1), section.anchor])).toEqual([
+    const { headings } = headingsAndAnchors('reactivity.md', '# Reactivity\n\n## `reactive()` \\*\\* {#reactive}\n\nText.\n\n## Limits \\*\n\nMore text.\n\n## \\*\\*\n\nStars alone.');
+    expect(headings).toEqual([
       ['reactive()', 'reactive'],
       ['Limits', 'limits-'],
       ['**', ''],
     ]);
   });
-});
 
-describe('given explicit anchors on headings, deeper ones inside a section among them', () => {
-  it('keeps each anchor out of the text readers see: the section\'s heading, and a heading quoted as a line of its section', () => {
+  it("keeps each anchor out of the text readers see: the section's heading, and a heading quoted as a line of its section", () => {
     const source = '# Props\n\n## 传递不同的值类型 {#passing-different-value-types}\n\n任何类型的值都可以作为 props 的值被传递。\n\n#### Boolean {#boolean}\n\n仅写上 prop 但不传值，会隐式转换为 `true`。\n\n## 无障碍 (WAI-ARIA) {#web-–-aria}\n\nText.';
-    const sections = buildPage('props.md', source, {}).page.sections;
-    expect(sections.map((section) => [section.headingPath.at(-1), section.anchor])).toEqual([
+    const { sections, headings } = headingsAndAnchors('props.md', source);
+    expect(headings).toEqual([
       ['传递不同的值类型', 'passing-different-value-types'],
       ['无障碍 (WAI-ARIA)', 'web-–-aria'],
     ]);
