@@ -7,8 +7,11 @@ import type { Nodes } from 'mdast';
 /** Published URL for a link target of the page, or undefined to keep only the link's text. */
 export type LinkResolver = (url: string) => string | undefined;
 
-/** Twoslash directives shown by renderers as nothing; they only add noise to code. */
-const TWOSLASH_DIRECTIVE = /^\s*\/\/ ?(---cut(-start|-end|-before|-after)?---|\^\?|@errors.*|@noErrors.*)\s*$/;
+/**
+ * Twoslash directives shown by renderers as nothing; they only add noise to code. A query's caret is spaced to
+ * stand under the word it asks about (`//     ^?`).
+ */
+const TWOSLASH_DIRECTIVE = /^\s*\/\/ ?(---cut(-start|-end|-before|-after)?---|@errors.*|@noErrors.*|@filename:.*)\s*$|^\s*\/\/\s*\^[?|]\s*$/;
 /** A Chinese or Japanese sentence's end: no space follows it. */
 const CJK_SENTENCE_END = /[。！？｡]$/u;
 
