@@ -46,7 +46,7 @@ before every, before each, after every, after each => middleware
 pass data, share data, sharing data, between middleware, rest of the request, for the whole request, request-scoped, request scoped, per-request => set, get, variables, var
 ip address, ip addresses, client ip, client's ip, visitor ip, visitor's ip, user's ip, client address, remote address, caller's address => ip, remote
 visitor, visitors, visitor's => client, user
-send the user to, send users to, send them to, take the user to, send the visitor to, send visitors to, send people to, send the browser to, take users to, different url, another url, different page, another page => redirect
+send the user to, send users to, send them to, take the user to, send the visitor to, send visitors to, send people to, send the browser to, take users to, different url, another url => redirect
 api token, api tokens, access token, access tokens, api key, api keys => bearer, token
 list all routes, list the routes, list all the routes, print the routes, print all routes, show all routes => showroutes, show
 right fields, required fields, check the body, check the input, check input, check the request body, right shape, correct shape => validate, validation, validator
@@ -63,6 +63,7 @@ logs, logging, logger
 timed out, times out, time out, timeouts, hangs, hanging, too long, takes too long, runs too long, long-running, give up, gives up, giving up => timeout
 how long, elapsed, took, duration => duration, timing
 not showing, not showing up, doesn't show, does not show, doesn't show up, does not show up, not visible, not appearing, doesn't appear, invisible, disappeared, disappears, vanished, is missing, are missing, went missing => appear, visible
+gone, is gone, are gone, went away => lost
 goes down, is down, went down, was down, server down, server is down, server was down, site is down, api is down, unreachable, not reachable, can't reach, cannot reach, can not reach, outage, outages => reached, reach, retry, health
 notify, notified, notification, notifications, alert me, get alerted, ping me, callback url, callback urls => webhook, webhooks
 healthy, unhealthy, healthcheck, health check, health checks, liveness, readiness, uptime => health, ready

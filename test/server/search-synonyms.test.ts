@@ -127,6 +127,11 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I get the client address of a request?').get('address')).toEqual(['ip', 'remot']);
   });
 
+  it("reads something gone as the docs' lost, and a link to another page as no redirect", () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('My chat history is gone after I click a link to another page').get('gone')).toEqual(['lost']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('My chat history is gone after I click a link to another page').get('page')).toBeUndefined();
+  });
+
   it('reads being notified as the docs\' webhooks', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I get notified when a job finishes?').get('notifi')).toEqual(['webhook']);
   });
