@@ -163,8 +163,9 @@ export const DEFAULT_RANKING: RankingOptions = {
 /**
  * Words that name nothing a section is about: rare in many docs ("another" is in one Hono section in a hundred, fewer
  * than "redirect"), they weighed most of a question and led it to the one heading that has them ("Follow up, even on
- * another page", Combine's `every`). They still match; not stop words: "instead", "still" and "even" were tried
- * with them and lost questions whose answer says them ("arrive all at once instead of streaming").
+ * another page", Combine's `every`). They still match: as stop words they lost questions whose phrases hold them
+ * ("send the visitor to a different URL", a redirect; "answer with 201 instead of 200"), and "instead", weighed half
+ * with them, lost "The answer appears all at once instead of word by word" (the entry says "instead of streaming").
  */
 const GENERIC_WORDS: ReadonlySet<string> = new Set(
   termsOf('another different every certain anything something everything else someone anyone everyone thing things stuff whole already really specific particular'),
