@@ -46,6 +46,14 @@ const IDLE_WORKER_MS = 2_000;
 /** Per file: far above any real page (the largest of Astro's 2,569 pages parses in about 0.1 s). */
 const DEFAULT_PARSE_TIMEOUT_MS = 10_000;
 
+/**
+ * A parser that fails before it is ready (a thread the system refuses, a flag the threads reject) is started again
+ * this many times in a row; then the files waiting fail with the reason, and files sent within START_RETRY_MS fail
+ * at once. Started again every time, it spun both cores and never loaded a page, saying nothing.
+ */
+const MAX_START_FAILURES = 3;
+const START_RETRY_MS = 10_000;
+
 // The threads run as TypeScript from the sources (Node strips the types) and as JavaScript once built.
 const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
 const PAGES_WORKER_URL = new URL(`./parseWorker.${extension}`, import.meta.url);
@@ -71,11 +79,25 @@ interface Parser {
   terminate(): Promise<void>;
 }
 
+/**
+ * The process's Node options for the parser's threads, without those that only concern its entry: a server started
+ * as `node --input-type=module -e "…"` passed `--input-type` on, which a thread refuses at start.
+ */
+export function threadExecArgv(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let at = 0; at < execArgv.length; at++) {
+    const option = execArgv[at] as string;
+    if (option === '--input-type') at++;
+    else if (!option.startsWith('--input-type=')) kept.push(option);
+  }
+  return kept;
+}
+
 /** Starts a parser; `onMessage` gets 'ready' once both threads have loaded, then each reply in order. */
-function startParser(onMessage: (message: ParseReply | 'ready') => void, onError: (error: Error) => void): Parser {
+function startParser(onMessage: (message: ParseReply | 'ready') => void, onError: (error: Error) => void, execArgv: string[]): Parser {
   const { port1, port2 } = new MessageChannel();
-  const pages = new Worker(PAGES_WORKER_URL, { workerData: { terms: port1 }, transferList: [port1] });
-  const terms = new Worker(TERMS_WORKER_URL, { workerData: { pages: port2 }, transferList: [port2] });
+  const pages = new Worker(PAGES_WORKER_URL, { workerData: { terms: port1 }, transferList: [port1], execArgv });
+  const terms = new Worker(TERMS_WORKER_URL, { workerData: { pages: port2 }, transferList: [port2], execArgv });
   let loaded = 0;
   const loadedOne = () => {
     if (++loaded === 2) onMessage('ready');
@@ -92,10 +114,15 @@ function startParser(onMessage: (message: ParseReply | 'ready') => void, onError
   };
 }
 
-export function createParsePool(options: { size?: number; timeoutMs?: number } = {}): ParsePool {
+/** `execArgv`: the Node options of the parser's threads (by default the process's, less those for its entry only). */
+export function createParsePool(options: { size?: number; timeoutMs?: number; execArgv?: string[] } = {}): ParsePool {
   /** Parsers (two threads each): one per two cores, up to two. */
   const size = Math.max(1, options.size ?? Math.floor(Math.min(availableParallelism(), 4) / 2));
   const timeoutMs = options.timeoutMs ?? DEFAULT_PARSE_TIMEOUT_MS;
+  const execArgv = options.execArgv ?? threadExecArgv(process.execArgv);
+  /** Parsers that failed before they were ready, in a row; and why the last did, until when files fail at once. */
+  let startFailures = 0;
+  let notStarting: { reason: string; until: number } | undefined;
   const queue: Job[] = [];
   /** Ready parsers and the jobs sent to each, in order: the first is the one being parsed. */
   const ready = new Map<Parser, Job[]>();
@@ -114,6 +141,7 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
     const parser: Parser = startParser(
       (reply) => {
         if (reply === 'ready') {
+          startFailures = 0;
           if (closed) return retire(parser);
           ready.set(parser, []);
           return pump();
@@ -132,12 +160,20 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
       },
       (error) => {
         if (!alive.has(parser)) return;
+        const started = ready.has(parser);
         const jobs = ready.get(parser) ?? [];
         retire(parser);
         jobs[0]?.resolve({ error: `the parser failed (${error.message})` });
         queue.unshift(...jobs.slice(1));
+        if (!started && ++startFailures >= MAX_START_FAILURES) {
+          startFailures = 0;
+          notStarting = { reason: `the parser could not start (${error.message.split('\n')[0] ?? ''})`, until: Date.now() + START_RETRY_MS };
+          for (const job of queue.splice(0)) job.resolve({ error: notStarting.reason });
+          return;
+        }
         pump();
       },
+      execArgv,
     );
     alive.add(parser);
   };
@@ -213,6 +249,7 @@ export function createParsePool(options: { size?: number; timeoutMs?: number } =
     },
     parse(file, source, siteUrl) {
       if (closed) return Promise.resolve({ error: 'the parser is closed' });
+      if (notStarting && Date.now() < notStarting.until) return Promise.resolve({ error: notStarting.reason });
       return new Promise((resolve) => {
         queue.push({ id: nextId++, file, source, siteUrl, resolve });
         pump();

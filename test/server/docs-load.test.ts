@@ -279,6 +279,38 @@ describe('given a file that takes the markdown parser too long (hundreds of thou
   });
 });
 
+
+describe('given parser threads that cannot start', () => {
+  it('fails the waiting files with the reason after three tries, instead of starting threads forever, and fails the next ones at once', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'docs-no-parser-'));
+    // A flag a worker thread refuses at start: the server started with it through `node --input-type=module -e`.
+    const parser = createParsePool({ size: 1, execArgv: ['--input-type=module'] });
+    try {
+      await writeFile(path.join(folder, 'a.md'), '# A\n\nA page.\n');
+      await writeFile(path.join(folder, 'b.md'), '# B\n\nAnother page.\n');
+      const docs = await loadDocs(folder, { parser });
+      expect(docs.pages).toEqual([]);
+      expect(docs.warnings.toSorted()).toEqual([
+        expect.stringMatching(/^a\.md: the parser could not start \(.*--input-type.*\); skipped$/),
+        expect.stringMatching(/^b\.md: the parser could not start \(.*--input-type.*\); skipped$/),
+      ]);
+      expect(parser.workerCount).toBe(0);
+      expect(await parser.parse('c.md', '# C', undefined)).toEqual({ error: expect.stringMatching(/^the parser could not start/) });
+      expect(parser.workerCount).toBe(0);
+    } finally {
+      await parser.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves out the options of the process\'s entry: a script run as `node --input-type=module -e` loads the docs as this process does', async () => {
+    const load = `const { loadDocs } = await import(${JSON.stringify(new URL('../../server/docs/load.ts', import.meta.url).href)}); const docs = await loadDocs(${JSON.stringify(FIXTURE)}); console.log(JSON.stringify(docs.pages.map((page) => page.file))); process.exit(0);`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', load], { encoding: 'utf8', timeout: 30_000 });
+    const here = await loadDocs(FIXTURE);
+    expect(here.pages.length).toBeGreaterThan(0);
+    expect(JSON.parse(output.trim())).toEqual(here.pages.map((page) => page.file));
+  });
+});
 describe('given a page cache from an earlier run', () => {
   it('parses only the files whose bytes changed, forgets removed ones, and parses again for another site URL', async () => {
     await withCountingParser(async ({ folder, parser, parsed, cache }) => {
