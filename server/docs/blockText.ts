@@ -100,10 +100,13 @@ export function blockText(node: Nodes, indent = '', resolveLink?: LinkResolver):
       return fencedCode(node.lang ?? '', node.value, fenceTitle(node.meta));
     case 'paragraph':
       return cleanProse(inlineText(node, true, resolveLink));
-    case 'heading':
+    case 'heading': {
       // A heading inside a section (`#### Boolean {#boolean}`, below the depth sections are cut at) is quoted as a
-      // line of its text: its explicit anchor is the page's, not words (answers showed "Boolean {#boolean}").
-      return cleanProse(inlineText(node).replace(CUSTOM_ANCHOR, ''));
+      // line of its text, in bold: plain, Vite's `#### オプション` above the CLI's options read as a stray word. Its
+      // explicit anchor is the page's, not words (answers showed "Boolean {#boolean}").
+      const text = cleanProse(inlineText(node).replace(CUSTOM_ANCHOR, ''));
+      return /^\S(.*\S)?$/s.test(text) && !text.includes('*') ? `**${text}**` : text;
+    }
     case 'list':
       return node.children
         .map((item, index) => {

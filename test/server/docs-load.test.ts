@@ -133,11 +133,11 @@ describe('given the fixture docs folder with a site URL', () => {
     expect(sections.map((section) => section.id)).toContain('/guides/setup#example-1');
   });
 
-  it('keeps fenced code, table and list text, and h4 text inside the parent section', () => {
+  it('keeps fenced code, table and list text, and h4 text inside the parent section (in bold)', () => {
     const [, configure, example] = sectionsOf(docs, 'guides/setup.md');
     expect(configure?.text).toBe('Set `ACME_KEY` in your environment.\n\nOption | Default\nretries | 3\n\n- first list item\n- second list item');
     expect(example?.text).toContain("```ts\nimport { createAcme } from 'acme';\nconst acme = createAcme({ key: process.env.ACME_KEY });\n```");
-    expect(example?.text).toContain('Deeper detail\n\nDeeper headings stay inside their parent section.');
+    expect(example?.text).toContain('**Deeper detail**\n\nDeeper headings stay inside their parent section.');
   });
 
   it('reduces MDX to its text: imports, exports and expressions removed, JSX children kept', () => {

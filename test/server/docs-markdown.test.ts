@@ -215,14 +215,14 @@ describe('given headings with markers and explicit anchors (Vue marks a section 
     ]);
   });
 
-  it("keeps each anchor out of the text readers see: the section's heading, and a heading quoted as a line of its section", () => {
+  it("keeps each anchor out of the text readers see: the section's heading, and a heading quoted as a line of its section, in bold", () => {
     const source = '# Props\n\n## 传递不同的值类型 {#passing-different-value-types}\n\n任何类型的值都可以作为 props 的值被传递。\n\n#### Boolean {#boolean}\n\n仅写上 prop 但不传值，会隐式转换为 `true`。\n\n## 无障碍 (WAI-ARIA) {#web-–-aria}\n\nText.';
     const { sections, headings } = headingsAndAnchors('props.md', source);
     expect(headings).toEqual([
       ['传递不同的值类型', 'passing-different-value-types'],
       ['无障碍 (WAI-ARIA)', 'web-–-aria'],
     ]);
-    expect(sections[0]?.text).toBe('任何类型的值都可以作为 props 的值被传递。\n\nBoolean\n\n仅写上 prop 但不传值，会隐式转换为 `true`。');
+    expect(sections[0]?.text).toBe('任何类型的值都可以作为 props 的值被传递。\n\n**Boolean**\n\n仅写上 prop 但不传值，会隐式转换为 `true`。');
   });
 });
 
