@@ -106,6 +106,11 @@ function startParser(onMessage: (message: ParseReply | 'ready') => void, onError
   terms.on('message', (message: ParseReply | 'ready') => (message === 'ready' ? loadedOne() : onMessage(message)));
   pages.on('error', onError);
   terms.on('error', onError);
+  // A thread that ends without an error (process.exit in its code or in a module the process preloads) fails its
+  // parser as an error would: otherwise its files waited for their time budget, and before 'ready', forever. A
+  // thread the pool ends itself (terminate) has left the pool already, which then ignores this.
+  pages.on('exit', (code) => onError(new Error(`a thread of the parser exited with code ${code}`)));
+  terms.on('exit', (code) => onError(new Error(`a thread of the parser exited with code ${code}`)));
   return {
     post: (request, transfer) => pages.postMessage(request, transfer),
     ref: () => (pages.ref(), terms.ref()),

@@ -303,6 +303,22 @@ describe('given parser threads that cannot start', () => {
     }
   });
 
+  it('counts a thread that exits before it is ready, without an error, as a parser that cannot start', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'docs-exiting-parser-'));
+    // A module preloaded into every thread that ends it at once, as process.exit in a thread's code would.
+    const parser = createParsePool({ size: 1, execArgv: ['--import=data:text/javascript,process.exit(3)'] });
+    try {
+      await writeFile(path.join(folder, 'a.md'), '# A\n\nA page.\n');
+      const docs = await loadDocs(folder, { parser });
+      expect(docs.pages).toEqual([]);
+      expect(docs.warnings).toEqual(['a.md: the parser could not start (a thread of the parser exited with code 3); skipped']);
+      expect(parser.workerCount).toBe(0);
+    } finally {
+      await parser.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('leaves out the options of the process\'s entry: a script run as `node --input-type=module -e` loads the docs as this process does', async () => {
     const load = `const { loadDocs } = await import(${JSON.stringify(new URL('../../server/docs/load.ts', import.meta.url).href)}); const docs = await loadDocs(${JSON.stringify(FIXTURE)}); console.log(JSON.stringify(docs.pages.map((page) => page.file))); process.exit(0);`;
     const output = execFileSync(process.execPath, ['--input-type=module', '-e', load], { encoding: 'utf8', timeout: 30_000 });
