@@ -47,9 +47,8 @@ export function inlineText(node: Nodes, markCode = false, resolveLink?: LinkReso
     case 'strong':
     case 'emphasis': {
       const text = node.children.map((child) => inlineText(child as Nodes, markCode, resolveLink)).join('');
-      const marker = node.type === 'strong' ? '**' : '*';
-      // Only where Markdown is kept, and only around text that cannot confuse the marker.
-      return markCode && /^\S(.*\S)?$/s.test(text) && !text.includes('*') ? `${marker}${text}${marker}` : text;
+      // Only where Markdown is kept.
+      return markCode ? emphasized(text, node.type === 'strong' ? '**' : '*') : text;
     }
     case 'break':
       return '\n';
@@ -61,6 +60,11 @@ export function inlineText(node: Nodes, markCode = false, resolveLink?: LinkReso
     default:
       return 'children' in node ? node.children.map((child) => inlineText(child as Nodes, markCode, resolveLink)).join('') : '';
   }
+}
+
+/** Text between emphasis markers (`**`, `*`), only when it cannot confuse them: no space at either end, no asterisk. */
+function emphasized(text: string, marker: string): string {
+  return /^\S(.*\S)?$/s.test(text) && !text.includes('*') ? `${marker}${text}${marker}` : text;
 }
 
 /**
@@ -104,8 +108,7 @@ export function blockText(node: Nodes, indent = '', resolveLink?: LinkResolver):
       // A heading inside a section (`#### Boolean {#boolean}`, below the depth sections are cut at) is quoted as a
       // line of its text, in bold: plain, Vite's `#### オプション` above the CLI's options read as a stray word. Its
       // explicit anchor is the page's, not words (answers showed "Boolean {#boolean}").
-      const text = cleanProse(inlineText(node).replace(CUSTOM_ANCHOR, ''));
-      return /^\S(.*\S)?$/s.test(text) && !text.includes('*') ? `**${text}**` : text;
+      return emphasized(cleanProse(inlineText(node).replace(CUSTOM_ANCHOR, '')), '**');
     }
     case 'list':
       return node.children

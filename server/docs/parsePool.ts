@@ -83,7 +83,7 @@ interface Parser {
  * The process's Node options for the parser's threads, without those that only concern its entry: a server started
  * as `node --input-type=module -e "…"` passed `--input-type` on, which a thread refuses at start.
  */
-export function threadExecArgv(execArgv: readonly string[]): string[] {
+function threadExecArgv(execArgv: readonly string[]): string[] {
   const kept: string[] = [];
   for (let at = 0; at < execArgv.length; at++) {
     const option = execArgv[at] as string;
@@ -104,13 +104,13 @@ function startParser(onMessage: (message: ParseReply | 'ready') => void, onError
   };
   pages.on('message', (message: 'ready') => message === 'ready' && loadedOne());
   terms.on('message', (message: ParseReply | 'ready') => (message === 'ready' ? loadedOne() : onMessage(message)));
-  pages.on('error', onError);
-  terms.on('error', onError);
-  // A thread that ends without an error (process.exit in its code or in a module the process preloads) fails its
-  // parser as an error would: otherwise its files waited for their time budget, and before 'ready', forever. A
-  // thread the pool ends itself (terminate) has left the pool already, which then ignores this.
-  pages.on('exit', (code) => onError(new Error(`a thread of the parser exited with code ${code}`)));
-  terms.on('exit', (code) => onError(new Error(`a thread of the parser exited with code ${code}`)));
+  for (const thread of [pages, terms]) {
+    thread.on('error', onError);
+    // A thread that ends without an error (process.exit in its code or in a module the process preloads) fails its
+    // parser as an error would: otherwise its files waited for their time budget, and before 'ready', forever. A
+    // thread the pool ends itself (terminate) has left the pool already, which then ignores this.
+    thread.on('exit', (code) => onError(new Error(`a thread of the parser exited with code ${code}`)));
+  }
   return {
     post: (request, transfer) => pages.postMessage(request, transfer),
     ref: () => (pages.ref(), terms.ref()),
