@@ -29,9 +29,14 @@ function isTableRow(line: string): boolean {
   return TABLE_ROW.test(line) && TABLE_ROW.test(line.replace(CODE_SPAN, '').replace(LINK_TEXT, '('));
 }
 
-/** An indented line that is not a list item, a table row or a fence of its own: the text of the list item above it. */
-function isContinuation(line: string): boolean {
-  return /^\s{2,}\S/.test(line) && !standsAlone(line) && !FENCE.test(line);
+/**
+ * An indented line that is not a list item, a table row or a fence of its own: the text of the list item above
+ * it. After a blank line, only when indented at least to where that item's text starts (`column`): less, it is
+ * the text of an outer item (a nested list's parent).
+ */
+function isContinuation(line: string, column = 2): boolean {
+  const indent = /^ */.exec(line)?.[0].length ?? 0;
+  return indent >= Math.max(2, column) && line.trim() !== '' && !standsAlone(line) && !FENCE.test(line);
 }
 
 function standsAlone(line: string): boolean {
@@ -134,10 +139,14 @@ export function splitUnits(text: string): Unit[] {
       let lineText = line.trimEnd();
       // A list item's indented continuation lines are the item's own text ("2. **Enable GitHub Pages**" then
       // "  Go to Settings → Pages…"): read apart, the item was quoted as a bare heading and its text without it.
+      // So are its later paragraphs, after a blank line ("- **スコープ:** 環境ごと", then the hook's description).
       if (kind === 'line') {
-        while (index + 1 < lines.length && isContinuation(lines[index + 1] ?? '')) {
-          index += 1;
-          lineText += `\n${(lines[index] ?? '').trimEnd()}`;
+        const column = LINE_ITEM.exec(line)?.[0].length ?? 0;
+        for (;;) {
+          const gap = isContinuation(lines[index + 1] ?? '') ? 1 : (lines[index + 1] ?? 'end').trim() === '' && isContinuation(lines[index + 2] ?? '', column) ? 2 : 0;
+          if (gap === 0) break;
+          index += gap;
+          lineText += `${gap === 2 ? '\n\n' : '\n'}${(lines[index] ?? '').trimEnd()}`;
         }
       }
       units.push({ kind, text: lineText, block, position: units.length });

@@ -2,7 +2,7 @@
 // code kept whole (readers search for API names), HTML reduced to its text (markdown.ts has already left
 // MDX's imports, expressions and JSX tags out). Prose keeps its inline Markdown (code, links, emphasis)
 // so a quote reads like the page; links point at published URLs. Search strips link targets first (searchableText).
-import type { Nodes } from 'mdast';
+import type { ListItem, Nodes } from 'mdast';
 
 /** Published URL for a link target of the page, or undefined to keep only the link's text. */
 export type LinkResolver = (url: string) => string | undefined;
@@ -111,22 +111,7 @@ export function blockText(node: Nodes, indent = '', resolveLink?: LinkResolver):
       return emphasized(cleanProse(inlineText(node).replace(CUSTOM_ANCHOR, '')), '**');
     }
     case 'list':
-      return node.children
-        .map((item, index) => {
-          const marker = node.ordered ? `${(node.start ?? 1) + index}. ` : '- ';
-          let body = '';
-          for (const child of item.children) {
-            const text = blockText(child, `${indent}  `, resolveLink);
-            if (text === '') continue;
-            // An item's paragraphs are one paragraph here (the item is one line of the list); after a Chinese
-            // or Japanese full stop, with no space, as those languages write it: a line break renders as one
-            // ("できます。 以下は、…").
-            const gap = body === '' ? '' : child.type === 'paragraph' && endsUnspacedSentence(body) ? '' : `\n${indent}  `;
-            body += `${gap}${text}`;
-          }
-          return `${indent}${marker}${body}`;
-        })
-        .join('\n');
+      return node.children.map((item, index) => listItemText(item, node.ordered ? `${(node.start ?? 1) + index}. ` : '- ', indent, resolveLink)).join('\n');
     case 'table':
       // A `|` inside a cell stays escaped, as GFM wrote it, so the row still splits into the same cells.
       return node.children.map((row) => row.children.map((cell) => escapePipes(inlineText(cell, true, resolveLink).trim())).join(' | ')).join('\n');
@@ -148,6 +133,37 @@ export function blockText(node: Nodes, indent = '', resolveLink?: LinkResolver):
     default:
       return inlineText(node, true, resolveLink);
   }
+}
+
+/**
+ * A list item as Markdown that renders as the docs do: every line of its blocks after the first (a paragraph, a
+ * nested list, a code block) indented to the item's text, so each stays inside the item, and a paragraph after a
+ * blank line.
+ * A paragraph went on the next line, which Markdown reads as the same paragraph ("**スコープ:** 環境ごと
+ * `index.html` などの…" under Vite's transformIndexHtml) or, after a nested list, as its last item's text; a
+ * nested list's first item was indented twice and the rest not enough; and a code block's lines, left at the
+ * margin, closed the item and lost the indentation a quote takes off. After a Chinese or Japanese full stop the
+ * next paragraph goes on with no break, as those languages write it ("できます。以下は、…").
+ */
+function listItemText(item: ListItem, marker: string, indent: string, resolveLink?: LinkResolver): string {
+  // Markdown reads a line as inside the item when it is indented at least as far as the item's text starts.
+  const inner = indent + ' '.repeat(marker.length);
+  let body = '';
+  let previous: ListItem['children'][number] | undefined;
+  for (const child of item.children) {
+    const text = blockText(child, inner, resolveLink);
+    if (text === '') continue;
+    // A nested list indents its own lines; other blocks are indented here.
+    const lines = child.type === 'list' ? text.split('\n').map((line) => line.slice(inner.length)) : text.split('\n');
+    const joined = previous?.type === 'paragraph' && child.type === 'paragraph' && endsUnspacedSentence(body);
+    const first = body === '' || joined ? (lines[0] ?? '') : `${inner}${lines[0] ?? ''}`;
+    const rest = lines.slice(1).map((line) => (line === '' ? '' : `${inner}${line}`));
+    // A paragraph goes after a blank line (on the next line it would be the text before it); a nested list or a
+    // code block on the next line, as docs write them.
+    body += `${body === '' || joined ? '' : child.type === 'paragraph' ? '\n\n' : '\n'}${[first, ...rest].join('\n')}`;
+    previous = child;
+  }
+  return `${indent}${marker}${body}`;
 }
 
 function childrenText(node: Nodes & { children: unknown[] }, indent: string, resolveLink?: LinkResolver): string {

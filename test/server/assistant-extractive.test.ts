@@ -242,6 +242,27 @@ describe('given sections and a question', () => {
     expect(withCode.text).toContain('\n\n```js\nrelay.hook((page) => page)\n```');
   });
 
+  it("quotes a list item with its paragraphs after a blank line, never an outer item's paragraph as a nested item's, and an indented fence's code with its own indentation", () => {
+    const hook = [
+      '- **Type:** `RelayHook`',
+      '- **Scope:** per environment',
+      '',
+      '  A hook to rewrite the relay page. It can return:',
+      '  - the rewritten relay page',
+      '  - tags to inject',
+      '',
+      '  By default the relay hook runs last.',
+      '  ```js',
+      '  relay.hook((page) => {',
+      '    return page',
+      '  })',
+      '  ```',
+    ].join('\n');
+    const answer = composeExtractiveAnswer([section('hook', 'Hook', hook)], question('What can the relay hook return, and when does it run?'));
+    expect(answer.text).toContain('- **Scope:** per environment\n\n  A hook to rewrite the relay page. It can return:\n  - the rewritten relay page\n  - tags to inject\n\nBy default the relay hook runs last.');
+    expect(answer.text).toContain('```js\nrelay.hook((page) => {\n  return page\n})\n```');
+  });
+
   it('quotes a list whose items are all nested at the margin, so four spaces never turn them into code', () => {
     const text = 'The hook receives a context:\n\n    - `modules` is the array of modules the change affects.\n      It may hold several.\n    - `read` returns the file.';
     const answer = composeExtractiveAnswer([section('hook', 'Hook', text)], question('Which modules does the change affect?'));

@@ -45,7 +45,7 @@ describe('given an MDX page as Astro and Starlight write them', () => {
     expect(textsOf('install.mdx', page)).toEqual([
       {
         id: '/install#install',
-        text: '1. Run the wizard:\n  ```sh [npm]\nnpm create astro@latest\n```\n2. Open the project folder.\n\nDeploy anywhere.',
+        text: '1. Run the wizard:\n   ```sh [npm]\n   npm create astro@latest\n   ```\n2. Open the project folder.\n\nDeploy anywhere.',
       },
     ]);
   });
@@ -124,7 +124,7 @@ describe('given code in tabs, as Docusaurus, Starlight and Mintlify write them',
     ].join('\n\n');
     expect(textsOf('install.mdx', docusaurus)[0]?.text).toBe('```bash [npm]\nnpm install relay\n```\n\n```bash [Yarn]\nyarn add relay\n```\n\n```bash\nrelay --version\n```');
     const starlight = '# Start\n\n1. Run the wizard:\n\n    <Tabs>\n      <TabItem label="pnpm" icon={<Icon name="pnpm" />}>\n      ```sh\n      pnpm create relay\n      ```\n      </TabItem>\n    </Tabs>';
-    expect(textsOf('start.mdx', starlight)[0]?.text).toBe('1. Run the wizard:\n  ```sh [pnpm]\npnpm create relay\n```');
+    expect(textsOf('start.mdx', starlight)[0]?.text).toBe('1. Run the wizard:\n   ```sh [pnpm]\n   pnpm create relay\n   ```');
     const mintlify = '# Start\n\n<Tabs>\n<Tab title="Python">\n\n```py\nrelay.start()\n```\n\n</Tab>\n</Tabs>';
     expect(textsOf('start.md', mintlify)[0]?.text).toBe('```py [Python]\nrelay.start()\n```');
   });
@@ -164,7 +164,7 @@ describe('given GitHub-flavoured Markdown', () => {
 });
 
 describe('given list items of several paragraphs', () => {
-  it('reads a Chinese or Japanese item as its language writes it, with no break after a full stop, and an English one on its lines', () => {
+  it('reads a Chinese or Japanese item as its language writes it, with no break after a full stop, and the paragraphs of an English one apart', () => {
     const source = [
       '# Page',
       '',
@@ -177,7 +177,53 @@ describe('given list items of several paragraphs', () => {
       '  Here is an example template.',
     ].join('\n');
     expect(textsOf('page.md', source)[0]?.text).toBe(
-      '4. ハッシュを付加されたファイル名でリンクをレンダリングできます。以下は HTML テンプレートの例です。\n\n- Render links with the hashed file names.\n  Here is an example template.',
+      '4. ハッシュを付加されたファイル名でリンクをレンダリングできます。以下は HTML テンプレートの例です。\n\n- Render links with the hashed file names.\n\n  Here is an example template.',
+    );
+  });
+
+  it("keeps every block of an item inside it, as the page renders it: a paragraph apart from the label before it, a nested list's items at one depth, a code block's indentation, the paragraph after that list outside it", () => {
+    // Vite's transformIndexHtml: a hook's description, the values it returns and its example are all under its last bullet.
+    const source = [
+      '# Hooks',
+      '',
+      '* **Type:** `IndexHtmlTransformHook`',
+      '* **Scope:** [per environment](./environments.md)',
+      '',
+      '    A hook to transform the HTML entry. It can return:',
+      '    * the transformed HTML string',
+      '    * an array of tags to inject',
+      '',
+      '    By default the hook runs after the HTML is transformed.',
+      '',
+      '    ```js',
+      '    const htmlPlugin = () => {',
+      '      return { name: "html-transform" }',
+      '    }',
+      '    ```',
+      '',
+      '10. Tenth step',
+      '',
+      '     + a detail',
+    ].join('\n');
+    expect(textsOf('hooks.md', source)[0]?.text).toBe(
+      [
+        '- **Type:** `IndexHtmlTransformHook`',
+        '- **Scope:** [per environment](https://docs.example.com/environments)',
+        '',
+        '  A hook to transform the HTML entry. It can return:',
+        '  - the transformed HTML string',
+        '  - an array of tags to inject',
+        '',
+        '  By default the hook runs after the HTML is transformed.',
+        '  ```js',
+        '  const htmlPlugin = () => {',
+        '    return { name: "html-transform" }',
+        '  }',
+        '  ```',
+        '',
+        '10. Tenth step',
+        '    - a detail',
+      ].join('\n'),
     );
   });
 });
