@@ -96,6 +96,7 @@ export const REWORDED_SETS = [
   // one option of Vite's config reference (`build.outDir`, `logLevel`): written in the twenty-fifth session before
   // measuring, 4 of 14 first, 12 in the top 5. Guide pages that say the same words more often come first.
   { name: 'vite-ja-options', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-options') },
+  { name: 'vite-ja-reworded-6', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-6') },
   { name: 'vue-zh-reworded', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded') },
   { name: 'vue-zh-reworded-2', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-2') },
   { name: 'vue-zh-reworded-3', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-3') },
