@@ -12,6 +12,8 @@ import { fenceTitle, plainTextLink, searchableText } from '../docs/blockText.ts'
 import { normalize } from './contextSource.ts';
 import { ENGLISH_PHRASES, type AnswerPhrases } from './answerPhrases.ts';
 import { clausesOf, headingsNamePart } from './clauses.ts';
+import { termsOfOwnHeading } from './sectionTermSets.ts';
+import { contentTerms } from './terms.ts';
 import type { PartSection } from './retrieve.ts';
 
 export interface ExtractiveAnswer {
@@ -719,7 +721,9 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   // A lead found by its heading alone whose whole text is a line or two (a page's intro that only links a
   // video course): quoted, it says nothing to the question; the next sections that do match lead instead.
   const shortLead = !match.onlyLead && (match.readContext?.length ?? 0) === 0 && lead.text.length < THIN_SECTION_CHARS;
-  const thinLead = shortLead && leadQuote?.score === 0;
+  // Not one whose heading asks the question (headingAsks): its line answers it ("Is it free?": "Yes, MIT.").
+  const leadAsked = headingAsks(lead, match.question);
+  const thinLead = shortLead && leadQuote?.score === 0 && !leadAsked;
   // A line that matches one question word at most introduces its page rather than answers.
   const introducingLead = shortLead && (leadQuote?.score ?? 0) < FURTHER_SECTION_SCORE;
   // Another section earns a place only by matching at least as well as the lead, with two question words.
@@ -776,10 +780,12 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     }
   }
   if (thinLead && quotes.length > 1) quotes.shift();
-  else if (leadQuote?.score === 0 && quotes[0] === leadQuote && (match.readContext?.length ?? 0) === 0) {
+  else if (leadQuote?.score === 0 && quotes[0] === leadQuote && (match.readContext?.length ?? 0) === 0 && !leadAsked) {
     // A lead found through its heading alone, whose passages match no question word ("Does it work on Safari?"
     // found the reader's page's "How does it work?" through "work"), goes after a section that matches two: the
-    // browsers FAQ, which names Safari, answers first; the lead still follows.
+    // browsers FAQ, which names Safari, answers first; the lead still follows. Not a lead whose heading asks the
+    // question, every word of it: the FAQ's "Where are conversations stored on the server?" answers "Where are
+    // conversations stored?" without repeating those words, and went after the API's Threads, which has them.
     const matching = quotes.findIndex((quote) => quote.score >= FURTHER_SECTION_SCORE);
     if (matching > 0) quotes.unshift(...quotes.splice(matching, 1));
   }
@@ -798,6 +804,13 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     sections: quotes.flatMap(({ section, same = [] }) => [section, ...same]),
     notFound: false,
   };
+}
+
+/** Whether a section's own heading holds every topic word of the question (a FAQ entry asking it). */
+function headingAsks(section: Section, question: string | undefined): boolean {
+  const terms = contentTerms(question ?? '');
+  const heading = termsOfOwnHeading(section);
+  return terms.length > 0 && terms.every((term) => heading.has(term));
 }
 
 /** A heading in code's characters alone (json(), basePath()), which a part may name whole. */

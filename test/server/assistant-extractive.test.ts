@@ -454,6 +454,13 @@ describe('given sections and a question', () => {
     expect(answer.sections.map((used) => used.id)).toEqual(['/page#browsers', '/page#how']);
   });
 
+  it('keeps first a lead whose heading asks the question, every word of it, though its text repeats none of them', () => {
+    const faq = section('stored', 'Where are conversations stored on the server?', 'In an embedded SQLite database under the data folder, or in PostgreSQL with a database URL.');
+    const threads = section('threads', 'Threads', 'A request with a thread id continues the conversation; the server uses its own stored history.');
+    const answer = composeExtractiveAnswer([faq, threads], askedAs('Where are conversations stored?'));
+    expect(answer.sections.map((used) => used.id)).toEqual(['/page#stored', '/page#threads']);
+  });
+
   it("quotes a reference entry's type and default with its description", () => {
     const facts = "- **Type:** `'info' | 'warn' | 'error' | 'silent'`\n- **Default:** `'info'`";
     const entry = section('log-level', 'logLevel', `${facts}\n\nAdjust console output verbosity.`);
