@@ -80,10 +80,13 @@ interface Parser {
 }
 
 /**
- * The process's Node options for the parser's threads, without those that only concern its entry: a server started
- * as `node --input-type=module -e "…"` passed `--input-type` on, which a thread refuses at start.
+ * The Node options for the parser's threads: undefined, so they inherit the process's as Node passes them on (it
+ * leaves out those a thread cannot take: `--expose-gc`, `--max-old-space-size`), unless the process has options
+ * that only concern its entry: a server started as `node --input-type=module -e "…"` passed `--input-type` on,
+ * which a thread refuses at start. Then the list without them (startParser drops any Node refuses for a thread).
  */
-function threadExecArgv(execArgv: readonly string[]): string[] {
+function threadExecArgv(execArgv: readonly string[]): string[] | undefined {
+  if (!execArgv.some((option) => option === '--input-type' || option.startsWith('--input-type='))) return undefined;
   const kept: string[] = [];
   for (let at = 0; at < execArgv.length; at++) {
     const option = execArgv[at] as string;
@@ -93,11 +96,42 @@ function threadExecArgv(execArgv: readonly string[]): string[] {
   return kept;
 }
 
+/**
+ * A thread of `url` with `execArgv`; given explicitly, Node refuses options a thread cannot take (`--expose-gc`)
+ * with an error naming them, where inherited it leaves them out: the thread is started again without them.
+ */
+function startThread(url: URL, options: { workerData: unknown; transferList: Transferable[] }, execArgv: string[] | undefined): Worker {
+  try {
+    return new Worker(url, { ...options, ...(execArgv ? { execArgv } : {}) });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV' || !execArgv) throw error;
+    const refused = (error as Error).message.slice((error as Error).message.indexOf(': ') + 2).split(', ');
+    return new Worker(url, { ...options, execArgv: execArgv.filter((option) => !refused.includes(option)) });
+  }
+}
+
+/** A parser whose threads never started: nothing to send to, hold or end. */
+const NO_PARSER: Parser = { post: () => {}, ref: () => {}, unref: () => {}, terminate: async () => {} };
+
 /** Starts a parser; `onMessage` gets 'ready' once both threads have loaded, then each reply in order. */
-function startParser(onMessage: (message: ParseReply | 'ready') => void, onError: (error: Error) => void, execArgv: string[]): Parser {
+function startParser(onMessage: (message: ParseReply | 'ready') => void, onError: (error: Error) => void, execArgv: string[] | undefined): Parser {
   const { port1, port2 } = new MessageChannel();
-  const pages = new Worker(PAGES_WORKER_URL, { workerData: { terms: port1 }, transferList: [port1], execArgv });
-  const terms = new Worker(TERMS_WORKER_URL, { workerData: { pages: port2 }, transferList: [port2], execArgv });
+  let pages: Worker;
+  let terms: Worker;
+  try {
+    pages = startThread(PAGES_WORKER_URL, { workerData: { terms: port1 }, transferList: [port1] }, execArgv);
+    try {
+      terms = startThread(TERMS_WORKER_URL, { workerData: { pages: port2 }, transferList: [port2] }, execArgv);
+    } catch (error) {
+      void pages.terminate();
+      throw error;
+    }
+  } catch (error) {
+    // A thread the system refuses at once (too many threads, an option Node rejects) fails the parser as one that
+    // fails at start does, after the pool has taken it in: thrown here, it rejected the parse and the whole load.
+    setImmediate(() => onError(error instanceof Error ? error : new Error(String(error))));
+    return NO_PARSER;
+  }
   let loaded = 0;
   const loadedOne = () => {
     if (++loaded === 2) onMessage('ready');

@@ -319,12 +319,40 @@ describe('given parser threads that cannot start', () => {
     }
   });
 
-  it('leaves out the options of the process\'s entry: a script run as `node --input-type=module -e` loads the docs as this process does', async () => {
+  it("leaves out the options of the process's entry and those a thread cannot take: a script run as `node --input-type=module -e`, or with V8's options, loads the docs as this process does", async () => {
     const load = `const { loadDocs } = await import(${JSON.stringify(new URL('../../server/docs/load.ts', import.meta.url).href)}); const docs = await loadDocs(${JSON.stringify(FIXTURE)}); console.log(JSON.stringify(docs.pages.map((page) => page.file))); process.exit(0);`;
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', load], { encoding: 'utf8', timeout: 30_000 });
     const here = await loadDocs(FIXTURE);
     expect(here.pages.length).toBeGreaterThan(0);
-    expect(JSON.parse(output.trim())).toEqual(here.pages.map((page) => page.file));
+    const files = here.pages.map((page) => page.file);
+    // Node refuses --expose-gc and --max-old-space-size in a thread's own options, and leaves them out of those it inherits.
+    const output = execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=1024', '--input-type=module', '-e', load], { encoding: 'utf8', timeout: 30_000 });
+    expect(JSON.parse(output.trim())).toEqual(files);
+    const folder = await mkdtemp(path.join(tmpdir(), 'docs-v8-options-'));
+    try {
+      await writeFile(path.join(folder, 'load.mjs'), load);
+      const fromFile = execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=1024', path.join(folder, 'load.mjs')], { encoding: 'utf8', timeout: 30_000 });
+      expect(JSON.parse(fromFile.trim())).toEqual(files);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('starts the threads without the options Node refuses for a thread given explicitly, and fails the files with the reason when it refuses them still, instead of failing the whole load', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'docs-refused-thread-'));
+    await writeFile(path.join(folder, 'a.md'), '# A\n\nA page.\n');
+    // Node refuses a thread when it is created with an option only a process takes, and names the option.
+    const dropping = createParsePool({ size: 1, execArgv: ['--expose-gc', '--max-old-space-size=1024'] });
+    // An option whose value holds ", " is named in a way that cannot be read back: refused again.
+    const refusing = createParsePool({ size: 1, execArgv: ['--title=docs, assistant'] });
+    try {
+      expect((await loadDocs(folder, { parser: dropping })).pages.map((page) => page.file)).toEqual(['a.md']);
+      const docs = await loadDocs(folder, { parser: refusing });
+      expect(docs.pages).toEqual([]);
+      expect(docs.warnings).toEqual([expect.stringMatching(/^a\.md: the parser could not start \(Initiated Worker with invalid execArgv flags: --title=docs, assistant\); skipped$/)]);
+    } finally {
+      await Promise.all([dropping.close(), refusing.close()]);
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
 describe('given a page cache from an earlier run', () => {
