@@ -376,6 +376,12 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
    * counted, for a section kept from a snapshot: counted when a search first needs it).
    */
   let headingTermCounts = new Uint16Array(0);
+  /**
+   * The sections that introduce the site (introducesSite), found once: a question naming only the product read
+   * every section it found to pick them out (27 ms at 50,000 sections, where other questions take 1-2 ms).
+   * Undefined until the index is tidied or a question needs them; kept up to date as files change after that.
+   */
+  let introducing: Set<number> | undefined;
   /** boostNamedHeadings' count of the question's words in each section's heading, zero between questions. */
   let namedWordCounts = new Uint8Array(0);
   /** The keys of each troubleshooting page's entries (symptoms.ts): a problem lifts these few, not every candidate. */
@@ -463,6 +469,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       languages[key] = language;
       if (language !== undefined) sectionsPerLanguage.set(language, (sectionsPerLanguage.get(language) ?? 0) + 1);
       if (languageDeclared(section)) declaredLanguageSections++;
+      if (introducing && introducesSite(section)) introducing.add(key);
     }
     if (live.length < postings.nextDocument) live = grown(live, postings.nextDocument);
     for (const key of keys) live[key] = 1;
@@ -495,6 +502,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       if (language !== undefined) sectionsPerLanguage.set(language, (sectionsPerLanguage.get(language) ?? 1) - 1);
       languages[key] = undefined;
       if (key < headingTermCounts.length) headingTermCounts[key] = 0;
+      introducing?.delete(key);
     }
     keysByFile.delete(file);
     troubleshootingKeysByFile.delete(file);
@@ -784,6 +792,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       }
       yield;
     }
+    introducingSections();
+    yield;
     for (const asked of warmUpQuestions()) {
       index.search(asked, { limit: 5 });
       yield;
@@ -869,11 +879,21 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     // Every score of the question's words is small and set by field boosts ("Vite" in a heading); the
     // introducing sections come first, in their own order, by adding the best score to theirs.
     const best = bestOf(question);
-    for (let position = 0; position < question.count; position++) {
-      const document = question.documents[position] as number;
-      const section = sections[document];
-      if (section !== undefined && introducesSite(section)) question.scores[document] = (question.scores[document] as number) + best;
+    for (const document of introducingSections()) {
+      // Only those the question found (and the filter let through).
+      if (question.matched[document] !== 0) question.scores[document] = (question.scores[document] as number) + best;
     }
+  }
+
+  function introducingSections(): Set<number> {
+    if (!introducing) {
+      introducing = new Set();
+      for (let key = 0; key < sections.length; key++) {
+        const section = sections[key];
+        if (section !== undefined && introducesSite(section)) introducing.add(key);
+      }
+    }
+    return introducing;
   }
 
   /**

@@ -676,13 +676,14 @@ describe('given a page with a description and no intro of its own, its first sec
 });
 
 describe('given a site whose product name is in most sections, with a CLI page headed by that name', () => {
-  const index = indexOf({
+  const files = {
     'index.md': '---\nlayout: home\n---\n\n# Kumo\n\n<script setup>\nimport Home from "./Home.vue"\n</script>\n\n<Home />',
     'guide/index.md': '# Getting started\n\n## Overview\n\nKumo is a build tool for web projects: a dev server and a bundler for Kumo apps.',
     'guide/cli.md': '# Command line\n\n## kumo\n\nStart the Kumo dev server.\n\n## kumo build\n\nBuild with Kumo.',
     // A site of some size, where "kumo" is in most sections and tells none of them apart.
     'reference/areas.md': ['# Areas', ...Array.from({ length: 60 }, (_unused, area) => `## Area ${area}\n\nKumo area ${area} notes.`)].join('\n\n'),
-  });
+  };
+  const index = indexOf(files);
 
   it('answers a question naming only the product from the section that introduces the site', async () => {
     expect(index.sectionShare('kumo')).toBeGreaterThan(0.55);
@@ -690,6 +691,13 @@ describe('given a site whose product name is in most sections, with a CLI page h
     expect(await extractiveAnswer(index, 'What is Kumo?')).toMatch(/^\*\*\[Getting started › Overview\]\(\/guide#overview\)\*\*\n\nKumo is a build tool/);
     // A question with a word of its own is ranked as any other.
     expect(idsFor(index, 'kumo build')[0]).toBe('/guide/cli#kumo-build');
+  });
+
+  it('answers it from the page that introduces the site as the files change: one added after the index was built, not one removed', async () => {
+    const changing = indexOf(files);
+    changing.updateFile('guide/index.md', []);
+    changing.updateFile('guide/introduction.md', buildPage('guide/introduction.md', '# Introduction\n\nKumo bundles web projects and serves them while you work on Kumo apps.').page.sections);
+    expect(await extractiveAnswer(changing, 'What is Kumo?')).toMatch(/^\*\*\[Introduction\]\(\/guide\/introduction#introduction\)\*\*\n\nKumo bundles/);
   });
 });
 
