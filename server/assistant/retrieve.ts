@@ -151,8 +151,11 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     contextTerms: retrieval.contextTerms,
     notFound,
     // Beyond the docs, a question about a selection is pointed back to the selection's section first: "can I keep
-    // them in MySQL instead?" about where threads are kept, whose section names the database the docs support.
-    suggestions: notFound ? onePerPage([...locatedSections, ...(unknownNames.length > 0 ? searchAll(index, [withoutNames(question, unknownNames)], searchOptions) : hits).map((hit) => hit.section)]).slice(0, SUGGESTIONS) : [],
+    // them in MySQL instead?" about where threads are kept, whose section names the database the docs support. The
+    // next are what the selection's words find, then the question's, and may be other sections of its page: the
+    // question's own words, past the name, were "can I use for this instead?", which found React's pages for "an
+    // embedded database", and one section a page left out Threads and storage, beside the selection.
+    suggestions: notFound ? [...locatedSections, ...onePerPage((unknownNames.length > 0 ? searchAll(index, [...located.map((entry) => entry.value.slice(0, 2000)), withoutNames(question, unknownNames)], searchOptions) : hits).map((hit) => hit.section).filter((section) => !locatedSections.includes(section)))].slice(0, SUGGESTIONS) : [],
     locatedContext: located.map((entry) => entry.text),
     aboutContext: pointing && located.length > 0,
     unknownNames: notFound ? [] : unknownNames,

@@ -213,3 +213,17 @@ describe('given a question asking whether the product has a thing', () => {
     expect(notFound(indexOf(files), 'Is there a way to pass data between handlers?')).toBe(false);
   });
 });
+
+describe('given a question about a selection that names something no page does', () => {
+  it("suggests the selection's section, then the sections its words and the question's other words find, beside it on its page too", () => {
+    const index = indexOf({
+      'server.md':
+        '# Server\n\nThe server is one Node.js process with an embedded database and no other services.\n\n## Start\n\nRun the serve command in your docs folder.\n\n## Threads and storage\n\nThreads are kept in an embedded SQLite database under the data folder; several instances share one PostgreSQL database.',
+      'react.md': '# React\n\nUse the component instead of the script tag when your site is a React app.\n\n## Props\n\nPass the domain as a prop instead of a config file.',
+      'faq.md': '# FAQ\n\n## Where are threads stored?\n\nIn the embedded database under the data folder.\n\n## Is it free?\n\nYes.',
+    });
+    const retrieved = retrieveDocs(index, 'can I use MySQL for this instead?', [], { limit: 5, context: [{ type: 'textSelection', value: 'an embedded database', path: '/server' }], currentPath: '/server' });
+    expect(retrieved.notFound).toBe(true);
+    expect(retrieved.suggestions.map((section) => section.headingPath.at(-1))).toEqual(['Server', 'Threads and storage', 'Where are threads stored?']);
+  });
+});
