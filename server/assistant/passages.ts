@@ -143,7 +143,7 @@ export function splitUnits(text: string): Unit[] {
       if (kind === 'line') {
         const column = LINE_ITEM.exec(line)?.[0].length ?? 0;
         for (;;) {
-          const gap = isContinuation(lines[index + 1] ?? '') ? 1 : (lines[index + 1] ?? 'end').trim() === '' && isContinuation(lines[index + 2] ?? '', column) ? 2 : 0;
+          const gap = isContinuation(lines[index + 1] ?? '') ? 1 : lines[index + 1]?.trim() === '' && isContinuation(lines[index + 2] ?? '', column) ? 2 : 0;
           if (gap === 0) break;
           index += gap;
           lineText += `${gap === 2 ? '\n\n' : '\n'}${(lines[index] ?? '').trimEnd()}`;

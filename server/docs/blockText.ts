@@ -158,9 +158,9 @@ function listItemText(item: ListItem, marker: string, indent: string, resolveLin
     const joined = previous?.type === 'paragraph' && child.type === 'paragraph' && endsUnspacedSentence(body);
     const first = body === '' || joined ? (lines[0] ?? '') : `${inner}${lines[0] ?? ''}`;
     const rest = lines.slice(1).map((line) => (line === '' ? '' : `${inner}${line}`));
-    // A paragraph goes after a blank line (on the next line it would be the text before it); a nested list or a
-    // code block on the next line, as docs write them.
-    body += `${body === '' || joined ? '' : child.type === 'paragraph' ? '\n\n' : '\n'}${[first, ...rest].join('\n')}`;
+    // A nested list or a code block goes on the next line, as docs write them; anything else after a blank line (on
+    // the next line, a paragraph, a table's rows or a heading's line would be the text before it).
+    body += `${body === '' || joined ? '' : child.type === 'list' || child.type === 'code' ? '\n' : '\n\n'}${[first, ...rest].join('\n')}`;
     previous = child;
   }
   return `${indent}${marker}${body}`;

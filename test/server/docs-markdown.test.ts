@@ -225,6 +225,8 @@ describe('given list items of several paragraphs', () => {
         '    - a detail',
       ].join('\n'),
     );
+    // A table's rows after the item's text, as the loader writes rows, apart from it as the page shows them.
+    expect(textsOf('options.md', '# Options\n\n- The options:\n\n  | Name | Default |\n  | --- | --- |\n  | port | 5173 |')[0]?.text).toBe('- The options:\n\n  Name | Default\n  port | 5173');
   });
 });
 
