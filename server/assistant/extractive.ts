@@ -3,7 +3,7 @@
 // quote, and adds another section only when it matches as well. Nothing is paraphrased, so nothing
 // can be invented; when the docs do not cover the question it says so and suggests the closest pages.
 import type { Section } from '../docs/types.ts';
-import { isOpenMarkdown, renderUnits, splitUnits, type Unit } from './passages.ts';
+import { isOpenMarkdown, renderUnits, splitUnits, withEllipsis, type Unit } from './passages.ts';
 import { pageOutline } from './pageOutline.ts';
 import { sectionTitle } from './sources.ts';
 import { termsOf, termsOfToken, wordsOf, wordTermsOf } from '../docs/analyzer.ts';
@@ -446,7 +446,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     // A passage that ends announcing what it is not quoted with (code too long, a live demo the text lacks)
     // ends in an ellipsis: a bare colon reads as an answer cut off.
     const last = kept.at(-1);
-    if ((block.kind === 'sentence' || block.kind === 'line') && last && !indexes.has(index + 1) && ANNOUNCING_END.test(last.text)) kept[kept.length - 1] = { ...last, text: `${last.text} …` };
+    if ((block.kind === 'sentence' || block.kind === 'line') && last && !indexes.has(index + 1) && ANNOUNCING_END.test(last.text)) kept[kept.length - 1] = { ...last, text: withEllipsis(last.text) };
     return kept;
   });
   if (units.length === 0) return undefined;
@@ -641,7 +641,7 @@ function capped<Quoted extends Unit>(unit: Quoted): Quoted[] {
   if (lastSpace > MAX_QUOTED_UNIT_CHARS / 2) cut = cut.slice(0, lastSpace);
   // Back, word by word, out of a code span, link or emphasis the cut would leave open.
   while (cut !== '' && isOpenMarkdown(cut)) cut = cut.slice(0, Math.max(0, cut.lastIndexOf(' ')));
-  return cut.trim() === '' ? [] : [{ ...unit, text: `${cut.trimEnd()} …` }];
+  return cut.trim() === '' ? [] : [{ ...unit, text: withEllipsis(cut.trimEnd()) }];
 }
 
 /**

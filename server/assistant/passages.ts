@@ -186,11 +186,23 @@ export function renderUnits(units: readonly Unit[]): string {
     if (previous === undefined) text = quoted;
     else if (!startsBlock && (unit.kind === 'line' || unit.kind === 'row')) text += `\n${quoted}`;
     // An ellipsis marks sentences left out between two quoted ones, so the quote never reads as continuous.
-    else if (previous.block === unit.block) text += unit.position === previous.position + 1 ? `${sentenceGap(previous.text)}${unit.text}` : ` … ${unit.text}`;
+    else if (previous.block === unit.block) text += unit.position === previous.position + 1 ? `${sentenceGap(previous.text)}${unit.text}` : `${withEllipsis(previous.text).slice(previous.text.length)}${UNSPACED_START.test(unit.text) ? '' : ' '}${unit.text}`;
     else text += `\n\n${quoted}`;
     previous = unit;
   }
   return text;
+}
+
+/** Chinese or Japanese text (and their full-width punctuation) at an end: an ellipsis beside it takes no space. */
+const UNSPACED_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー、。，．：；！？）」』】〉》]$/u;
+const UNSPACED_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}「『【〈《（]/u;
+
+/**
+ * Text followed by an ellipsis marking what is left out: after a space in English, and with none after Chinese or
+ * Japanese, which write none around it ("这会非常麻烦：…", not "麻烦： …").
+ */
+export function withEllipsis(text: string): string {
+  return UNSPACED_END.test(text) ? `${text}…` : `${text} …`;
 }
 
 /**

@@ -13,7 +13,8 @@ export function supportsTextFragments(): boolean {
 function quotedStart(answer: string, url: string): string | null {
   const at = answer.indexOf(`](${url})**\n\n`);
   if (at === -1) return null;
-  const passage = answer.slice(at + url.length + 6).split('\n\n')[0] ?? '';
+  // Only up to an ellipsis: the quote leaves out what the page has there, so the text would not be found.
+  const passage = (answer.slice(at + url.length + 6).split('\n\n')[0] ?? '').split('…')[0] ?? '';
   // A code block or a table is no text to find: only prose and list items.
   if (/^(```|~~~|\|)/.test(passage)) return null;
   const plain = passage

@@ -51,6 +51,10 @@ describe('given sections and a question', () => {
     const answer = composeExtractiveAnswer([section('tokens', 'Tokens', text)], question('change when tokens expire'));
     expect(answer.text).toContain('Tokens are issued at sign-in. … Set `expires.after e.g. 1h` to change when tokens expire, see [the token guide. It helps](/tokens).');
     expect(answer.text).not.toContain('Filler');
+    // In Chinese, the gap takes no spaces around its ellipsis, as the language writes one.
+    const chineseFiller = Array.from({ length: 40 }, (_unused, index) => `第${index}句话在这里没有什么用处，它只是让这一段变得很长。`).join('');
+    const chinese = composeExtractiveAnswer([section('token', '令牌', `令牌在登录时签发。${chineseFiller}设置过期时间可以改变令牌何时失效。`)], question('令牌 过期时间 失效'));
+    expect(chinese.text).toContain('令牌在登录时签发。…设置过期时间可以改变令牌何时失效。');
   });
 
   it("quotes the passage saying the word the question names from the section's own heading, past passages that match more of the page's topic", () => {
@@ -332,9 +336,9 @@ describe('given sections and a question', () => {
     expect(announced.text).toBe(`**[Page › Setup](/page#setup)**\n\nConfigure the relay port like this:\n\n${codeBlock(20)}`);
     const tooLong = composeExtractiveAnswer([section('setup', 'Setup', `Configure the relay port like this:\n\n${codeBlock(40)}`)], question('configure relay port'));
     expect(tooLong.text).toBe('**[Page › Setup](/page#setup)**\n\nConfigure the relay port like this: …');
-    // A demo the text does not hold (a live component dropped by the parser) leaves the same colon.
+    // A demo the text does not hold (a live component dropped by the parser) leaves the same colon; in Chinese, the ellipsis takes no space.
     const demo = composeExtractiveAnswer([section('setup', 'Setup', '配置中继端口的方法如下：')], question('配置中继端口'));
-    expect(demo.text).toBe('**[Page › Setup](/page#setup)**\n\n配置中继端口的方法如下： …');
+    expect(demo.text).toBe('**[Page › Setup](/page#setup)**\n\n配置中继端口的方法如下：…');
   });
 
   it('quotes the opening passage of a section found by its heading alone', () => {
