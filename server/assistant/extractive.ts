@@ -6,7 +6,7 @@ import type { Section } from '../docs/types.ts';
 import { isOpenMarkdown, renderUnits, splitUnits, withEllipsis, type Unit } from './passages.ts';
 import { pageOutline } from './pageOutline.ts';
 import { sectionTitle } from './sources.ts';
-import { termsOf, termsOfToken, wordsOf, wordTermsOf } from '../docs/analyzer.ts';
+import { hasUnspacedScript, termsOf, termsOfToken, wordsOf, wordTermsOf } from '../docs/analyzer.ts';
 import { describesProblem } from '../docs/symptoms.ts';
 import { fenceTitle, plainTextLink, searchableText } from '../docs/blockText.ts';
 import { normalize } from './contextSource.ts';
@@ -119,6 +119,12 @@ interface ReaderText {
   question?: string;
   /** The question describes a problem (symptoms.ts): its fix is quoted. */
   problem?: boolean;
+  /**
+   * The question asks how to do something in Chinese, Japanese or Korean, and no usage section's example will follow:
+   * an example is quoted. Its words never match code, which is in English; an English question's do, and its code
+   * is quoted by them (quoting one more example there added noise under leads that did not answer).
+   */
+  how?: boolean;
 }
 
 interface AnalysedUnit extends Unit {
@@ -437,6 +443,24 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   }
   // Not for a question about a selection: the reader is on the page, its code in front of them.
   if (lead && readContext.length === 0) quoteDefinitionsUsed(blocks, indexes, introductions);
+  // A reader asking how came for an example: a lead quoting none of its code quotes the short code block after its
+  // last quoted passage, with the paragraph that introduces it. "具名插槽怎么写" quoted what named slots are and
+  // "此时就需要用到具名插槽了：", not the `<template v-slot:header>` two paragraphs on. Only after the code the quote
+  // uses is settled (quoteDefinitionsUsed): an extra example brings no more. Not for a question about a selection:
+  // the reader is on the page, its code in front of them.
+  if (lead && readContext.length === 0 && reader.how === true && ![...indexes].some((index) => blocks[index]?.kind === 'code')) {
+    // The code block right after it, or after the one paragraph that introduces it, when short: one further on
+    // belongs to another passage, and a later short one (a demo's template after a long script) is a part.
+    const last = Math.max(...indexes);
+    const example = blocks[last + 1]?.kind === 'code' ? last + 1 : blocks[last + 1]?.kind === 'sentence' && blocks[last + 2]?.kind === 'code' ? last + 2 : -1;
+    if (example > 0 && isShortCode(blocks[example])) {
+      indexes.add(example);
+      if (blocks[example - 1]?.kind === 'sentence' && !indexes.has(example - 1)) {
+        indexes.add(example - 1);
+        introductions.add(example - 1);
+      }
+    }
+  }
   quoteCodeGroupsWhole(blocks, indexes);
   const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
     const block = blocks[index];
@@ -624,6 +648,13 @@ function isListing(block: Block): boolean {
   return block.kind === 'line' || block.kind === 'row';
 }
 
+/** Words asking how to do something, in the languages the widget speaks: such a question wants an example. */
+const HOW = /\bhow\b|怎么|怎样|如何|怎麼|怎樣|どうやって|どうすれば|どうしたら|どのように|やり方|書き方|使い方|어떻게/i;
+
+function asksHow(question: string): boolean {
+  return HOW.test(question);
+}
+
 /** Whether the paragraph ends announcing what follows: in a colon, or as a short line with no full stop (a heading). */
 function announces(block: Block): boolean {
   const last = block.units.at(-1);
@@ -709,7 +740,7 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   if (!lead) return nothingFound;
   const score = scorer(match);
   const quotes: Quote[] = [];
-  const reader: ReaderText = { ...(match.readContext ? { readContext: match.readContext } : {}), question: normalize(match.question ?? ''), problem: describesProblem(match.question ?? '') };
+  const reader: ReaderText = { ...(match.readContext ? { readContext: match.readContext } : {}), question: normalize(match.question ?? ''), problem: describesProblem(match.question ?? ''), how: match.usage === undefined && asksHow(match.question ?? '') && hasUnspacedScript(match.question ?? '') };
   // A lead whose every passage the question holds (a reader quoting the one sentence of a section to ask about
   // it) is quoted anyway: left out, the answer said the docs had nothing, or quoted another section only.
   const leadQuote = quoteSection(lead, score, LEAD_BLOCKS, true, reader) ?? quoteSection(lead, score, LEAD_BLOCKS, true, { ...reader, question: '' });

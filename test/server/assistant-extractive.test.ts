@@ -283,6 +283,17 @@ describe('given sections and a question', () => {
     expect(withParent.text).toContain('- Use the relay editor.\n    - The relay extension adds relay support.\n- The relay console');
   });
 
+  it('quotes the example after the passage it quotes to a reader asking how in Chinese or Japanese, with the paragraph that introduces it, and not to one asking what', () => {
+    // Their words never match code, which is in English.
+    const example = '```vue-html\n<BaseLayout>\n  <template #header>Title</template>\n</BaseLayout>\n```';
+    const chinese = `这类带名字的插槽被称为具名插槽。\n\n父组件需要把内容传入各自的出口，这时就要用到具名插槽：\n\n要传入内容，使用一个 template 元素：\n\n${example}`;
+    const how = composeExtractiveAnswer([section('named', '具名插槽', chinese)], askedAs('具名插槽怎么写'));
+    expect(how.text).toContain(`要传入内容，使用一个 template 元素：\n\n${example}`);
+    expect(composeExtractiveAnswer([section('named', '具名插槽', chinese)], askedAs('什么是具名插槽')).text).not.toContain('```');
+    const japanese = `名前付きのスロットを名前付きスロットと呼びます。\n\n親コンポーネントがそれぞれの出口に内容を渡すときに名前付きスロットを使います:\n\n内容を渡すには template 要素を使います:\n\n${example}`;
+    expect(composeExtractiveAnswer([section('named', '名前付きスロット', japanese)], askedAs('名前付きスロットの書き方')).text).toContain(`内容を渡すには template 要素を使います:\n\n${example}`);
+  });
+
   it('quotes the code a section opens with when the passage it quotes has none: the command its heading promises', () => {
     const text = '```bash [npm]\nnpm create vite@latest\n```\n\n```bash [pnpm]\npnpm create vite\n```\n\nThen follow the prompts.\n\nTo start a project without prompts, pass `--no-interactive`.';
     const answer = composeExtractiveAnswer([section('scaffold', 'Scaffold your first project', text)], question('How do I start a new project?'));
