@@ -186,7 +186,7 @@ export function renderUnits(units: readonly Unit[]): string {
     if (previous === undefined) text = quoted;
     else if (!startsBlock && (unit.kind === 'line' || unit.kind === 'row')) text += `\n${quoted}`;
     // An ellipsis marks sentences left out between two quoted ones, so the quote never reads as continuous.
-    else if (previous.block === unit.block) text += unit.position === previous.position + 1 ? `${sentenceGap(previous.text)}${unit.text}` : `${withEllipsis(previous.text).slice(previous.text.length)}${UNSPACED_START.test(unit.text) ? '' : ' '}${unit.text}`;
+    else if (previous.block === unit.block) text += unit.position === previous.position + 1 ? `${sentenceGap(previous.text)}${unit.text}` : `${ellipsisAfter(previous.text)}${UNSPACED_START.test(unit.text) ? '' : ' '}${unit.text}`;
     else text += `\n\n${quoted}`;
     previous = unit;
   }
@@ -202,7 +202,11 @@ const UNSPACED_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}�
  * Japanese, which write none around it ("这会非常麻烦：…", not "麻烦： …").
  */
 export function withEllipsis(text: string): string {
-  return UNSPACED_END.test(text) ? `${text}…` : `${text} …`;
+  return `${text}${ellipsisAfter(text)}`;
+}
+
+function ellipsisAfter(text: string): string {
+  return UNSPACED_END.test(text) ? '…' : ' …';
 }
 
 /**

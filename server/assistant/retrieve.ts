@@ -41,6 +41,12 @@ function asksWhetherThereIs(question: string): boolean {
 }
 
 const SUGGESTIONS = 3;
+/** An attached selection or code block is searched by its first this many characters. */
+const CONTEXT_QUERY_CHARS = 2000;
+
+function contextQuery(value: string): string {
+  return value.slice(0, CONTEXT_QUERY_CHARS);
+}
 /** The share of a part of the question (withEachPart) its best section must cover to be among the sources: 0.5 missed "make it red" (0.40, the launcher's color) and moved no other answer at 0.35. */
 const PART_COVERAGE = 0.35;
 /** The pages of the last answer's first sources (as many as an answer quotes), or of its question's first sections, are a follow-up's setting pages. */
@@ -113,7 +119,7 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   // "What does this code do?" is about the code: searching its words would find pages about code blocks.
   const pointing = isPointing(question, options.context);
   const retrieval = pointing
-    ? focusOnContext({ queries: (options.context ?? []).map((item) => item.value.slice(0, 2000)), terms: [], contextTerms: [] }, options.context)
+    ? focusOnContext({ queries: (options.context ?? []).map((item) => contextQuery(item.value)), terms: [], contextTerms: [] }, options.context)
     : focusOnContext(asked, options.context);
   // A question of its own about a selection ("what does maxAge mean here?") is searched with the selection's
   // page lifted, as a follow-up is with its setting's pages: the answer is most often beside the selection.
@@ -150,12 +156,7 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     terms: [...new Set([...retrieval.terms, ...[...alternatives.values()].flat()])],
     contextTerms: retrieval.contextTerms,
     notFound,
-    // Beyond the docs, a question about a selection is pointed back to the selection's section first: "can I keep
-    // them in MySQL instead?" about where threads are kept, whose section names the database the docs support. The
-    // next are what the selection's words find, then the question's, and may be other sections of its page: the
-    // question's own words, past the name, were "can I use for this instead?", which found React's pages for "an
-    // embedded database", and one section a page left out Threads and storage, beside the selection.
-    suggestions: notFound ? [...locatedSections, ...onePerPage((unknownNames.length > 0 ? searchAll(index, [...located.map((entry) => entry.value.slice(0, 2000)), withoutNames(question, unknownNames)], searchOptions) : hits).map((hit) => hit.section).filter((section) => !locatedSections.includes(section)))].slice(0, SUGGESTIONS) : [],
+    suggestions: notFound ? closestSections(index, question, located, unknownNames, hits, searchOptions) : [],
     locatedContext: located.map((entry) => entry.text),
     aboutContext: pointing && located.length > 0,
     unknownNames: notFound ? [] : unknownNames,
@@ -163,6 +164,20 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     // A reader asking about a selection is on its page, its examples in front of them.
     usage: notFound || located.length > 0 ? undefined : usageOf(index, sections[0]),
   };
+}
+
+/**
+ * The closest pages for a question beyond the docs, one section each. A question about a selection is pointed back to
+ * the selection's section first ("can I keep them in MySQL instead?" about where threads are kept, whose section names
+ * the database the docs support); the next are what the selection's words find, then the question's, and may be other
+ * sections of its page: the question's own words, past the name, were "can I use for this instead?", which found
+ * React's pages for "an embedded database", and one section a page left out Threads and storage, beside the selection.
+ * A name the docs never use is left out of the search ("Does it integrate with Slack?" suggested Shadows and stacking).
+ */
+function closestSections(index: DocsIndex, question: string, located: readonly LocatedContext[], unknownNames: readonly string[], hits: readonly SearchHit[], options: SearchOptions): Section[] {
+  const locatedSections = located.map((entry) => entry.section);
+  const found = unknownNames.length > 0 ? searchAll(index, [...located.map((entry) => contextQuery(entry.value)), withoutNames(question, unknownNames)], options) : hits;
+  return [...locatedSections, ...onePerPage(found.map((hit) => hit.section).filter((section) => !locatedSections.includes(section)))].slice(0, SUGGESTIONS);
 }
 
 /** Headings of a page's usage section, in the docs' languages (Hono's "Usage", Vue's 基本用法). */

@@ -110,35 +110,39 @@ function startThread(url: URL, options: { workerData: unknown; transferList: Tra
   }
 }
 
-/** A parser whose threads never started: nothing to send to, hold or end. */
-const NO_PARSER: Parser = { post: () => {}, ref: () => {}, unref: () => {}, terminate: async () => {} };
+const ignore = (): void => {};
+
+/**
+ * A parser whose threads never started: nothing to send to, hold or end. One object per start, as the pool keys its
+ * parsers by identity (alive, ready, budgets): a shared one let one start's failure retire another's.
+ */
+function noParser(): Parser {
+  return { post: ignore, ref: ignore, unref: ignore, terminate: async () => {} };
+}
 
 /** Starts a parser; `onMessage` gets 'ready' once both threads have loaded, then each reply in order. */
 function startParser(onMessage: (message: ParseReply | 'ready') => void, onError: (error: Error) => void, execArgv: string[] | undefined): Parser {
   const { port1, port2 } = new MessageChannel();
-  let pages: Worker;
-  let terms: Worker;
+  let first: Worker | undefined;
+  let threads: [Worker, Worker];
   try {
-    pages = startThread(PAGES_WORKER_URL, { workerData: { terms: port1 }, transferList: [port1] }, execArgv);
-    try {
-      terms = startThread(TERMS_WORKER_URL, { workerData: { pages: port2 }, transferList: [port2] }, execArgv);
-    } catch (error) {
-      void pages.terminate();
-      throw error;
-    }
+    first = startThread(PAGES_WORKER_URL, { workerData: { terms: port1 }, transferList: [port1] }, execArgv);
+    threads = [first, startThread(TERMS_WORKER_URL, { workerData: { pages: port2 }, transferList: [port2] }, execArgv)];
   } catch (error) {
+    void first?.terminate();
     // A thread the system refuses at once (too many threads, an option Node rejects) fails the parser as one that
     // fails at start does, after the pool has taken it in: thrown here, it rejected the parse and the whole load.
     setImmediate(() => onError(error instanceof Error ? error : new Error(String(error))));
-    return NO_PARSER;
+    return noParser();
   }
+  const [pages, terms] = threads;
   let loaded = 0;
   const loadedOne = () => {
     if (++loaded === 2) onMessage('ready');
   };
   pages.on('message', (message: 'ready') => message === 'ready' && loadedOne());
   terms.on('message', (message: ParseReply | 'ready') => (message === 'ready' ? loadedOne() : onMessage(message)));
-  for (const thread of [pages, terms]) {
+  for (const thread of threads) {
     thread.on('error', onError);
     // A thread that ends without an error (process.exit in its code or in a module the process preloads) fails its
     // parser as an error would: otherwise its files waited for their time budget, and before 'ready', forever. A

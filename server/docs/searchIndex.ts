@@ -785,15 +785,20 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     // Later changes (serve re-reading a file) recompile lists as questions need them.
     postings.precompile();
     yield;
+    // The sections that introduce the site are found in the same pass, a step at a time: in one step, a large site's
+    // took tens of milliseconds of a thread that answers requests.
+    const found = new Set<number>();
     for (let first = 0; first < sections.length; first += PREPARED_PER_STEP) {
       for (let key = first; key < Math.min(sections.length, first + PREPARED_PER_STEP); key++) {
         const section = sections[key];
-        if (section !== undefined) prepareTables(section);
+        if (section === undefined) continue;
+        prepareTables(section);
+        if (introducesSite(section)) found.add(key);
       }
       yield;
     }
-    introducingSections();
-    yield;
+    // A question may have found them meanwhile (introducingSections), and files may have gone since their step.
+    introducing ??= new Set([...found].filter((key) => sections[key] !== undefined));
     for (const asked of warmUpQuestions()) {
       index.search(asked, { limit: 5 });
       yield;
