@@ -8,6 +8,7 @@ import { pageOutline } from './pageOutline.ts';
 import { sectionTitle } from './sources.ts';
 import { hasUnspacedScript, termsOf, termsOfToken, wordsOf, wordTermsOf } from '../docs/analyzer.ts';
 import { describesProblem } from '../docs/symptoms.ts';
+import { asksWhy, saysReason } from '../docs/reasons.ts';
 import { fenceTitle, plainTextLink, searchableText } from '../docs/blockText.ts';
 import { normalize } from './contextSource.ts';
 import { ENGLISH_PHRASES, type AnswerPhrases } from './answerPhrases.ts';
@@ -125,6 +126,8 @@ interface ReaderText {
    * is quoted by them (quoting one more example there added noise under leads that did not answer).
    */
   how?: boolean;
+  /** The question asks why (reasons.ts): the lead's passages giving a reason count one question word more. */
+  why?: boolean;
 }
 
 interface AnalysedUnit extends Unit {
@@ -333,7 +336,10 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
       const headed = index === headedOpening && block.units.length > 0 ? score(new Set([...block.terms, ...headingTerms])) : own;
       // The lead's heading orders its passages but sets no bar: it counts as a bonus, as the named opening's does.
       const matched = lead ? own : headed;
-      const bonus = (index === namedOpening && own > 0 ? OPENING_BONUS : 0) + (lead ? headed - own : 0);
+      // A question asking why came for the reason: "为什么要用 key" quoted how lists update in place and what a key's
+      // value may be, and not "为了给 Vue 一个提示，以便它可以跟踪每个节点的标识…", which matched as many words.
+      const reason = lead && reader.why === true && own > 0 && givesReason(block) ? QUESTION_WORD_POINTS : 0;
+      const bonus = (index === namedOpening && own > 0 ? OPENING_BONUS : 0) + (lead ? headed - own : 0) + reason;
       return { block, index, score: matched + (nearRead.has(index) ? 3 : 0) + bonus, bonus };
     })
     .filter((entry) => entry.score > 0 && (entry.block.kind !== 'code' || lineCount(entry.block) <= MAX_MATCHING_CODE_LINES))
@@ -651,6 +657,11 @@ function isListing(block: Block): boolean {
 /** Words asking how to do something, in the languages the widget speaks: such a question wants an example. */
 const HOW = /\bhow\b|怎么|怎样|如何|怎麼|怎樣|どうやって|どうすれば|どうしたら|どのように|やり方|書き方|使い方|어떻게/i;
 
+/** A paragraph giving a reason or a purpose (reasons.ts), which a question asking why came for. */
+function givesReason(block: Block): boolean {
+  return block.kind === 'sentence' && block.units.some((unit) => saysReason(unit.text));
+}
+
 function asksHow(question: string): boolean {
   return HOW.test(question);
 }
@@ -740,7 +751,7 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   if (!lead) return nothingFound;
   const score = scorer(match);
   const quotes: Quote[] = [];
-  const reader: ReaderText = { ...(match.readContext ? { readContext: match.readContext } : {}), question: normalize(match.question ?? ''), problem: describesProblem(match.question ?? ''), how: match.usage === undefined && asksHow(match.question ?? '') && hasUnspacedScript(match.question ?? '') };
+  const reader: ReaderText = { ...(match.readContext ? { readContext: match.readContext } : {}), question: normalize(match.question ?? ''), problem: describesProblem(match.question ?? ''), how: match.usage === undefined && asksHow(match.question ?? '') && hasUnspacedScript(match.question ?? ''), why: asksWhy(match.question ?? '') };
   // A lead whose every passage the question holds (a reader quoting the one sentence of a section to ask about
   // it) is quoted anyway: left out, the answer said the docs had nothing, or quoted another section only.
   const leadQuote = quoteSection(lead, score, LEAD_BLOCKS, true, reader) ?? quoteSection(lead, score, LEAD_BLOCKS, true, { ...reader, question: '' });

@@ -69,6 +69,21 @@ describe('given sections and a question', () => {
     expect(answer.text).toContain('To let the framework track each node, give every item a unique `key`:\n\n```html\n<li v-for="item in items" :key="item.id"></li>\n```');
   });
 
+  it('quotes first the passage of the lead that gives the reason, for a question asking why', () => {
+    const text = [
+      'Vue 默认按照“就地更新”的策略来更新通过 `v-for` 渲染的列表。当数据项的顺序改变时，Vue 不会移动元素。',
+      '`key` 绑定的值期望是一个基础类型的值。不要用对象作为 `v-for` 的 key。',
+      '为了给 Vue 一个提示，以便它可以跟踪每个节点的标识，你需要为每个元素提供一个唯一的 `key`：',
+      '```vue-html\n<div v-for="item in items" :key="item.id"></div>\n```',
+    ].join('\n\n');
+    const why = composeExtractiveAnswer([section('key', '通过 key 管理状态', text)], askedAs('为什么要用 key'));
+    expect(why.text).toContain('为了给 Vue 一个提示，以便它可以跟踪每个节点的标识，你需要为每个元素提供一个唯一的 `key`：\n\n```vue-html');
+    const english = ['The server counts questions per visitor and per domain.', 'Limits count every question a visitor asks, follow-ups included.', 'Limits on questions exist because one visitor could otherwise spend the whole budget of the model.'].join('\n\n');
+    expect(composeExtractiveAnswer([section('limits', 'Rate limits', english)], askedAs('Why are there limits on questions?')).text).toContain('because one visitor could otherwise spend');
+    // Asked how, not why, the same sections quote their first matching passages.
+    expect(composeExtractiveAnswer([section('limits', 'Rate limits', english)], askedAs('How are limits on questions counted?')).text).not.toContain('because one visitor');
+  });
+
   it('keeps the code block that follows a quoted paragraph, and a short list whole', () => {
     const text = 'Install the relay with npm.\n\n```sh\nnpm install relay\n```\n\n- Install needs npm 10.\n- Another item.';
     const answer = composeExtractiveAnswer([section('install', 'Install', text)], question('install with npm'));
