@@ -19,11 +19,11 @@ const WIDGET_DOCS = {
 const firstHeading = (index: DocsIndex, question: string) => index.search(question, { limit: 5 })[0]?.section.headingPath.at(-1);
 
 describe('given a question that describes a problem', () => {
-  it('reads a negated verb, a failure, an error met or a Japanese or Chinese negative as a problem, and a wish or a how-to as none', () => {
-    for (const problem of ["The chat doesn't show on my site", 'The chat doesn’t show on my site', 'Pressing Ctrl+I does nothing', 'uBlock Origin breaks the widget', 'My chat history is gone', 'Readers get too many requests errors, what do I do?', 'How do I fix the launcher not showing?', 'ファイルを保存しても画面が更新されない', 'Linux でファイル監視の上限に達したと言われて落ちる', 'import したデフォルトがオブジェクトになってしまう', '组件不显示', '页面白屏']) {
+  it('reads a negated verb, a failure, something down or unavailable, an error met or a Japanese or Chinese negative as a problem, and a wish or a how-to as none', () => {
+    for (const problem of ["The chat doesn't show on my site", 'The chat doesn’t show on my site', 'Pressing Ctrl+I does nothing', 'uBlock Origin breaks the widget', 'My chat history is gone', 'Readers get too many requests errors, what do I do?', 'How do I fix the launcher not showing?', 'ファイルを保存しても画面が更新されない', 'Linux でファイル監視の上限に達したと言われて落ちる', 'import したデフォルトがオブジェクトになってしまう', '组件不显示', '页面白屏', 'What happens when the model provider is down?', 'The server went down overnight', 'The model is unavailable', 'Requests to the provider time out']) {
       expect({ problem, describesProblem: describesProblem(problem) }).toEqual({ problem, describesProblem: true });
     }
-    for (const question of ['How do I show the launcher?', 'How do I handle errors?', 'How do I return an error?', 'How do I make it not send cookies?', 'How do I reject a request whose body is missing a field?', 'Can responses be cached so the handler does not run?', 'ビルドのたびに中身を消さないようにしたい', 'ポートが使われていたらエラーにしたい', '怎么让按钮不显示', 'What is a thread?']) {
+    for (const question of ['How do I show the launcher?', 'How do I handle errors?', 'How do I return an error?', 'How do I make it not send cookies?', 'How do I reject a request whose body is missing a field?', 'Can responses be cached so the handler does not run?', 'ビルドのたびに中身を消さないようにしたい', 'ポートが使われていたらエラーにしたい', '怎么让按钮不显示', 'What is a thread?', 'How do I add a thumbs down button?', 'Can readers scroll down while it answers?']) {
       expect({ question, describesProblem: describesProblem(question) }).toEqual({ question, describesProblem: false });
     }
   });
