@@ -8,7 +8,7 @@ import { pageOutline } from './pageOutline.ts';
 import { sectionTitle } from './sources.ts';
 import { hasUnspacedScript, termsOf, termsOfToken, wordsOf, wordTermsOf } from '../docs/analyzer.ts';
 import { describesProblem } from '../docs/symptoms.ts';
-import { asksWhy, saysReason } from '../docs/reasons.ts';
+import { asksWhy, headingGivesReason, saysReason } from '../docs/reasons.ts';
 import { fenceTitle, plainTextLink, searchableText } from '../docs/blockText.ts';
 import { normalize } from './contextSource.ts';
 import { ENGLISH_PHRASES, type AnswerPhrases } from './answerPhrases.ts';
@@ -327,6 +327,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   const ownHeadingTerms = wordTermsOf(section.headingPath.at(-1) ?? '');
   const headingTerms = headedOpening === -1 ? new Set<string>() : new Set(ownHeadingTerms);
   const answersHeading = headingTerms.size > 0 && score(headingTerms) > 0;
+  const underReason = lead && reader.why === true && readContext.length === 0 && headingGivesReason(section);
   const ranked = blocks
     .map((block, index) => {
       // A further section's table counts by its best row; the lead's by all its rows, as its score is the bar
@@ -364,6 +365,15 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     const saying = (entry: (typeof ranked)[number]) => asked.some((term) => entry.block.terms.has(term));
     const missing = asked.length > 0 && !chosen.some(saying) ? ranked.find((entry) => !chosen.includes(entry) && entry.block.kind !== 'code' && saying(entry)) : undefined;
     if (missing) chosen.push(missing);
+  }
+  // Under a heading that promises the reason (その理由は？), a passage giving one is the answer though it repeats no word
+  // of the question: "依存関係の事前バンドルはなぜ必要？" quoted the section's first line and its closing note, which
+  // say 事前バンドル, and not "このプロセスには 2 つの目的があります:" with the two purposes it announces. It takes the
+  // place of the last passage chosen.
+  if (underReason && chosen.length > 0 && !chosen.some((entry) => givesReason(entry.block))) {
+    const index = blocks.findIndex(givesReason);
+    const block = blocks[index];
+    if (block) chosen.splice(Math.min(chosen.length, maxBlocks - 1), 1, { block, index, score: 0, bonus: 0 });
   }
   if (chosen.length === 0) {
     if (!lead) return undefined;

@@ -9,8 +9,8 @@ const ASKS_WHY = /\bwhy\b|为什么|為什麼|为何|為何|なぜ|どうして|
 /** A heading that promises a reason: "Why is it small and fast?", 为什么需要测试, その理由は？, Vite を使う理由. */
 const REASON_HEADING = /\bwhy\b|\breasons?\b|\bmotivation\b|为什么|為什麼|为何|為何|なぜ|どうして|理由|必要性|왜|이유/i;
 
-/** A sentence giving a reason or a purpose: "because", "so that", "to avoid", 为了, 以便, 因为, ため, ので, 防ぐ, 때문. */
-const GIVES_REASON = /\b(?:because|so that|in order to|to (?:avoid|prevent|ensure|make sure)|prevents?|otherwise|the reason|this is why|that is why)\b|因为|因為|为了|為了|以便|否则|否則|以免|避免|防止|由于|由於|原因|ため|ので|防ぐ|避け|理由|때문|위해|이유|방지/i;
+/** A sentence giving a reason or a purpose: "because", "so that", "to avoid", 为了, 以便, 因为, ため, ので, 防ぐ, 目的, 때문. */
+const GIVES_REASON = /\b(?:because|so that|in order to|to (?:avoid|prevent|ensure|make sure)|prevents?|otherwise|the reason|this is why|that is why|purposes?)\b|目的|因为|因為|为了|為了|以便|否则|否則|以免|避免|防止|由于|由於|原因|ため|ので|防ぐ|避け|理由|때문|위해|이유|방지/i;
 
 export function asksWhy(question: string): boolean {
   return ASKS_WHY.test(question);

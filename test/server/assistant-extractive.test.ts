@@ -69,7 +69,7 @@ describe('given sections and a question', () => {
     expect(answer.text).toContain('To let the framework track each node, give every item a unique `key`:\n\n```html\n<li v-for="item in items" :key="item.id"></li>\n```');
   });
 
-  it('quotes first the passage of the lead that gives the reason, for a question asking why', () => {
+  it('quotes first the passage of the lead that gives the reason, for a question asking why, under a heading promising the reason even with no word of the question', () => {
     const text = [
       'Vue 默认按照“就地更新”的策略来更新通过 `v-for` 渲染的列表。当数据项的顺序改变时，Vue 不会移动元素。',
       '`key` 绑定的值期望是一个基础类型的值。不要用对象作为 `v-for` 的 key。',
@@ -80,6 +80,10 @@ describe('given sections and a question', () => {
     expect(why.text).toContain('为了给 Vue 一个提示，以便它可以跟踪每个节点的标识，你需要为每个元素提供一个唯一的 `key`：\n\n```vue-html');
     const english = ['The server counts questions per visitor and per domain.', 'Limits count every question a visitor asks, follow-ups included.', 'Limits on questions exist because one visitor could otherwise spend the whole budget of the model.'].join('\n\n');
     expect(composeExtractiveAnswer([section('limits', 'Rate limits', english)], askedAs('Why are there limits on questions?')).text).toContain('because one visitor could otherwise spend');
+    // Under a heading that promises the reason, the passage giving it, though it repeats no word of the question.
+    const purposes = ['これは、Vite が「依存関係の事前バンドル」を実行しています。', 'このプロセスには 2 つの目的があります:', '1. **互換性:** CommonJS を ESM に変換します。\n2. **パフォーマンス:** 多くのモジュールを 1 つにします。', '依存関係の事前バンドルは開発モードでのみ適用されます。'].join('\n\n');
+    const reasons = { ...section('reasons', 'その理由は？', purposes), headingPath: ['依存関係の事前バンドル', 'その理由は？'] };
+    expect(composeExtractiveAnswer([reasons], askedAs('なぜ依存関係を事前バンドルする必要があるの？')).text).toContain('このプロセスには 2 つの目的があります:\n\n1. **互換性:**');
     // Asked how, not why, the same sections quote their first matching passages.
     expect(composeExtractiveAnswer([section('limits', 'Rate limits', english)], askedAs('How are limits on questions counted?')).text).not.toContain('because one visitor');
   });
