@@ -268,7 +268,9 @@ function readersKnow(index: DocsIndex, name: string, alternatives: ReadonlyMap<s
  * counted as shared: "How do I train a machine learning model with Hono?" was answered through "Hono".
  * Every word known to the docs, a question of three or more is off topic when the best section shares one of
  * them at most and is about none (its heading or page title): "What is Hono's pricing for the hosted
- * version?" was answered from "Who is using Hono?" through "hosted".
+ * version?" was answered from "Who is using Hono?" through "hosted". A Chinese or Japanese question with a word no
+ * page has is judged by its words too, without their character pairs and the words framing a request
+ * (sharesFewWords): "Vue 怎么实现支付功能" shared 实现 and 功能 and two pairs with a section on web components.
  */
 function offTopic(index: DocsIndex, question: string, section: Section, alternatives: ReadonlyMap<string, readonly string[]>): boolean {
   const allKnown = index.unknownWords(question).length === 0;
@@ -288,7 +290,26 @@ function offTopic(index: DocsIndex, question: string, section: Section, alternat
   // Two words, one of them no page's: answerable when the section is about the other ("brand colors" under
   // Colors), not when it has it in passing ("voice input" found "input" in a list of CSS variables).
   if (terms.length === 2 && shared === 1) return !aboutOne;
+  if (hasUnspacedScript(question) && sharesFewWords(question, terms.filter(telling), found)) return true;
   return shared <= 1 && shared * 2 < terms.length;
+}
+
+/**
+ * Words that frame a Chinese or Japanese request for something (实现 … 功能, 接入, 機能を実装): every docs page has them,
+ * so they are no topic the section shares. "Vue 怎么实现支付功能" (payments) was answered through 实现 and 功能 from
+ * a section on TypeScript and web components; its topic, 支付, is no page's.
+ */
+const CJK_FRAME_WORDS: ReadonlySet<string> = new Set(termsOf('实现 實現 功能 开发 開發 应用 應用 使用 支持 接入 对接 実装 機能 追加 作成 利用 導入'));
+
+/**
+ * A Chinese or Japanese question's words (not its character pairs, which cross words: 现支 in 实现支付) other than
+ * those framing a request, of which the section shares one at most and fewer than half.
+ */
+function sharesFewWords(question: string, terms: readonly string[], found: (term: string) => boolean): boolean {
+  const words = new Set(wordTermsOf(question));
+  const counted = terms.filter((term) => words.has(term) && !CJK_FRAME_WORDS.has(term));
+  const shared = counted.filter(found).length;
+  return shared <= 1 && shared * 2 < counted.length;
 }
 
 /**

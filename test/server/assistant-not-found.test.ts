@@ -157,6 +157,25 @@ describe('given a Japanese or Chinese question whose words the docs have, cut in
   });
 });
 
+describe('given a Chinese question asking to build something no page names, in the words that frame any request (实现 … 功能)', () => {
+  const files = {
+    'typescript.md': '# 搭配 TypeScript\n\n## 总览\n\n实现类型检查的功能需要 TypeScript。',
+    'plugins.md': '# 插件\n\n## 编写一个插件\n\n插件是一个拥有 install 方法的对象，例如添加全局组件。',
+    'slots.md': '# 插槽\n\n## 具名插槽\n\n一个组件可以有多个插槽出口，用 name 区分。',
+    'directives.md': '# 自定义指令\n\n## 指令钩子\n\n指令对象可以提供几个钩子函数。',
+    'router.md': '# 路由\n\n## 简单的路由\n\n根据地址切换要渲染的组件。',
+    'events.md': '# 事件\n\n## 触发与监听事件\n\n在模板表达式中直接触发自定义事件。',
+  };
+
+  it('says the docs do not cover it: those words and the pairs across them are shared by any page', () => {
+    expect(notFound(indexOf(files), '怎么实现支付功能')).toBe(true);
+  });
+
+  it('answers when the section shares its topic word', () => {
+    expect(notFound(indexOf(files), '怎么实现插件功能')).toBe(false);
+  });
+});
+
 describe('given docs with a hyphenated name one letter from the question\'s (sign-in, sign-on)', () => {
   it('takes the question\'s name as another name, not as a typo of the docs\' one', () => {
     const index = indexOf({
