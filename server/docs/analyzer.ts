@@ -35,7 +35,7 @@ const CJK_STOP_WORDS = new Set(
 );
 
 /** Han characters that are grammar, not meaning: a character pair holding one (的计, 了但) is noise. */
-const HAN_PARTICLES = new Set('的了是吗呢吧啊我你他么个这那和与把被就也都没不给在请有什嗎麼個這與沒給請');
+const HAN_PARTICLES = new Set('的了是吗呢吧啊我你他么个这那和与把被就也都没不给在请有什怎哪嗎麼個這與沒給請');
 
 const CAMEL_CASE_BOUNDARY = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/;
 /** Scripts written without spaces between words. */

@@ -21,6 +21,10 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
     // Question words and particles are no topic.
     expect(terms).not.toContain('怎么');
     expect(terms).not.toContain('给子');
+    // Nor a pair across a question word: 间怎 in 之间怎么 is no word of the docs, and 用哪 in 该用哪个 matched "到底用哪个".
+    expect(termsOf('组件之间怎么通信')).toEqual(expect.arrayContaining(['之间', '通信']));
+    expect(termsOf('组件之间怎么通信')).not.toContain('间怎');
+    expect(termsOf('ref 和 reactive 该用哪个')).not.toContain('用哪');
     // 以后 (after) frames a question as "after" does: "换页以后对话记录没了" was judged beyond English docs for it.
     expect(termsOf('换页以后对话记录没了')).not.toContain('以后');
     expect(termsOf('換頁以後對話記錄沒了')).not.toContain('以後');
