@@ -154,6 +154,16 @@ describe('given docs in English and a reader who asks in Chinese or Japanese', (
     expect(glossaryAlternatives(variables, termsOf(variables)).has('境变')).toBe(false);
   });
 
+  it('reads 複数, 多个 and 여러 as several: a server run on several machines is found', () => {
+    const instances = indexOf({
+      ...ENGLISH_DOCS,
+      'server.md': '# Server\n\n## Start the server\n\nRun `serve` in the docs folder.\n\n## Several instances\n\nTo run more than one server behind a load balancer, point them all at the same PostgreSQL.',
+    });
+    for (const question of ['サーバーを複数台で動かすには？', '多个服务器怎么部署', '서버를 여러 대 실행하려면?']) {
+      expect(firstFor(instances, question)).toEqual({ question, notFound: false, first: '/server#several-instances' });
+    }
+  });
+
   it('still says a question about something no page covers is not in the docs', () => {
     expect(retrieved(index, '怎么用 Hono 发送邮件').notFound).toBe(true);
     expect(retrieved(index, '如何连接 MySQL 数据库').notFound).toBe(true);
