@@ -141,6 +141,21 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('What if a page is not found?').get('found')).toEqual(expect.arrayContaining(['404']));
   });
 
+  it("reads a 404 page, in English, Chinese, Japanese or Korean, as the docs' notFound, not as a product named Pages", () => {
+    const index = indexOf({
+      'api/hono.md': "# App\n\n## Not Found\n\n`app.notFound` allows you to customize a Not Found Response.\n\n```ts\napp.notFound((c) => {\n  return c.text('Custom 404 Message', 404)\n})\n```",
+      'getting-started/cloudflare-pages.md': '# Cloudflare Pages\n\n## Cloudflare Pages Middleware\n\nCloudflare Pages uses its own middleware: export `onRequest` from a page function to return a response.',
+      'api/context.md': "# Context\n\n## notFound()\n\nReturn a Not Found Response. You can customize it with `app.notFound()`.\n\n```ts\napp.get('/notfound', (c) => {\n  return c.notFound()\n})\n```",
+      'api/routing.md': '# Routing\n\n## Basic\n\nRegister a handler per path and method.',
+      // Pages are a word of most docs.
+      'guides/jsx.md': '# JSX\n\n## Render a page\n\nRender an HTML page with JSX and return it with `c.html()`.',
+      'helpers/ssg.md': '# SSG Helper\n\n## Pages\n\nEach route of the app is written to a page of the static site.',
+    });
+    for (const question of ['How do I return a custom 404 page?', '如何返回 404 页面', '404 ページを自作したい', '404 페이지를 바꾸려면?']) {
+      expect({ question, first: firstHeading(index, question) }).toEqual({ question, first: expect.stringMatching(/^not ?found/i) });
+    }
+  });
+
   it('matches a phrase only with its words in a row, and gives its docs\' words to its last word that is not a stop word', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('Show a page when not found')).toEqual(new Map([['found', ['404', 'notfound']]]));
     expect(DEFAULT_SYNONYMS.alternativesIn('Not every route is found')).toEqual(new Map());
