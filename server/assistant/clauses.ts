@@ -58,11 +58,32 @@ export function comparesNames(question: string): boolean {
   return question.search(COMPARES) !== -1;
 }
 
+/** English: a second thing asked of the same verb ("turn on dark mode and the side panel", "enable CORS and the logger"). */
+const ENGLISH_OBJECT_BREAK = /\s+and\s+(?=(?:the|a|an|my|its)\s)/i;
+const REQUEST_VERB = new RegExp(`\\b(?:${[...DOING_VERBS, ...TOPIC_VERBS].join('|')})\\b(?:\\s+(?:up|on|off|out))?`, 'gi');
+
+/**
+ * A request of two things in one English clause, "and" then an article or "my" before the second ("How do I turn on
+ * dark mode and the side panel?", "enable CORS and the logger"), as two requests: the second thing with the words
+ * asking for the first up to their verb ("How do I read the request body and the headers?": "How do I read the
+ * headers?"; alone, "the headers?" found Secure Headers). A clause with no such verb before the "and" stays whole.
+ * Both nouns bare ("a username and password") are one thing (ENGLISH_REQUEST_BREAK).
+ */
+function twoObjects(clause: string): string[] {
+  const [head, ...rest] = clause.split(ENGLISH_OBJECT_BREAK);
+  if (rest.length !== 1 || head === undefined || rest[0] === undefined) return [clause];
+  const verbs = [...head.matchAll(REQUEST_VERB)];
+  const verb = verbs.at(-1);
+  if (verb === undefined) return [clause];
+  return [head, `${head.slice(0, verb.index + verb[0].length)} ${rest[0]}`];
+}
+
 /** The question's parts, in order; a question of one part gives one. */
 export function clausesOf(question: string): string[] {
   let clauses = question
     .split(QUESTIONS_BREAK)
     .flatMap((clause) => clause.split(ENGLISH_REQUEST_BREAK))
+    .flatMap(twoObjects)
     .flatMap((clause) => clause.split(CJK_REQUEST_BREAK))
     .flatMap((clause) => clause.split(KOREAN_REQUEST_BREAK));
   const compares = comparesNames(question);

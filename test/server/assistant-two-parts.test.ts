@@ -42,6 +42,12 @@ describe('given docs with a page for each of two things a question asks', () => 
     expect(JSON.stringify(prompt.filter((turn) => turn.role === 'system'))).toContain('When the question asks several things');
   });
 
+  it('quotes the section of a second thing asked of the same verb ("enable CORS and the logger")', async () => {
+    const answer = await extractiveAnswer(index, 'How do I enable the basic auth middleware and the CORS middleware?');
+    expect(answer).toContain('**[Basic Auth Middleware');
+    expect(answer).toContain('**[CORS Middleware');
+  });
+
   it('quotes one request about two things as before, from the page about them', async () => {
     const answer = await extractiveAnswer(index, 'How do I protect my routes with a username and password?');
     expect(answer).toContain('**[Basic Auth Middleware');

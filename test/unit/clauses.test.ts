@@ -10,6 +10,13 @@ describe('given a question asking two things', () => {
     expect(clausesOf('How do I change the launcher color and move it to the left side?')).toEqual(['How do I change the launcher color', 'move it to the left side?']);
   });
 
+  it('reads a second thing asked of the same verb after "and the", "and a" or "and my", with the words asking for it', () => {
+    expect(clausesOf('How do I turn on dark mode and the side panel?')).toEqual(['How do I turn on dark mode', 'How do I turn on the side panel?']);
+    expect(clausesOf('How do I read the request body and the headers?')).toEqual(['How do I read the request body', 'How do I read the headers?']);
+    // No verb of a request before the "and": one thing asked about.
+    expect(clausesOf('What are the defaults of the port and the host?')).toHaveLength(1);
+  });
+
   it('reads two names compared, without the words asking which', () => {
     expect(clausesOf('What is the difference between RegExpRouter and TrieRouter?')).toHaveLength(2);
     expect(clausesOf('Pinia 和 Vuex 选哪个')).toEqual(['Pinia', 'Vuex']);
