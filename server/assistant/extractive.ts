@@ -369,7 +369,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   // Under a heading that promises the reason (その理由は？), a passage giving one is the answer though it repeats no word
   // of the question: "依存関係の事前バンドルはなぜ必要？" quoted the section's first line and its closing note, which
   // say 事前バンドル, and not "このプロセスには 2 つの目的があります:" with the two purposes it announces. It takes the
-  // place of the last passage chosen.
+  // last place when the quote has all its passages.
   if (underReason && chosen.length > 0 && !chosen.some((entry) => givesReason(entry.block))) {
     const index = blocks.findIndex(givesReason);
     const block = blocks[index];

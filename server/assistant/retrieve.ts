@@ -295,8 +295,8 @@ function offTopic(index: DocsIndex, question: string, section: Section, alternat
 }
 
 /**
- * Words that frame a Chinese or Japanese request for something (实现 … 功能, 接入, 機能を実装): every docs page has them,
- * so they are no topic the section shares. "Vue 怎么实现支付功能" (payments) was answered through 实现 and 功能 from
+ * Words that frame a Chinese or Japanese request for something (实现 … 功能, 接入, 機能を実装): docs say them on any
+ * topic, so they are no topic the section shares. "Vue 怎么实现支付功能" (payments) was answered through 实现 and 功能 from
  * a section on TypeScript and web components; its topic, 支付, is no page's.
  */
 const CJK_FRAME_WORDS: ReadonlySet<string> = new Set(termsOf('实现 實現 功能 开发 開發 应用 應用 使用 支持 接入 对接 実装 機能 追加 作成 利用 導入'));

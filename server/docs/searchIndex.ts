@@ -964,12 +964,16 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   function liftQuotingSections(asked: string): void {
     if (settings.pastedMessageBoost === 1) return;
     const runs = pastedRuns(pastedMessages(asked));
-    if (runs.length === 0) return;
+    if (runs.length > 0) liftAmongBest((section) => quotesPasted(section, runs), settings.pastedMessageBoost);
+  }
+
+  /** Multiplies by `boost` the scores of those among the QUOTING_WINDOW best sections so far that `lifts`. */
+  function liftAmongBest(lifts: (section: Section) => boolean, boost: number): void {
     const best = topDocuments(question.scores, QUOTING_WINDOW);
     for (let position = 0; position < question.count; position++) best.offer(question.documents[position] as number);
     for (const document of best.sorted()) {
       const section = sections[document];
-      if (section && quotesPasted(section, runs)) question.scores[document] = (question.scores[document] as number) * settings.pastedMessageBoost;
+      if (section && lifts(section)) question.scores[document] = (question.scores[document] as number) * boost;
     }
   }
 
@@ -978,14 +982,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
    * Not for a problem ("Why doesn't the launcher show?"): its troubleshooting entry answers it (liftTroubleshooting).
    */
   function liftReasons(asked: string): void {
-    const boost = settings.reasonHeadingBoost;
-    if (boost === 1 || !asksWhy(asked) || describesProblem(asked)) return;
-    const best = topDocuments(question.scores, QUOTING_WINDOW);
-    for (let position = 0; position < question.count; position++) best.offer(question.documents[position] as number);
-    for (const document of best.sorted()) {
-      const section = sections[document];
-      if (section && headingGivesReason(section)) question.scores[document] = (question.scores[document] as number) * boost;
-    }
+    if (settings.reasonHeadingBoost !== 1 && asksWhy(asked) && !describesProblem(asked)) liftAmongBest(headingGivesReason, settings.reasonHeadingBoost);
   }
 
   /**

@@ -6,8 +6,9 @@ import type { Section } from './types.ts';
 
 /**
  * Words of a problem in English: a negated verb ("doesn't show", "won't open", "does nothing") or a failure
- * ("breaks", "is gone", "stuck", "is down", "unavailable", "times out"; not "down" alone: "a thumbs down button"), with a straight or a typographic apostrophe (phones type "doesn’t"). Not "error"
- * alone: "How do I handle errors?" asks how to use a feature.
+ * ("breaks", "is gone", "stuck", "is down", "unavailable", "times out"; not "down" alone: "a thumbs down
+ * button"), with a straight or a typographic apostrophe (phones type "doesn’t"). Not "error" alone: "How do I
+ * handle errors?" asks how to use a feature.
  */
 const ENGLISH_PROBLEM =
   /\b(?:not|never|nothing|doesn['’]t|does not|don['’]t|didn['’]t|won['’]t|isn['’]t|aren['’]t|can['’]t|cannot|couldn['’]t|fails?|failed|failing|broken|breaks|crash(?:es|ed)?|stuck|hangs?|freezes|missing|gone|lost|disappear(?:s|ed)?|vanish(?:es|ed)?|refused?|refuses|blocks|blocked|wrong|(?:is|are|was|were|goes|went) down|outages?|unavailable|unreachable|offline|time[sd]? out)\b/i;
