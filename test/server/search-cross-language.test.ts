@@ -154,6 +154,18 @@ describe('given docs in English and a reader who asks in Chinese or Japanese', (
     expect(glossaryAlternatives(variables, termsOf(variables)).has('境变')).toBe(false);
   });
 
+  it('reads 사이드 and サイド as side: a side panel asked for in Korean is found as surely as the panel alone', () => {
+    const layouts = indexOf({
+      ...ENGLISH_DOCS,
+      'theming.md': '# Theming\n\n## Side panel\n\n`layout: \'panel\'` docks the assistant at the side of the page instead of a dialog over it.\n\n## Colors\n\nSet the accent color.',
+      'faq.md': '# FAQ\n\n## Which browsers does the widget support?\n\nThe last two versions of each browser; the panel needs none of the newest features.',
+    });
+    const found = layouts.search('사이드 패널도 쓰고 싶어요', { limit: 1 })[0];
+    expect(found?.section.id).toBe('/theming#side-panel');
+    // A part of a two-part question is quoted only when its best section covers this much of it (retrieve.ts, PART_COVERAGE).
+    expect(found?.coverage).toBeGreaterThanOrEqual(0.35);
+  });
+
   it('reads 複数, 多个 and 여러 as several: a server run on several machines is found', () => {
     const instances = indexOf({
       ...ENGLISH_DOCS,
