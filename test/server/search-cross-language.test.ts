@@ -166,6 +166,16 @@ describe('given docs in English and a reader who asks in Chinese or Japanese', (
     expect(found?.coverage).toBeGreaterThanOrEqual(0.35);
   });
 
+  it('reads 更换 as change and 查看 as see: a theme color to change and the readers\' questions to see are found', () => {
+    const site = indexOf({
+      ...ENGLISH_DOCS,
+      'theming.md': '# Theming\n\n## Change the colors\n\nSet `--widget-accent` to change the color of the theme.\n\n## Dark mode\n\nThe theme follows the page.',
+      'faq.md': '# FAQ\n\n## Can I see what readers ask?\n\nYes: the questions endpoint lists the questions users asked, newest first.',
+    });
+    expect(firstFor(site, '怎么更换主题颜色')).toEqual({ question: '怎么更换主题颜色', notFound: false, first: '/theming#change-the-colors' });
+    expect(firstFor(site, '如何查看用户提问')).toEqual({ question: '如何查看用户提问', notFound: false, first: '/faq#can-i-see-what-readers-ask' });
+  });
+
   it('reads 複数, 多个 and 여러 as several: a server run on several machines is found', () => {
     const instances = indexOf({
       ...ENGLISH_DOCS,
