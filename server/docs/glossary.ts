@@ -149,7 +149,7 @@ get, read, access | 获取, 读取, 访问 | 取得, 読み込み, アクセス 
 set | 设置 | 設定 | 설정
 return | 返回 | 返す | 반환, 리턴
 send | 发送 | 送信, 送る | 전송, 보내기, 보내는
-create, write | 创建, 编写 | 作成, 作る, 書き方 | 생성, 작성, 만들기, 만드는
+create, write | 创建, 编写, 写 | 作成, 作る, 書き方, 書く | 생성, 작성, 만들기, 만드는
 add | 添加 | 追加 | 추가
 remove, delete | 删除, 移除, 去掉, 去除 | 削除, 取り除く, 取り除き, 除去 | 삭제, 제거
 update | 更新 | 更新 | 업데이트, 갱신
@@ -204,6 +204,7 @@ conversation, thread, chat | 对话, 会话, 聊天 | 会話, チャット | 대
 history | 历史, 历史记录 | 履歴 | 기록, 히스토리
 user, users | 用户 | ユーザー | 사용자, 유저
 key, keys | 密钥 | キー | 키
+admin, administrator | 管理员, 管理 | 管理者 | 관리자
 model, models | 模型 | モデル | 모델
 prompt | 提示词 | プロンプト | 프롬프트
 source, sources, citation | 来源, 出处, 引用 | 出典, ソース, 引用 | 출처, 소스, 인용

@@ -176,6 +176,18 @@ describe('given docs in English and a reader who asks in Chinese or Japanese', (
     expect(firstFor(site, '如何查看用户提问')).toEqual({ question: '如何查看用户提问', notFound: false, first: '/faq#can-i-see-what-readers-ask' });
   });
 
+  it('reads 写 as write and 管理 as admin, and 哪里 (where) as no topic: writing middleware and where the admin key goes are found', () => {
+    const site = indexOf({
+      ...ENGLISH_DOCS,
+      'guides/middleware.md': '# Middleware\n\n## Custom middleware\n\nWrite your own middleware with `createMiddleware()`.',
+      'faq.md': '# FAQ\n\n## Is the key a secret?\n\nThe public key is not. The admin key is a secret: keep it on servers, never in a web page.',
+      'theming.md': '# Theming\n\n## Side panel\n\nPut the panel at the side of the page.',
+    });
+    expect(firstFor(site, '怎么写中间件')).toEqual({ question: '怎么写中间件', notFound: false, first: '/guides/middleware#custom-middleware' });
+    expect(firstFor(site, '管理密钥放在哪里')).toEqual({ question: '管理密钥放在哪里', notFound: false, first: '/faq#is-the-key-a-secret' });
+    expect(termsOf('管理密钥放在哪里')).not.toContain('哪里');
+  });
+
   it('reads 複数, 多个 and 여러 as several: a server run on several machines is found', () => {
     const instances = indexOf({
       ...ENGLISH_DOCS,
