@@ -16,7 +16,8 @@ const TOPIC_VERBS = 'build cache compress deploy log redirect serve sign stream 
  * of those verbs. Between two nouns ("a username and password", "title and meta tags") it joins the things one
  * request is about: split there too, 12 of the 1,210 bench answers changed, most for the worse.
  */
-const ENGLISH_REQUEST_BREAK = new RegExp(`\\s+(?:and|or|as\\s+well\\s+as|plus)(?:\\s+(?:also|then))?\\s+(?=(?:${[...DOING_VERBS, ...TOPIC_VERBS].join('|')})\\b)`, 'i');
+const REQUEST_VERBS = [...DOING_VERBS, ...TOPIC_VERBS].join('|');
+const ENGLISH_REQUEST_BREAK = new RegExp(`\\s+(?:and|or|as\\s+well\\s+as|plus)(?:\\s+(?:also|then))?\\s+(?=(?:${REQUEST_VERBS})\\b)`, 'i');
 const DOING_VERB_TERMS: ReadonlySet<string> = new Set(DOING_VERBS.flatMap((verb) => termsOfToken(verb)));
 /**
  * Two questions in one message: "How do I enable CORS? And can I add basic auth too?", "…有什么区别？为什么要用…". An
@@ -60,7 +61,8 @@ export function comparesNames(question: string): boolean {
 
 /** English: a second thing asked of the same verb ("turn on dark mode and the side panel", "enable CORS and the logger"). */
 const ENGLISH_OBJECT_BREAK = /\s+and\s+(?=(?:the|a|an|my|its)\s)/i;
-const REQUEST_VERB = new RegExp(`\\b(?:${[...DOING_VERBS, ...TOPIC_VERBS].join('|')})\\b(?:\\s+(?:up|on|off|out))?`, 'gi');
+/** One of those verbs in a clause, with its particle ("set up", "turn on"). */
+const REQUEST_VERB = new RegExp(`\\b(?:${REQUEST_VERBS})\\b(?:\\s+(?:up|on|off|out))?`, 'gi');
 
 /**
  * A request of two things in one English clause, "and" then an article or "my" before the second ("How do I turn on

@@ -126,7 +126,10 @@ interface ReaderText {
    * is quoted by them (quoting one more example there added noise under leads that did not answer).
    */
   how?: boolean;
-  /** The question asks why (reasons.ts): the lead's passages giving a reason count one question word more. */
+  /**
+   * The question asks why (reasons.ts): the lead's passages giving a reason count one question word more, and under a
+   * heading promising the reason one is quoted though it shares no word with the question.
+   */
   why?: boolean;
 }
 
