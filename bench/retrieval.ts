@@ -103,6 +103,12 @@ export const REWORDED_SETS = [
   { name: 'vue-zh-why', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-why') },
   { name: 'vite-ja-why', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-why') },
   { name: 'hono-why', docsDir: corpus('hono-docs'), questionsFile: questions('hono-why') },
+  // Readers asking what sets two things apart (SSR 和 SSG 我该选哪个？, NODE_ENV とモードは何が違うの？, How is this
+  // different from Kapa.ai?), each with the section that compares them where the docs have one: written in the
+  // twenty-eighth session before the rule for comparing questions existed or anything was measured on them.
+  { name: 'vue-zh-compare', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-compare') },
+  { name: 'vite-ja-compare', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-compare') },
+  { name: 'docs-compare', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-compare') },
   { name: 'vue-zh-reworded', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded') },
   { name: 'vue-zh-reworded-2', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-2') },
   { name: 'vue-zh-reworded-3', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-3') },

@@ -5,6 +5,7 @@ import { hasUnspacedScript, termsOf, wordTermsOf } from '../docs/analyzer.ts';
 import { otherScriptForms } from '../docs/chineseScripts.ts';
 import { normalizePath, pagePathsOf } from '../docs/ranking.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
+import { asksDifference, comparesWithOthers } from '../docs/comparisons.ts';
 import { describesProblem, isTroubleshootingEntry } from '../docs/symptoms.ts';
 import { besideSelection } from './besideSelection.ts';
 import { clausesOf, comparesNames, headingsNamePart } from './clauses.ts';
@@ -150,7 +151,11 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   // words ("company", "behind") would pass it.
   // A question about a selection that names nothing unknown is covered whatever the search finds: not searched.
   const judgedHits = located.length === 0 || (aboutSelection && unknownNames.length > 0) ? searchAll(index, retrieval.queries, { ...options, byScoreAlone: true }) : [];
-  const notFound = located.length === 0 ? !covers(index, question, judgedHits, unknownNames, alternatives) : aboutSelection && !namesCovered(index, judgedHits, unknownNames, alternatives);
+  // A question comparing with something the docs never name ("How is this different from Kapa.ai?") whose first
+  // section compares with others in general (How does it compare with other docs assistants?) is answered by it, the
+  // answer saying the docs do not mention the name.
+  const comparing = asksDifference(question) && sections[0] !== undefined && comparesWithOthers(sections[0]);
+  const notFound = located.length === 0 ? !covers(index, question, judgedHits, unknownNames, alternatives, comparing) : aboutSelection && !namesCovered(index, judgedHits, unknownNames, alternatives);
   return {
     sections,
     terms: [...new Set([...retrieval.terms, ...[...alternatives.values()].flat()])],
@@ -217,11 +222,13 @@ function isPointing(question: string, context: SearchOptions['context']): boolea
  * Whether the best section answers the question: it covers enough of the question's weight, no name in
  * the question (Slack, SAML, Kafka) is unknown to the docs and to the readers' words (a name nobody wrote
  * about is the surest sign the question is about something else), and a question with a word no page has
- * shares more than that with its best section.
+ * shares more than that with its best section. Or it compares with others, and the first section does too.
  */
-function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], unknownNames: readonly string[], alternatives: ReadonlyMap<string, readonly string[]>): boolean {
+function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], unknownNames: readonly string[], alternatives: ReadonlyMap<string, readonly string[]>, comparing: boolean): boolean {
   const best = hits[0];
-  if (!best || best.coverage < MIN_COVERAGE) return false;
+  if (!best) return false;
+  if (comparing) return true;
+  if (best.coverage < MIN_COVERAGE) return false;
   // A section that covers most of the question's weight answers it even past one unknown name:
   // "the widget's labels in French" is about the labels.
   if (best.coverage >= NAME_DETAIL_COVERAGE) return true;

@@ -246,6 +246,7 @@ privacy | 隐私 | プライバシー | 개인정보
 fingerprint | 指纹 | フィンガープリント | 핑거프린트
 instance, instances | 实例 | インスタンス | 인스턴스
 several, multiple | 多个, 多台 | 複数 | 여러
+compare, comparison, difference | 区别, 比较, 对比 | 違い, 比較 | 차이, 비교
 image, images | 图片 | 画像 | 이미지
 address | 地址 | アドレス | 주소
 ad blocker, ad blockers, adblock, adblocker | 广告拦截, 广告拦截器, 广告屏蔽 | 広告ブロッカー, 広告ブロック | 광고 차단, 광고 차단기

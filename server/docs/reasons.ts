@@ -21,8 +21,12 @@ export function asksWhy(question: string): boolean {
  * the reasons are its subsections); a page's title only for its intro.
  */
 export function headingGivesReason(section: Pick<Section, 'headingPath' | 'pageTitle'>): boolean {
-  const headings = section.headingPath.length < 2 ? [section.headingPath[0] ?? section.pageTitle] : section.headingPath.slice(1);
-  return headings.some((heading) => REASON_HEADING.test(heading));
+  return partHeadings(section).some((heading) => REASON_HEADING.test(heading));
+}
+
+/** The headings a section is under below its page's title; the title alone for a page's intro. */
+export function partHeadings(section: Pick<Section, 'headingPath' | 'pageTitle'>): string[] {
+  return section.headingPath.length < 2 ? [section.headingPath[0] ?? section.pageTitle] : section.headingPath.slice(1);
 }
 
 /** Whether a sentence gives a reason or a purpose: the one a question asking why came for. */

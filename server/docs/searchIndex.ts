@@ -15,6 +15,7 @@ import { GLOSSARY, glossaryAlternatives, glossaryKnows } from './glossary.ts';
 import { pastedCode, pastedMessages, pastedSpans, questionParts } from './pastedText.ts';
 import { pastedRuns, quotesPasted } from './quotedMessages.ts';
 import { asksWhy, headingGivesReason } from './reasons.ts';
+import { asksDifference, headingCompares } from './comparisons.ts';
 import { DEFAULT_SYNONYMS, type Synonyms } from './synonyms.ts';
 import { languageOfPath, languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
@@ -95,6 +96,8 @@ export interface RankingOptions {
   pastedMessageBoost: number;
   /** Multiplier for a section whose heading promises a reason (reasons.ts) when the question asks why. 1 = off. */
   reasonHeadingBoost: number;
+  /** Multiplier for a section whose heading compares (comparisons.ts) when the question asks for a difference. 1 = off. */
+  comparingHeadingBoost: number;
   /** What a term of the code a question quotes weighs, when the question's own words do not have it. 1 = as any. */
   pastedCodeWeight: number;
 }
@@ -160,6 +163,7 @@ export const DEFAULT_RANKING: RankingOptions = {
   // その理由は？ (recall@5 0.917 -> 1.000), no set lower at 1.5, 2 or 3; on questions written for it, "为什么 ref 需要
   // .value" opens on 为什么要使用 ref？ and "依存関係の事前バンドルはなぜ必要？" on その理由は？ from 2.
   reasonHeadingBoost: 2,
+  comparingHeadingBoost: 1.5,
   // The reader's words say what they ask, their code where: "This returns 404 for /posts/1/ with a trailing slash:"
   // over a route and its handler opened on RPC › Not Found (route, param, json), now on Trailing Slash. Measured on
   // bench/questions/pasted-code.json (written before the rule): 8 -> 10 of 18 first at 0.5, 11 at 0.3, 10 at 0.2;
@@ -692,6 +696,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       if (options.byScoreAlone !== true) liftTroubleshooting(query);
       liftQuotingSections(query);
       liftReasons(query);
+      liftComparisons(query);
       const place = { current: normalizePath(options.currentPath), settingPages: new Set(options.settingPages) };
       if (place.current !== undefined || place.settingPages.size > 0) {
         // Sections of one page share their paths array, so each page is judged once.
@@ -983,6 +988,11 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
    */
   function liftReasons(asked: string): void {
     if (settings.reasonHeadingBoost !== 1 && asksWhy(asked) && !describesProblem(asked)) liftAmongBest(headingGivesReason, settings.reasonHeadingBoost);
+  }
+
+  /** Among the best sections so far, those whose heading compares, for a question asking what sets two things apart. */
+  function liftComparisons(asked: string): void {
+    if (settings.comparingHeadingBoost !== 1 && asksDifference(asked) && !describesProblem(asked)) liftAmongBest(headingCompares, settings.comparingHeadingBoost);
   }
 
   /**

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { namesIn, retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { namelessSpans, pastedCode, pastedMessages, pastedSpans, questionParts, withoutWhereItRuns } from '../../server/docs/pastedText.ts';
-import { extractiveAnswer, indexOf } from './support/docs.ts';
+import { extractiveAnswer, firstHeading, indexOf } from './support/docs.ts';
 import type { DocsIndex } from '../../server/docs/types.ts';
 
 const textsOf = (question: string, spans: readonly (readonly [number, number])[]) => spans.map(([start, end]) => question.slice(start, end));
 const retrieved = (index: DocsIndex, question: string) => retrieveDocs(index, question, [], { limit: 5 });
-const firstHeading = (index: DocsIndex, question: string) => index.search(question, { limit: 5 })[0]?.section.headingPath.at(-1);
-
 /** A server's docs: its port, its CORS setting explained, and an errors page quoting the browser's message. */
 const SERVER_DOCS = {
   'server.md':

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asksWhy, headingGivesReason } from '../../server/docs/reasons.ts';
-import type { DocsIndex } from '../../server/docs/types.ts';
-import { indexOf } from './support/docs.ts';
+import { firstHeading, headingPlace, indexOf } from './support/docs.ts';
 
 /** A page whose reference section says `ref` and `.value` more often than the section that says why they exist. */
 const REF_DOCS = {
@@ -28,11 +27,6 @@ const KEY_DOCS = {
   ].join('\n\n'),
 };
 
-/** A section's place as headingGivesReason reads it. */
-const heading = (...headingPath: string[]) => ({ headingPath, pageTitle: headingPath[0] ?? '' });
-
-const firstHeading = (index: DocsIndex, question: string) => index.search(question, { limit: 5 })[0]?.section.headingPath.at(-1);
-
 describe('given a question asking why', () => {
   it('reads why in English, Chinese, Japanese and Korean, and a how or what as no why', () => {
     for (const why of ['Why is Hono so fast?', 'why do I need a key', '为什么要用 key', '為什麼要用計算屬性', '依存関係の事前バンドルはなぜ必要？', 'どうしてプレフィックスが必要？', '왜 키가 필요한가요?']) {
@@ -44,8 +38,8 @@ describe('given a question asking why', () => {
   });
 
   it('knows a heading that promises a reason, or the part holding it, from one that does not (a page title only for its intro)', () => {
-    expect([heading('Concepts', 'Why is it small and fast?'), heading('依存関係の事前バンドル', 'その理由は？'), heading('Vite を使う理由'), heading('组合式 API', '为什么要有组合式 API？'), heading('组合式 API 常见问答', '为什么要有组合式 API？', '更好的逻辑复用')].map(headingGivesReason)).toEqual([true, true, true, true, true]);
-    expect([heading('Concepts', 'Routing'), heading('ref()'), heading('Limits', 'How limits are counted'), heading('Vite を使う理由', '誕生の背景')].map(headingGivesReason)).toEqual([false, false, false, false]);
+    expect([headingPlace('Concepts', 'Why is it small and fast?'), headingPlace('依存関係の事前バンドル', 'その理由は？'), headingPlace('Vite を使う理由'), headingPlace('组合式 API', '为什么要有组合式 API？'), headingPlace('组合式 API 常见问答', '为什么要有组合式 API？', '更好的逻辑复用')].map(headingGivesReason)).toEqual([true, true, true, true, true]);
+    expect([headingPlace('Concepts', 'Routing'), headingPlace('ref()'), headingPlace('Limits', 'How limits are counted'), headingPlace('Vite を使う理由', '誕生の背景')].map(headingGivesReason)).toEqual([false, false, false, false]);
   });
 
   it('opens on the section whose heading promises the reason, where another says the question words more often', () => {

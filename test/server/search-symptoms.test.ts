@@ -4,8 +4,7 @@ import { REWORDED_SETS, ourRetriever, readQuestions, scoreRetrieval } from '../.
 import { loadDocs } from '../../server/docs/load.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import { describesProblem, isTroubleshootingEntry } from '../../server/docs/symptoms.ts';
-import type { DocsIndex } from '../../server/docs/types.ts';
-import { indexOf, scoredWithAndWithout } from './support/docs.ts';
+import { firstHeading, indexOf, scoredWithAndWithout } from './support/docs.ts';
 
 /** A widget's docs: how the launcher works, and a troubleshooting page naming the problems in the docs' words. */
 const WIDGET_DOCS = {
@@ -15,8 +14,6 @@ const WIDGET_DOCS = {
   'troubleshooting.md':
     '# Troubleshooting\n\nCommon problems and their fixes.\n\n## The launcher does not appear\n\n- Check that embed.js loads.\n- Check that the script tag has `data-domain`.\n\n## Storage throws\n\nPrivate windows may refuse sessionStorage.',
 };
-
-const firstHeading = (index: DocsIndex, question: string) => index.search(question, { limit: 5 })[0]?.section.headingPath.at(-1);
 
 describe('given a question that describes a problem', () => {
   it('reads a negated verb, a failure, something down or unavailable, an error met or a Japanese or Chinese negative as a problem, and a wish or a how-to as none', () => {

@@ -4,8 +4,7 @@ import { REWORDED_SETS } from '../../bench/retrieval.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import type { QueryTerm } from '../../server/docs/postings.ts';
 import { liftTableRows } from '../../server/docs/tableRows.ts';
-import type { DocsIndex } from '../../server/docs/types.ts';
-import { extractiveAnswer, indexOf, scoredWithAndWithout } from './support/docs.ts';
+import { extractiveAnswer, firstHeading, indexOf, scoredWithAndWithout } from './support/docs.ts';
 
 /** A widget's theming page: a long table of variables, one row per variable, and prose that names the dialog's width in passing. */
 const THEMING_DOCS = {
@@ -40,8 +39,6 @@ const MODELS_DOCS =
   '# Models\n\n## Do I need an OpenAI key?\n\nNo. Without a key, answers quote the docs.\n\n## Providers\n\n| Provider | Model | Variable |\n| --- | --- | --- |\n| OpenAI | `openai:gpt-4.1-mini` | `OPENAI_API_KEY` |\n| Anthropic | `anthropic:claude` | `ANTHROPIC_API_KEY` |\n| Ollama | `llama3.2` | none |';
 
 const query = (term: string): QueryTerm => ({ term, prefix: false, fuzzy: false });
-
-const firstHeading = (index: DocsIndex, question: string) => index.search(question, { limit: 5 })[0]?.section.headingPath.at(-1);
 
 describe('given a question whose answer is one row of a long table', () => {
   it('opens on the table whose row holds its words, where a short section has them far apart', () => {

@@ -39,3 +39,9 @@ export async function scoredWithAndWithout(set: { docsDir: string; questionsFile
   const [docs, questions] = await Promise.all([loadDocs(set.docsDir), readQuestions(set.questionsFile)]);
   return { ours: scoreRetrieval(questions, ourRetriever(docs)), without: scoreRetrieval(questions, ourRetriever(docs, without)), questions: questions.length };
 }
+
+/** The last heading of the first section a search for `question` finds. */
+export const firstHeading = (index: DocsIndex, question: string): string | undefined => index.search(question, { limit: 5 })[0]?.section.headingPath.at(-1);
+
+/** A section's place (its headings, the first its page's title), as the heading rules read it. */
+export const headingPlace = (...headingPath: string[]): Pick<Section, 'headingPath' | 'pageTitle'> => ({ headingPath, pageTitle: headingPath[0] ?? '' });
