@@ -3,6 +3,9 @@
 import { termsOfToken, tokenize, wordTermsOf } from '../docs/analyzer.ts';
 import { searchableText } from '../docs/blockText.ts';
 import { otherScriptForms } from '../docs/chineseScripts.ts';
+import { asksDifference, headingCompares } from '../docs/comparisons.ts';
+import { asksWhy, headingGivesReason } from '../docs/reasons.ts';
+import { describesProblem } from '../docs/symptoms.ts';
 import type { DocsIndex, Section } from '../docs/types.ts';
 import { type LocatedContext, sectionsAt } from './contextSource.ts';
 import { termsOfOwnHeading, termsOfSection } from './sectionTermSets.ts';
@@ -29,10 +32,12 @@ const MIN_PAGE_SECTIONS = 4;
  * Ties keep the selection's own section: "デフォルトは？" about server.port's sentence asks for its default.
  */
 export function besideSelection(question: string, own: LocatedContext, found: readonly Section[], alternatives: ReadonlyMap<string, readonly string[]>, index: DocsIndex): Section | undefined {
-  const candidates = found.filter((section) => section.route === own.section.route);
-  if (candidates.length === 0) return undefined;
   // The first sections of a very long page stand for it: each is analysed once, then kept.
   const page = sectionsAt(index, own.section.route);
+  const promised = promisedBeside(question, own.section, found, page);
+  if (promised) return promised;
+  const candidates = found.filter((section) => section.route === own.section.route);
+  if (candidates.length === 0) return undefined;
   const forms = (term: string) => [term, ...(alternatives.get(term) ?? []), ...otherScriptForms(term)];
   const hasTerm = (section: Section, term: string) => forms(term).some((form) => termsOfSection(section).has(form));
   // Words, not the character pairs of a Chinese or Japanese run (件想 in 子组件想改), and none that only asks or points.
@@ -60,6 +65,20 @@ export function besideSelection(question: string, own: LocatedContext, found: re
     if (match > bestMatch) [best, bestMatch] = [section, match];
   }
   return best;
+}
+
+/**
+ * A question asking why, or what sets two things apart, about a selection asks for the section of its page whose
+ * heading promises that (为什么要使用 ref？ for "为什么要用 .value？" over `const count = ref(0)`; `watch` vs.
+ * `watchEffect` for "watchEffect 和它有什么不同" over a sentence on deep watchers), unless the selection's own heading
+ * does: the first the search found, or the page's only one.
+ */
+function promisedBeside(question: string, own: Section, found: readonly Section[], page: readonly Section[]): Section | undefined {
+  if (describesProblem(question)) return undefined;
+  const promises = asksWhy(question) ? headingGivesReason : asksDifference(question) ? headingCompares : undefined;
+  if (promises === undefined || promises(own)) return undefined;
+  const onPage = page.filter(promises);
+  return found.find((section) => section.route === own.route && promises(section)) ?? (onPage.length === 1 ? onPage[0] : undefined);
 }
 
 /** Whether the section has the reader's own word (or its form in the other Chinese script), not a synonym of it. */

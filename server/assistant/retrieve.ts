@@ -346,7 +346,8 @@ export function namesIn(question: string): string[] {
   const names: string[] = [];
   const unspaced = hasUnspacedScript(question);
   const pasted = namelessSpans(question);
-  for (const sentenceMatch of question.matchAll(/[^.?!。？！]*(?:[.?!。？！]+\s*|$)/gu)) {
+  // A sentence ends at a stop before a space or the end: "Kapa.ai" and "Next.js" are names, not two sentences.
+  for (const sentenceMatch of question.matchAll(/(?:[^.?!。？！]|[.?!](?=[^\s.?!]))*(?:[.?!。？！]+\s*|$)/gu)) {
     const sentence = sentenceMatch[0];
     let first = true;
     for (const match of sentence.matchAll(LATIN_WORD)) {

@@ -59,6 +59,27 @@ const watchersPage = [
   '要手动停止一个侦听器，请调用 `watch` 或 `watchEffect` 返回的函数。',
 ].join('\n\n');
 
+/** The watchers page again, with `watchEffect()` in half its sections, one of which compares it with `watch`. */
+const comparedWatchersPage = [
+  watchersPage,
+  '## `watchEffect()`',
+  '`watchEffect()` 允许我们自动跟踪回调的响应式依赖，回调会立即执行。',
+  '## `watch` vs. `watchEffect`',
+  '`watch` 和 `watchEffect` 都能响应式地执行有副作用的回调。它们之间的主要区别是追踪响应式依赖的方式：`watch` 只追踪明确侦听的数据源，`watchEffect` 则会在副作用发生期间追踪依赖。',
+].join('\n\n');
+
+const reactivityPage = [
+  '# 响应式基础',
+  '## ref()',
+  '在组合式 API 中，推荐使用 `ref()` 函数来声明响应式状态：',
+  '```js\nconst count = ref(0)\n```',
+  '`ref()` 接收参数，并将其包裹在一个带有 `.value` 属性的 ref 对象中返回。在模板中使用 ref 时，我们不需要附加 `.value`。',
+  '## 为什么要使用 ref？',
+  '你可能会好奇：为什么我们需要使用带有 `.value` 的 ref，而不是普通的变量？Vue 需要在访问和修改时拦截它们，才能追踪依赖、触发更新。',
+  '## 声明响应式状态',
+  '`reactive()` 让对象本身具有响应性，不需要 `.value`。',
+].join('\n\n');
+
 const ipRestrictionPage = [
   '# IP Restriction Middleware',
   'IP Restriction Middleware restricts access to resources by the IP address of the user.',
@@ -75,8 +96,11 @@ const ipRestrictionPage = [
 const fixtureDocs = () =>
   indexOf({ 'cors.md': corsPage, 'fetch.md': fetchPage, 'config/server-options.md': serverOptionsPage, 'zh/watchers.md': watchersPage, 'ip-restriction.md': ipRestrictionPage });
 
-async function ask(question: string, context: { type: 'code' | 'textSelection'; value: string; path: string }) {
-  const app = await fixtureApp({ index: fixtureDocs() });
+/** Pages with a section whose heading promises a reason or compares. */
+const promisingDocs = () => indexOf({ 'zh/watchers.md': comparedWatchersPage, 'zh/reactivity.md': reactivityPage });
+
+async function ask(question: string, context: { type: 'code' | 'textSelection'; value: string; path: string }, index = fixtureDocs()) {
+  const app = await fixtureApp({ index });
   const { message } = await readAnswer(await postMessage(app, questionBody(question, { context: [context], currentPath: context.path })));
   return { text: answerText(message), sources: sourcesOf(message).map((source) => source.url) };
 }
@@ -99,6 +123,20 @@ describe('given a question of the reader\'s own about a selected code block', ()
     const { text, sources } = await ask('怎么停止这个侦听器', { type: 'code', value: 'watch(question, (newQuestion) => {\n  answer.value = newQuestion\n})', path: '/zh/watchers' });
     expect(sources[0]).toBe('/zh/watchers#停止侦听器');
     expect(text).toContain('要手动停止一个侦听器');
+  });
+});
+
+describe('given a question about a selection asking why, or what sets it apart', () => {
+  it('answers from the section of its page whose heading promises the reason', async () => {
+    const { text, sources } = await ask('为什么要用 .value？', { type: 'code', value: 'const count = ref(0)', path: '/zh/reactivity' }, promisingDocs());
+    expect(sources[0]).toBe('/zh/reactivity#为什么要使用-ref');
+    expect(text).toContain('Vue 需要在访问和修改时拦截它们');
+  });
+
+  it('answers from the section of its page that compares', async () => {
+    const { text, sources } = await ask('watchEffect 和它有什么不同', { type: 'textSelection', value: '直接给 `watch()` 传入一个响应式对象，会隐式地创建一个深层侦听器。', path: '/zh/watchers' }, promisingDocs());
+    expect(sources[0]).toBe('/zh/watchers#watch-vs-watcheffect');
+    expect(text).toContain('它们之间的主要区别是追踪响应式依赖的方式');
   });
 });
 

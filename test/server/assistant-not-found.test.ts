@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retrieveDocs } from '../../server/assistant/retrieve.ts';
+import { namesIn, retrieveDocs } from '../../server/assistant/retrieve.ts';
 import type { DocsIndex } from '../../server/docs/types.ts';
 import { extractiveAnswer, indexOf } from './support/docs.ts';
 
@@ -29,6 +29,11 @@ describe('given a name one letter away from a word of the docs', () => {
     const index = widgetDocs();
     expect(notFound(index, 'Does the widget send events to Slack?')).toBe(true);
     expect(notFound(index, 'how do I raise the dialogg z-index?')).toBe(false);
+  });
+
+  it('reads a name with a dot in it as one name, and a stop before a space as the end of a sentence', () => {
+    expect(namesIn('How is this different from Kapa.ai or Inkeep?')).toEqual(['Kapa.ai', 'Inkeep']);
+    expect(namesIn('I deploy with Next.js. Does it work there?')).toEqual(['Next.js']);
   });
 
   it('suggests pages for the rest of the question, not the word one typo from the name', () => {

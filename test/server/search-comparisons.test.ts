@@ -58,7 +58,7 @@ describe('given a question asking what sets two things apart', () => {
     const index = indexOf(FAQ_DOCS);
     for (const question of ['How is this different from Kapa.ai?', 'Kapa.ai 和这个有什么区别？']) {
       const answer = await extractiveAnswer(index, question);
-      expect(answer).toContain('“Kapa”');
+      expect(answer).toContain('“Kapa.ai”');
       expect(answer).toContain('How does it compare with other docs assistants?');
       expect(answer).toContain('It is open source, self-hosted');
     }
