@@ -97,6 +97,9 @@ export const REWORDED_SETS = [
   // measuring, 4 of 14 first, 12 in the top 5. Guide pages that say the same words more often come first.
   { name: 'vite-ja-options', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-options') },
   { name: 'vite-ja-reworded-6', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-6') },
+  // Japanese readers' everyday problems and wishes (環境変数が読み込めない, スマホから開発サーバーにアクセスしたい): written in
+  // the twenty-eighth session before measuring.
+  { name: 'vite-ja-reworded-7', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-7') },
   // Readers asking why, in Chinese, Japanese and English (为什么子组件不能直接修改 props？, Vite はなぜ型チェックをしないのですか,
   // Why is RegExpRouter so fast?), each with the section that gives the reason: written in the twenty-seventh session
   // after the rule for why-questions (reasonHeadingBoost) was committed, before anything was measured on them.
@@ -115,6 +118,9 @@ export const REWORDED_SETS = [
   // Chinese readers' everyday wording (自动获得焦点, 在所有地方都能直接用), written in the twenty-fourth session and measured
   // once: 6 of 10 first, 7 in the top 5; two lines drawn from it (焦点 => focus, 所有地方 => 全局) bring 9 into the top 5.
   { name: 'vue-zh-reworded-4', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-4') },
+  // Chinese readers' everyday questions on passing data between components and the like (父组件怎么给子组件传值,
+  // 组件之间怎么通信, 爷孙组件怎么传值): written in the twenty-eighth session before measuring.
+  { name: 'vue-zh-reworded-5', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-5') },
   { name: 'vue-zh-mixed', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-mixed') },
   { name: 'vue-zh-traditional', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-traditional') },
   { name: 'vue-zh-sections', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-sections') },

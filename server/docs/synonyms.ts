@@ -90,6 +90,7 @@ change, changing, modify, modifying, alter, altering, raise, raising, increase, 
 复用逻辑, 逻辑复用, 复用一段逻辑, 抽取逻辑, 復用邏輯, 邏輯復用 => 组合式
 获取 dom, 拿到 dom, 访问 dom, 操作 dom, 獲取 dom, 訪問 dom => 模板引用, ref
 共享状态, 全局状态, 共享狀態, 全局狀態 => 状态管理, 狀態管理
+爷孙, 祖孙, 爺孫, 祖孫, 隔代, 跨层级, 跨層級, 跨级, 跨級, 多层级, 多層級 => 后代, 祖先, 深层, 層級
 computed, computed property, computed properties => 计算属性, 計算屬性
 watcher, watchers => 侦听器, 偵聽器
 lifecycle, lifecycle hook, lifecycle hooks => 生命周期, 生命週期
@@ -99,6 +100,7 @@ component, components => 组件, 組件
 区别, 差别, 差异, 區別, 差異 => 不同
 difference, differences, differ, differs, different from, different than, better than, worse than, versus, competitor, competitors => compare, comparison
 directive, directives, custom directive, custom directives => 指令
+subdirectory, subdirectories, sub-directory, subfolder, sub-path, subpath, サブディレクトリー, サブディレクトリ, サブフォルダー, サブフォルダ, サブパス, 子目录, 子路径, 二级目录 => base, ネスト
 publish, publishing, go live, hosting, host it, self-host, self-hosting, self-hosted, vps, on-prem, on-premises, own server, my own server => deploy, deployment, host
 settings, preferences, configure, configuring => config, configuration, option, options
 customize, customise, customizing, personalize, look and feel, appearance, style, restyle, styling, brand, branding, brand colors => theme, theming, css, style
@@ -107,6 +109,7 @@ thumbs up, thumbs down, thumbs-up, thumbs-down, upvote, downvote, rating, rating
 hotkey, hotkeys, keybinding, keybindings, key binding, keyboard shortcut, ctrl, cmd, key combination => shortcut
 night mode, dark theme => dark
 phone, phones, smartphone, smartphones, tablet, tablets, mobile => mobile, viewport, screen
+from my phone, from a phone, other devices, another device, same network, local network, スマホから, スマートフォンから, 実機から, 他の端末から, 手机访问, 手机上访问, 局域网 => host, lan, network
 slow, slower, sluggish, laggy, lag, latency, speed, speedup, faster => fast, performance, speed, latency
 footprint, lightweight, heavy, bloat, bloated, weight, how big, how large => size, small
 bytes, kilobyte, kilobytes, megabyte, megabytes, gigabyte, gigabytes => size, kb, mb, gb

@@ -14,7 +14,44 @@ const WIDGET_DOCS = {
     '# FAQ\n\n## Does it support other languages?\n\nReaders can ask in any language the model knows; change the labels with the `labels` option.\n\n## Is it free?\n\nYes. It is open source under the MIT license and runs on your own machine.',
 };
 
+/** A dev server's options and its build guide, in Japanese, and a Chinese page on passing data down many levels. */
+const EVERYDAY_DOCS = {
+  'ja/config.md': [
+    '# サーバーオプション',
+    '## server.host',
+    'サーバーがリッスンすべき IP アドレスを指定します。`0.0.0.0` または `true` に設定すると、LAN やパブリックアドレスを含むすべてのアドレスをリッスンします。',
+    '## server.port',
+    'サーバーのポートを指定します。開発サーバーはこのポートで起動します。',
+  ].join('\n\n'),
+  'ja/build.md': [
+    '# 本番環境用のビルド',
+    '## Public Base Path',
+    'ネストしたパブリックパスの下にプロジェクトをデプロイする場合は `base` 設定オプションを指定します。',
+    '## 静的サイトのデプロイ',
+    'ビルドしたアプリを静的ホスティングにデプロイします。デプロイ先の画面で設定を確認してください。',
+  ].join('\n\n'),
+  'zh/components.md': [
+    '# 组件',
+    '## 依赖注入',
+    '一个父组件相对于其所有的后代组件，会作为依赖提供者。任何后代的组件树，无论层级有多深，都可以注入由父组件提供的依赖。',
+    '## 传递 props',
+    '父组件通过 props 把数据传给子组件。',
+    '## 组件事件',
+    '子组件通过事件把值传给父组件。',
+  ].join('\n\n'),
+};
+
 describe('given the built-in synonyms', () => {
+  it("finds the docs' words for a reader's everyday ones: a subdirectory is the base path, a phone on the dev server its host, 爷孙 the descendants", () => {
+    const index = indexOf(EVERYDAY_DOCS);
+    expect(firstHeading(index, 'サブディレクトリーにデプロイしたら画面が真っ白になる')).toBe('Public Base Path');
+    expect(firstHeading(index, 'スマホから開発サーバーにアクセスしたい')).toBe('server.host');
+    expect(firstHeading(index, '爷孙组件怎么传值')).toBe('依赖注入');
+    // Without the built-in list, the sections sharing the question's other words lead: the test fails there.
+    const plain = indexOf(EVERYDAY_DOCS, {}, synonymsOf([]));
+    expect([firstHeading(plain, 'サブディレクトリーにデプロイしたら画面が真っ白になる'), firstHeading(plain, 'スマホから開発サーバーにアクセスしたい'), firstHeading(plain, '爷孙组件怎么传值')]).toEqual(['静的サイトのデプロイ', 'server.port', '组件事件']);
+  });
+
   it('reads a reader\'s word as written, with the docs\' words it stands for, as the same term of the question', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I stop people from spamming the assistant?')).toEqual(new Map([['spam', ['limit', 'rate']]]));
     // "settings" is a reader's word for configuration; "set" (its stem) is not.
