@@ -84,6 +84,13 @@ const MAX_OPENING_CODE_BLOCKS = 5;
 const FENCE_OPENING = /^(?:`{3,}|~{3,})[ \t]*([^\s`[]*)(.*)/;
 /** A sentence ending in a colon announces what follows it. */
 const ANNOUNCING_END = /[:：]\s*$/;
+/** Text in quotation marks: a message or a name the sentence quotes. */
+const QUOTED_SPAN = /"[^"]*"|“[^”]*”|「[^」]*」/g;
+/**
+ * So does one that says "the following" ending in a stop: "このガイドでは、以下のような一般的なパフォーマンスの問題を特定し、
+ * 修正するのに役立ちます。" before the three problems. Not 以下 alone (10 以下 is "10 or less"), nor 次の (the next port).
+ */
+const ANNOUNCING_WORDS = /\bthe following\b|\bas follows\b|以下の|以下に|以下は|如下|下列|下面的|次のように|次のとおり|다음과 같/i;
 /** Longest code block quoted after a passage that announces it with a colon. */
 const MAX_ANNOUNCED_CODE_LINES = 30;
 /**
@@ -426,7 +433,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     // table's, when that sentence announces it: "The `theme` option picks the color scheme:" over
     // "- `light` or `dark`: fixed." (a list quoted alone began mid-passage).
     const previous = blocks[entry.index - 1];
-    const introduced = entry.block.kind === 'code' || (isListing(entry.block) && previous !== undefined && announces(previous));
+    const introduced = entry.block.kind === 'code' || (isListing(entry.block) && previous !== undefined && introducesListing(previous));
     if (introduced && previous?.kind === 'sentence' && previous.units.length > 0 && !indexes.has(entry.index - 1)) {
       indexes.add(entry.index - 1);
       introductions.add(entry.index - 1);
@@ -685,6 +692,18 @@ function announces(block: Block): boolean {
   if (last === undefined) return false;
   const headingLike = block.units.length === 1 && last.text.length <= MAX_HEADING_LIKE_CHARS && !/[.。!?！？]\s*$/.test(last.text);
   return headingLike || ANNOUNCING_END.test(last.text);
+}
+
+/**
+ * Whether the paragraph introduces the list or table after it: it announces it, or its last sentence says "the
+ * following" (ANNOUNCING_WORDS). Only to quote it above a quoted list: a list it precedes is not quoted whole for
+ * it ("Each option corresponds to the following Header Key-Value pairs." over a twenty-row table of which one row
+ * answers).
+ */
+function introducesListing(block: Block): boolean {
+  const last = block.units.at(-1);
+  // A quoted message's words are not the sentence's own ("violates the following Content Security Policy directive").
+  return announces(block) || (last !== undefined && ANNOUNCING_WORDS.test(last.text.replace(QUOTED_SPAN, '')));
 }
 
 /** The unit as quoted: whole when short, else cut at a word with an ellipsis; an oversized code block not at all. */

@@ -153,6 +153,21 @@ describe('given sections and a question', () => {
     expect(answer.text).toBe("**[Page › Theme](/page#theme)**\n\nThe theme option picks the color scheme:\n\n- `auto`: follows the reader's setting.\n- `light` or `dark`: fixed.");
   });
 
+  it('quotes the sentence that introduces a matching list by saying "the following", before it, and not a whole table for it', () => {
+    const guide = 'Vite はデフォルトで高速です。このガイドでは、以下のような一般的なパフォーマンスの問題を特定し、修正するのに役立ちます。\n\n- サーバーの起動が遅い\n- ページの読み込みが遅い\n- ビルドが遅い';
+    const slow = composeExtractiveAnswer([section('performance', 'パフォーマンス', guide)], question('起動が遅い'));
+    expect(slow.text).toBe('**[Page › パフォーマンス](/page#performance)**\n\nVite はデフォルトで高速です。このガイドでは、以下のような一般的なパフォーマンスの問題を特定し、修正するのに役立ちます。\n\n- サーバーの起動が遅い\n- ページの読み込みが遅い\n- ビルドが遅い');
+    const rows = Array.from({ length: 12 }, (_unused, index) => `| option${index} | Header-${index} | value ${index} |`).join('\n');
+    const table = `Each option corresponds to the following header.\n\n| Option | Header | Value |\n| --- | --- | --- |\n${rows}\n| xFrameOptions | X-Frame-Options | SAMEORIGIN |`;
+    const frame = composeExtractiveAnswer([section('options', 'Options', table)], question('Which option sets X-Frame-Options?'));
+    expect(frame.text).toContain('Each option corresponds to the following header.');
+    expect(frame.text).toContain('| xFrameOptions | X-Frame-Options | SAMEORIGIN |');
+    expect(frame.text).not.toContain('option3');
+    // A quoted message's "the following" announces nothing of the sentence's own.
+    const message = 'A message such as "violates the following directive" means the policy blocks it.\n\n- Allow the origin in `script-src`.\n- Allow the API in `connect-src`.';
+    expect(composeExtractiveAnswer([section('csp', 'CSP', message)], question('Allow the API in connect-src')).text).not.toContain('violates');
+  });
+
   it('quotes the sentence that introduces a matching code block, before it', () => {
     const opening = Array.from({ length: 14 }, (_unused, index) => `Opening sentence ${index} about forms in general.`).join(' ');
     const text = `${opening} Within the handler, read the checked value with \`c.req.valid()\`.\n\n\`\`\`ts\napp.post('/', (c) => c.json(c.req.valid('json')))\n\`\`\``;
