@@ -139,7 +139,7 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   // The docs' words for the reader's ("limits" for "spamming"): shared words when judging coverage and which
   // section a question about a selection asks about, and sentences with them are as much to the point.
   const alternatives = index.alternativesIn(question);
-  const beside = aboutSelection ? besideSelection(question, located[0] as LocatedContext, found, alternatives, index) : undefined;
+  const beside = aboutSelection ? (namedElsewhere(index, question, located[0] as LocatedContext, options) ?? besideSelection(question, located[0] as LocatedContext, found, alternatives, index)) : undefined;
   const leading = beside ? [beside, ...locatedSections] : locatedSections;
   const sections = [...leading, ...found.filter((section) => section !== beside)].slice(0, Math.max(options.limit, leading.length));
   // Names the docs never use: past them the question is not covered, or its answer says so first. "Explain
@@ -399,6 +399,22 @@ function withSetting(index: DocsIndex, question: string, setting: string, settin
     ...(refersBack(question) ? { contextWeight: 1 } : {}),
   });
   return distinctHits([inSetting, ownHits], options.limit);
+}
+
+/**
+ * The counterpart on another page that a question about a selection asks for, naming that page ("プレビューのときのポー
+ * トは？" over server.port's sentence: preview.port, on the page titled プレビューのオプション): searched alone, its best
+ * section is on a page whose title holds a word of the question that no heading of the selection's page has
+ * (namesOtherPage), and its heading shares a word with the selection's section's (port). Without that, a word of any
+ * page's title took questions about the selection away: "does it work with streaming responses?" over the timeout
+ * middleware to the streaming helper, "会有性能问题吗" over deep watchers to the performance guide.
+ */
+function namedElsewhere(index: DocsIndex, question: string, own: LocatedContext, options: SearchOptions): Section | undefined {
+  const { context: _context, currentPath: _currentPath, settingPages: _settingPages, ...alone } = options;
+  const elsewhere = index.search(question, { ...alone, limit: 1 })[0]?.section;
+  if (!elsewhere || !namesOtherPage(index, question, elsewhere, [own.section.route])) return undefined;
+  const ownHeading = new Set(wordTermsOf(own.section.headingPath.at(-1) ?? ''));
+  return wordTermsOf(elsewhere.headingPath.at(-1) ?? '').some((term) => ownHeading.has(term)) ? elsewhere : undefined;
 }
 
 /**

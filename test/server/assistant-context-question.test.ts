@@ -96,6 +96,18 @@ const ipRestrictionPage = [
 const fixtureDocs = () =>
   indexOf({ 'cors.md': corsPage, 'fetch.md': fetchPage, 'config/server-options.md': serverOptionsPage, 'zh/watchers.md': watchersPage, 'ip-restriction.md': ipRestrictionPage });
 
+const previewOptionsPage = [
+  '# プレビューのオプション',
+  '## preview.host',
+  'プレビューサーバーがリッスンすべき IP アドレスを指定します。',
+  '## preview.port',
+  '- **型:** `number`\n- **デフォルト:** `4173`',
+  'プレビューサーバーのポートを指定します。',
+].join('\n\n');
+
+/** The dev server's options and the preview server's, whose options share their names. */
+const serverAndPreview = () => indexOf({ 'config/server-options.md': serverOptionsPage, 'config/preview-options.md': previewOptionsPage });
+
 /** Pages with a section whose heading promises a reason or compares. */
 const promisingDocs = () => indexOf({ 'zh/watchers.md': comparedWatchersPage, 'zh/reactivity.md': reactivityPage });
 
@@ -137,6 +149,19 @@ describe('given a question about a selection asking why, or what sets it apart',
     const { text, sources } = await ask('watchEffect 和它有什么不同', { type: 'textSelection', value: '直接给 `watch()` 传入一个响应式对象，会隐式地创建一个深层侦听器。', path: '/zh/watchers' }, promisingDocs());
     expect(sources[0]).toBe('/zh/watchers#watch-vs-watcheffect');
     expect(text).toContain('它们之间的主要区别是追踪响应式依赖的方式');
+  });
+});
+
+describe('given a question about a selection that names another page', () => {
+  it('answers from that page, whose title holds a word of the question no heading of the selection\'s page has', async () => {
+    const { text, sources } = await ask('プレビューのときのポートは？', { type: 'textSelection', value: 'サーバーのポートを指定します。', path: '/config/server-options' }, serverAndPreview());
+    expect(sources[0]).toBe('/config/preview-options#previewport');
+    expect(text).toContain('`4173`');
+  });
+
+  it('stays on the selection\'s page for a question whose words are its own', async () => {
+    const { sources } = await ask('デフォルトは？', { type: 'textSelection', value: 'サーバーのポートを指定します。', path: '/config/server-options' }, serverAndPreview());
+    expect(sources[0]).toBe('/config/server-options#serverport');
   });
 });
 
