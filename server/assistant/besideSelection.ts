@@ -77,8 +77,10 @@ function promisedBeside(question: string, own: Section, found: readonly Section[
   if (describesProblem(question)) return undefined;
   const promises = asksWhy(question) ? headingGivesReason : asksDifference(question) ? headingCompares : undefined;
   if (promises === undefined || promises(own)) return undefined;
+  const first = found.find((section) => section.route === own.route && promises(section));
+  if (first) return first;
   const onPage = page.filter(promises);
-  return found.find((section) => section.route === own.route && promises(section)) ?? (onPage.length === 1 ? onPage[0] : undefined);
+  return onPage.length === 1 ? onPage[0] : undefined;
 }
 
 /** Whether the section has the reader's own word (or its form in the other Chinese script), not a synonym of it. */

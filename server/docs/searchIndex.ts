@@ -164,8 +164,8 @@ export const DEFAULT_RANKING: RankingOptions = {
   // .value" opens on 为什么要使用 ref？ and "依存関係の事前バンドルはなぜ必要？" on その理由は？ from 2.
   reasonHeadingBoost: 2,
   // A question comparing two things opens on the section that compares them: held-out vue-zh-compare P@1 7 -> 9 of 11
-  // at 1.5 ("SSR 和 SSG 我该选哪个？" on SSR vs. SSG); 2 lifted the removed reactivity transform's "ref vs. 响应式变量"
-  // over reactive() for "What is the difference between ref and reactive?", 3 lowered vue-zh-mixed.
+  // at 1.5 ("SSR 和 SSG 我该选哪个？" on SSR vs. SSG), and no more at 2, which lifted the removed reactivity transform's
+  // "ref vs. 响应式变量" over reactive() for "What is the difference between ref and reactive?"; 3 lowered vue-zh-mixed.
   comparingHeadingBoost: 1.5,
   // The reader's words say what they ask, their code where: "This returns 404 for /posts/1/ with a trailing slash:"
   // over a route and its handler opened on RPC › Not Found (route, param, json), now on Trailing Slash. Measured on
