@@ -28,14 +28,14 @@ const STOP_WORDS = new Set(
 const CJK_STOP_WORDS = new Set(
   `的 了 是 在 和 与 及 或 有 我 我的 你 他 她 它 们 我们 你们 吗 呢 吧 啊 呀 把 被 就 也 都 而 这 那 这个 那个 这些 那些 个 么 什么 怎么 怎样
   怎么样 如何 为什么 为何 哪 哪个 哪些 哪里 哪儿 吗 能 能够 可以 可 会 要 想 需要 应该 一个 一下 但 但是 如果 因为 所以 时 时候 没 没有 不 请 问 请问
-  还 又 再 对 于 从 到 上 下 中 里 用 使用 该 其 之 等 自己 它们 他们 东西 一些 有些 怎么办 为什么会 以后 之后 です ます する 方法 やり方 どう 何
+  还 又 再 对 于 从 到 上 下 中 里 用 使用 该 其 之 等 自己 它们 他们 东西 一些 有些 怎么办 为什么会 以后 之后 之间 です ます する 方法 やり方 どう 何
   なぜ 教え 教えて 知り たい 使える 使えます 使えない 使えません 使
   與 們 我們 你們 嗎 這 這個 那個 這些 個 麼 什麼 怎麼 怎樣 怎麼樣 為什麼 為何 哪個 能夠 會 應該 一個 因為 時 時候 沒 沒有 請 問 請問 哪裡 哪兒
-  還 對 於 從 裡 裏 該 它們 他們 東西 怎麼辦 為什麼會 以後 之後`.split(/\s+/),
+  還 對 於 從 裡 裏 該 它們 他們 東西 怎麼辦 為什麼會 以後 之後 之間`.split(/\s+/),
 );
 
 /** Han characters that are grammar, not meaning: a character pair holding one (的计, 了但) is noise. */
-const HAN_PARTICLES = new Set('的了是吗呢吧啊我你他么个这那和与把被就也都没不给在请有什怎哪嗎麼個這與沒給請');
+const HAN_PARTICLES = new Set('的了是吗呢吧啊我你他么个这那和与把被就也都没不给在请有什怎哪之嗎麼個這與沒給請');
 
 const CAMEL_CASE_BOUNDARY = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/;
 /** Scripts written without spaces between words. */

@@ -22,8 +22,12 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
     expect(terms).not.toContain('怎么');
     expect(terms).not.toContain('给子');
     // Nor a pair across a question word: 间怎 in 之间怎么 is no word of the docs, and 用哪 in 该用哪个 matched "到底用哪个".
-    expect(termsOf('组件之间怎么通信')).toEqual(expect.arrayContaining(['之间', '通信']));
+    expect(termsOf('组件之间怎么通信')).toEqual(expect.arrayContaining(['组件', '通信']));
     expect(termsOf('组件之间怎么通信')).not.toContain('间怎');
+    // 之间 (between) relates the topic's words, and a pair holding 之 (件之) is grammar, as one holding 的 is.
+    expect(termsOf('组件之间怎么通信')).not.toContain('之间');
+    expect(termsOf('组件之间怎么通信')).not.toContain('件之');
+    expect(termsOf('組件之間怎麼通信')).not.toContain('之間');
     expect(termsOf('ref 和 reactive 该用哪个')).not.toContain('用哪');
     // 以后 (after) frames a question as "after" does: "换页以后对话记录没了" was judged beyond English docs for it.
     expect(termsOf('换页以后对话记录没了')).not.toContain('以后');
@@ -187,6 +191,18 @@ describe('given a question or a page, its language', () => {
       'ja/guide/port.md': '# Server port\n\nSet `server.port` to change the port (日本語版).',
     });
     expect(filesFor(index, 'server port', { language: 'ja' })).toEqual(['ja/guide/port.md']);
+  });
+});
+
+describe('given Chinese docs where one page says its components interact (之间交互) and another how they communicate (组件间通信)', () => {
+  const index = indexOf({
+    'guide/async.md': '# 异步组件\n\n## 搭配 Suspense 使用\n\n异步组件可以搭配内置的 Suspense 组件一起使用，若想了解 Suspense 和异步组件之间交互，请参阅 Suspense 章节。',
+    'guide/events.md': '# 组件事件\n\n## 触发与监听事件\n\n组件触发的事件没有冒泡机制。平级组件或是跨越多层嵌套的组件间通信，应使用一个外部的事件总线。',
+  });
+
+  it('answers "how do components communicate" from the page on communicating, not the one sharing 之间', () => {
+    // With 之间 and the pair 件之 as terms, the async components page came first.
+    expect(filesFor(index, '组件之间怎么通信')[0]).toBe('guide/events.md');
   });
 });
 
