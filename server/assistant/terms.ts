@@ -2,15 +2,17 @@
 // (server/docs/analyzer.ts), minus words that are about asking rather than about the topic.
 import { termsOf, termsOfToken, wordsOf } from '../docs/analyzer.ts';
 import { withoutWhereItRuns } from '../docs/pastedText.ts';
+import { signWords } from '../docs/synonyms.ts';
 
 /** "How do I use ...", "tell me ...", "in the docs": present in questions, absent as a topic. */
 const ASKING_TERMS = new Set(
   termsOf('use using get make tell explain show know docs doc documentation anything something thing possible'),
 );
 
-/** Distinct stemmed topic terms of `text` (without its URLs and stack frames), in first-seen order. */
+/** Distinct stemmed topic terms of `text` (without its URLs and stack frames), in first-seen order, then those its signs stand for (signWords). */
 export function contentTerms(text: string): string[] {
-  return termsOf(withoutWhereItRuns(text)).filter((term) => !ASKING_TERMS.has(term));
+  const terms = termsOf(withoutWhereItRuns(text)).filter((term) => !ASKING_TERMS.has(term));
+  return [...new Set([...terms, ...signWords(text).flatMap(termsOfToken)])];
 }
 
 const LONE_HAN = /^\p{Script=Han}$/u;

@@ -188,6 +188,20 @@ rounded corners, round corners, square corners, rounded, roundness => radius
 track, tracks, tracking, tracked, tracker, trackers, spy, spying, privacy, private data, personal data, personal information, pii, gdpr, ccpa, collect, collects, collecting, collected => privacy, data, cookie, cookies, fingerprint
 `;
 
+/**
+ * The "@" a JavaScript project sets as an alias of its source folder (`import Foo from '@/components/Foo.vue'`):
+ * written before a slash, or alone in a question naming src ("@ で src を指すように import したい", "怎么配置 @ 指向
+ * src"). The tokenizer drops it as punctuation, so such a question searched for src and import alone and opened on
+ * asset URLs. Not Vue's `@click`, a scoped package (`@vitejs/plugin-vue`), a decorator or an email address: a letter
+ * follows or comes before those.
+ */
+const ALIAS_SIGN = /(?<![\w@])@(?:\/|(?![\w@-]).*\bsrc\b)|\bsrc\b.*(?<![\w@])@(?![\w@-])/i;
+
+/** The words a question's signs stand for: "alias" for a path alias's "@" (ALIAS_SIGN). */
+export function signWords(question: string): string[] {
+  return ALIAS_SIGN.test(question) ? ['alias'] : [];
+}
+
 /** A list of synonyms, ready to read questions with. */
 export interface Synonyms {
   /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
-import { BUILT_IN_SYNONYMS, DEFAULT_SYNONYMS, synonymLineProblem, synonymsOf } from '../../server/docs/synonyms.ts';
+import { BUILT_IN_SYNONYMS, DEFAULT_SYNONYMS, signWords, synonymLineProblem, synonymsOf } from '../../server/docs/synonyms.ts';
 import { extractiveAnswer, firstHeading, indexOf } from './support/docs.ts';
 import { PROJECT_DOCS_DIR } from '../../bench/retrieval.ts';
 import { loadDocs } from '../../server/docs/load.ts';
@@ -358,5 +358,30 @@ describe('given docs that name things in their own words', () => {
     const synonyms = synonymsOf([...BUILT_IN_SYNONYMS, 'hotkey, shortcut key => keyboard']);
     expect(firstHeading(indexOf(WIDGET_DOCS, {}, synonyms), 'Which shortcut key opens it?')).toBe('Keyboard');
     expect(firstHeading(indexOf(WIDGET_DOCS, {}, synonyms), 'How do I stop people from spamming the assistant?')).toBe('Rate limits');
+  });
+});
+
+describe('given a question that writes "@" for the path alias of its source folder', () => {
+  const index = indexOf({
+    'config/shared-options.md':
+      '# 共通オプション\n\n## resolve.alias\n\n`import` や `require` 文の値を置換するために使用するエイリアスを定義します。ファイルシステムのパスにエイリアスを設定する場合は、必ず絶対パスを使用してください。',
+    'guide/assets.md':
+      '# 静的アセットの取り扱い\n\n## new URL(url, import.meta.url)\n\n`import.meta.url` で `src` ディレクトリーの画像を指す URL を取得できます。',
+    // src, 指す and import are in most pages of such docs; the alias in one.
+    'guide/features.md': '# 特徴\n\n## npm の依存関係の解決\n\nネイティブ ES の import はベア import をサポートしていません。`src` のファイルを変換します。',
+    'guide/index.md': '# はじめに\n\n## プロジェクトの構成\n\n`src` ディレクトリーのファイルを import して使います。`root` はプロジェクトのルートを指すパスです。',
+    'guide/build.md': '# 本番環境用のビルド\n\n## ビルド\n\n`src` のコードと import されたモジュールをバンドルします。`outDir` は出力先を指すパスです。',
+  });
+
+  it('reads the "@" as the alias it stands for, the topic of the question', () => {
+    // Dropped as punctuation, the question searched for src, 指す and import, which the asset page says more often.
+    expect(firstHeading(index, '@ で src を指すように import したい')).toBe('resolve.alias');
+    expect(retrieveDocs(index, '@ で src を指すように import したい', [], { limit: 5 }).notFound).toBe(false);
+    expect(firstHeading(index, '@/components でインポートしたい')).toBe('resolve.alias');
+  });
+
+  it('does not read Vue\'s @click, a scoped package or an email address as an alias', () => {
+    for (const question of ['@click で src の画像を変えたい', '@vitejs/plugin-vue を import したい', 'a@b.com に src を送りたい']) expect(signWords(question)).toEqual([]);
+    expect(signWords('@ で src を指すように import したい')).toEqual(['alias']);
   });
 });
