@@ -85,6 +85,9 @@ export const REWORDED_SETS = [
   { name: 'hono-reworded-10', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-10') },
   // Written after those six lines, measured with and without them: 6 of 15 first, 12 in the top 5 either way.
   { name: 'hono-reworded-11', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-11') },
+  // Readers' everyday wording for common tasks (read ?page=2 from the URL, reply with a 201, give up after 5 seconds):
+  // written in the twenty-ninth session before measuring: 8 of 17 first, 14 in the top 5.
+  { name: 'hono-reworded-12', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-12') },
   { name: 'vite-ja-reworded', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded') },
   { name: 'vite-ja-reworded-2', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-2') },
   { name: 'vite-ja-reworded-3', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-3') },
@@ -100,6 +103,9 @@ export const REWORDED_SETS = [
   // Japanese readers' everyday problems and wishes (環境変数が読み込めない, スマホから開発サーバーにアクセスしたい): written in
   // the twenty-eighth session before measuring.
   { name: 'vite-ja-reworded-7', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-7') },
+  // Japanese readers' everyday wishes and problems (起動したときにブラウザを自動で開きたい, 型エラーがあってもビルドが通ってしまう):
+  // written in the twenty-ninth session before measuring: 8 of 17 first, 15 in the top 5.
+  { name: 'vite-ja-reworded-8', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-8') },
   // Readers asking why, in Chinese, Japanese and English (为什么子组件不能直接修改 props？, Vite はなぜ型チェックをしないのですか,
   // Why is RegExpRouter so fast?), each with the section that gives the reason: written in the twenty-seventh session
   // after the rule for why-questions (reasonHeadingBoost) was committed, before anything was measured on them.
@@ -121,6 +127,9 @@ export const REWORDED_SETS = [
   // Chinese readers' everyday questions on passing data between components and the like (父组件怎么给子组件传值,
   // 组件之间怎么通信, 爷孙组件怎么传值): written in the twenty-eighth session before measuring.
   { name: 'vue-zh-reworded-5', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-5') },
+  // Chinese readers' everyday questions (页面一打开就要请求数据，代码写在哪个钩子里, 多选框怎么绑定到一个数组): written in the
+  // twenty-ninth session before measuring: 8 of 18 first, 14 in the top 5.
+  { name: 'vue-zh-reworded-6', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-6') },
   { name: 'vue-zh-mixed', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-mixed') },
   { name: 'vue-zh-traditional', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-traditional') },
   { name: 'vue-zh-sections', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-sections') },
