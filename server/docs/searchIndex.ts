@@ -235,7 +235,7 @@ export const MINISEARCH_OPTIONS = { idField: 'key', fields: [...INDEXED_FIELDS],
  * Bump when a snapshot of the word index would differ for the same sections (fields, toDocument, the
  * analyzer in analyzer.ts): an older snapshot is then never loaded.
  */
-export const INDEX_FORMAT = 23; // 23: 之间 (between) a Chinese stop word, and Han pairs holding 之 dropped; 22: 哪里 and 哪儿 (where) are Chinese stop words; 21: Han pairs holding 怎 or 哪 (怎么, 哪个: a question's frame) dropped; 20: a Chinese, Japanese or Korean heading's English anchor read with its section's text; 19: 以后 and 之后 (after) are Chinese stop words; 18: a name with a one-digit version (WSL2) indexed as the name too; 17: added and adding stemmed add, not ad; 16: a name beside Chinese or Japanese cut as between spaces, production no longer product; 15: Korean phrases indexed as their words (korean.ts)
+export const INDEX_FORMAT = 24; // 24: 能不能, 可不可以, 会不会, 要不要, 是不是 and 有没有 (a question asking yes or no) are Chinese stop words; 23: 之间 (between) a Chinese stop word, and Han pairs holding 之 dropped; 22: 哪里 and 哪儿 (where) are Chinese stop words; 21: Han pairs holding 怎 or 哪 (怎么, 哪个: a question's frame) dropped; 20: a Chinese, Japanese or Korean heading's English anchor read with its section's text; 19: 以后 and 之后 (after) are Chinese stop words; 18: a name with a one-digit version (WSL2) indexed as the name too; 17: added and adding stemmed add, not ad; 16: a name beside Chinese or Japanese cut as between spaces, production no longer product; 15: Korean phrases indexed as their words (korean.ts)
 
 /**
  * MiniSearch's state, as the snapshot keeps it: its own fields (postings.ts reads several of them too), with

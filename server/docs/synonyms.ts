@@ -89,6 +89,10 @@ change, changing, modify, modifying, alter, altering, raise, raising, increase, 
 最新的 dom, 更新后的 dom, 更新後的 dom => nexttick, 时机, 時機
 复用逻辑, 逻辑复用, 复用一段逻辑, 抽取逻辑, 復用邏輯, 邏輯復用 => 组合式
 获取 dom, 拿到 dom, 访问 dom, 操作 dom, 獲取 dom, 訪問 dom => 模板引用, ref
+元素本身, 拿到元素, 获取元素, 拿到 input 元素, 获取 input 元素, 獲取元素 => 模板引用, ref
+淡入淡出, 淡入, 淡出, 渐隐, 渐显, 漸隱, 漸顯, フェードイン, フェードアウト, フェード => fade, 过渡, 過渡, トランジション
+大驼峰, 大駝峰, 帕斯卡, パスカルケース => pascalcase
+短横线, 短橫線, 中划线, 中劃線, 连字符, 連字符, ケバブケース => kebab-case, kebab
 共享状态, 全局状态, 共享狀態, 全局狀態 => 状态管理, 狀態管理
 爷孙, 祖孙, 爺孫, 祖孫, 隔代, 跨层级, 跨層級, 跨级, 跨級, 多层级, 多層級 => 后代, 祖先, 深层, 層級
 computed, computed property, computed properties => 计算属性, 計算屬性

@@ -28,6 +28,9 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
     expect(termsOf('组件之间怎么通信')).not.toContain('之间');
     expect(termsOf('组件之间怎么通信')).not.toContain('件之');
     expect(termsOf('組件之間怎麼通信')).not.toContain('之間');
+    // A question asking yes or no (能不能 改, 会不会, 有没有) frames its topic: 能不能 was a rare word, weighed most.
+    expect(termsOf('props 传进来的值能不能改')).not.toContain('能不能');
+    expect(termsOf('会不会影响性能')).not.toContain('会不会');
     expect(termsOf('ref 和 reactive 该用哪个')).not.toContain('用哪');
     // 以后 (after) frames a question as "after" does: "换页以后对话记录没了" was judged beyond English docs for it.
     expect(termsOf('换页以后对话记录没了')).not.toContain('以后');

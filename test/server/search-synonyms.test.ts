@@ -327,6 +327,24 @@ describe('given docs that name things in their own words', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('怎么监听数据变化').get('监听')).toEqual(expect.arrayContaining(['侦听']));
   });
 
+  it('reads a Chinese reader\'s 淡入淡出 as the docs\' fade, 元素本身 as a template ref, and 大驼峰 and 短横线 as the cases\' names', () => {
+    const index = indexOf({
+      'transition.md': '# Transition\n\n## 为过渡命名\n\n给 `<Transition>` 组件传一个 `name` prop，例如 `name="fade"`，class 会以它为前缀：`.fade-enter-active`。',
+      'animation.md': '# 动画技巧\n\n## 基于 class 的动画\n\n可以通过动态添加 CSS class 来触发动画效果，例如抖动效果。',
+      'refs.md': '# 模板引用\n\n## 访问模板引用\n\n声明一个 ref 来存放该元素的引用：`const el = ref(null)`。',
+      'events.md': '# 事件处理\n\n## 事件修饰符\n\n在处理 input 元素的事件时调用 `event.preventDefault()` 很常见。',
+      'registration.md': '# 组件注册\n\n## 组件名格式\n\n我们推荐使用 PascalCase 作为组件名的注册格式；在 DOM 内模板中请使用 kebab-case 形式。',
+      'basics.md': '# 组件基础\n\n## 组件名的大小写区分\n\nHTML 标签不区分大小写，组件名在 DOM 内模板中要换一种写法。',
+    });
+    // Without the lines: the shaking animation's 效果, the input element's events.
+    expect(firstHeading(index, '怎么做一个淡入淡出的效果')).toBe('为过渡命名');
+    expect(firstHeading(index, '怎么拿到 input 元素本身')).toBe('访问模板引用');
+    expect(firstHeading(index, '组件名应该用大驼峰还是短横线')).toBe('组件名格式');
+    // Vue's docs name the cases in English (PascalCase, kebab-case): without these words, the question found neither.
+    const cases = DEFAULT_SYNONYMS.alternativesIn('组件名应该用大驼峰还是短横线');
+    expect([...cases.values()].flat()).toEqual(expect.arrayContaining(['pascalcas', 'kebab']));
+  });
+
   it('finds the docs\' 模态框 for a reader\'s 弹窗, and their events for 通知 (notify)', () => {
     const index = indexOf({
       'teleport.md': '# Teleport\n\n## 基本用法\n\n把模态框渲染到页面的最外层，而不是组件内部。',
