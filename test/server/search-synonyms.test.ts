@@ -327,6 +327,23 @@ describe('given docs that name things in their own words', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('怎么监听数据变化').get('监听')).toEqual(expect.arrayContaining(['侦听']));
   });
 
+  it('reads "to the console" as logging, "a valid token" as bearer auth, "send back" as return, "another server" as a proxy', () => {
+    const index = indexOf({
+      'logger.md': '# Logger Middleware\n\n## Logging Details\n\nThe Logger Middleware logs the following details for each request: the HTTP method, the request path and the response status.',
+      'hono.md': '# App - Hono\n\n## Methods\n\nAn instance of `Hono` has the following methods: app.get(path, handler), app.on(method, path, handler).',
+      'bearer.md': '# Bearer Auth Middleware\n\n## Usage\n\nProtect routes with a token: `bearerAuth({ token })`. A request without a matching token gets a 401.',
+      'validation.md': '# Validation\n\n## Validator Middleware\n\nValidate the request with a validator: only valid input reaches the routes. Invalid input gets a 400.',
+      'basic.md': '# Getting Started\n\n## Return JSON\n\nReturning JSON is also easy: `return c.json({ message: "Hello" })`.',
+      'jwk.md': '# JWK Auth Middleware\n\n## keys\n\nThe values of your public keys as JSON Web Key objects, or a function that returns them: an object per key.',
+    });
+    // Without the lines: the app's methods, the validator (valid), the JSON Web Key objects.
+    expect(firstHeading(index, "How do I print each request's method and path to the console?")).toBe('Logging Details');
+    expect(firstHeading(index, 'How do I make some routes only work for callers with a valid token?')).toBe('Usage');
+    expect(firstHeading(index, 'How do I send back an object as JSON?')).toBe('Return JSON');
+    // Hono's proxy pages say proxy and origin, never "another server".
+    expect(DEFAULT_SYNONYMS.alternativesIn('How do I pass a request on to another server and return its answer?').get('server')).toEqual(['proxi']);
+  });
+
   it('reads a Chinese reader\'s 淡入淡出 as the docs\' fade, 元素本身 as a template ref, and 大驼峰 and 短横线 as the cases\' names', () => {
     const index = indexOf({
       'transition.md': '# Transition\n\n## 为过渡命名\n\n给 `<Transition>` 组件传一个 `name` prop，例如 `name="fade"`，class 会以它为前缀：`.fade-enter-active`。',
