@@ -344,6 +344,18 @@ describe('given docs that name things in their own words', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I pass a request on to another server and return its answer?').get('server')).toEqual(['proxi']);
   });
 
+  it('reads a Japanese reader\'s "raised the version" as a migration, and "per environment" as modes and env variables', () => {
+    const index = indexOf({
+      'guide/api-environment.md': '# Environment API\n\n## 環境設定\n\n`environments` オプションで、クライアントとサーバーの環境ごとの API を設定できます。',
+      'guide/env-and-mode.md': '# 環境変数とモード\n\n## モード\n\n`.env.production` に `VITE_API_URL` を書くと、本番モードのビルドでその URL が使われます。',
+      'releases.md': '# リリース\n\n## サポートするバージョン\n\nVite のバージョンはセマンティックバージョニングに従います。古いバージョンはサポートされません。',
+      'guide/migration.md': '# v7 からの移行\n\n## 段階的移行\n\nVite 8 への移行は段階的に進められます。動作が変わった点を確認してください。',
+    });
+    // Without the lines: the Environment API (環境, API) and the versions supported.
+    expect(firstHeading(index, '環境ごとに API の URL を切り替えたい')).toBe('モード');
+    expect(firstHeading(index, 'Vite のバージョンを上げたら動かなくなった')).toBe('段階的移行');
+  });
+
   it('reads a Chinese reader\'s 淡入淡出 as the docs\' fade, 元素本身 as a template ref, and 大驼峰 and 短横线 as the cases\' names', () => {
     const index = indexOf({
       'transition.md': '# Transition\n\n## 为过渡命名\n\n给 `<Transition>` 组件传一个 `name` prop，例如 `name="fade"`，class 会以它为前缀：`.fade-enter-active`。',
