@@ -215,6 +215,12 @@ export interface AnswerQuality extends Record<ExpectedFirstSetName, CrossLanguag
   laterConversations: ConversationQuality;
   /** A new question after an earlier one on another topic ("Does it support dark mode?" after the rate limits): it must not stay on the earlier topic. Written in the sixteenth session (questions/topic-changes.json). */
   topicChanges: ConversationQuality;
+  /**
+   * Short second questions (two topic words or fewer), a new topic ("插槽怎么用" after v-model, "WebSocket support?" after
+   * validation) or the same one left unsaid ("on another port?" after running the server): written in the twenty-ninth
+   * session before measuring (questions/topic-changes-short.json).
+   */
+  shortTopicChanges: ConversationQuality;
   /** Questions of the reader's own about a selection or code block ("what does maxAge mean here?"), questions/selection-questions.json. */
   selectionQuestions: SelectionQuality;
   /** The same, written with them in the twelfth session and measured once the rule was set (questions/selection-questions-2.json). */
@@ -267,6 +273,7 @@ const CONVERSATIONS_FILE = fileURLToPath(new URL('./questions/conversations.json
 const HELD_OUT_CONVERSATIONS_FILE = fileURLToPath(new URL('./questions/conversations-2.json', import.meta.url));
 const LATER_CONVERSATIONS_FILE = fileURLToPath(new URL('./questions/conversations-3.json', import.meta.url));
 const TOPIC_CHANGES_FILE = fileURLToPath(new URL('./questions/topic-changes.json', import.meta.url));
+const SHORT_TOPIC_CHANGES_FILE = fileURLToPath(new URL('./questions/topic-changes-short.json', import.meta.url));
 const FIRST_QUESTIONS_FILE = fileURLToPath(new URL('./questions/first-questions.json', import.meta.url));
 const SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions.json', import.meta.url));
 const HELD_OUT_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions-2.json', import.meta.url));
@@ -561,6 +568,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     heldOutConversations: await measureConversations(index, set.name, HELD_OUT_CONVERSATIONS_FILE),
     laterConversations: await measureConversations(index, set.name, LATER_CONVERSATIONS_FILE),
     topicChanges: await measureConversations(index, set.name, TOPIC_CHANGES_FILE),
+    shortTopicChanges: await measureConversations(index, set.name, SHORT_TOPIC_CHANGES_FILE),
     firstQuestions: measureFirstQuestions(index, set.name),
     selectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
     heldOutSelectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
@@ -714,6 +722,8 @@ async function main(): Promise<void> {
     }
     const { topicChanges } = quality;
     if (topicChanges.secondTurns > 0) console.log(`  held out: a new topic after another: its page first ${share(topicChanges.secondFirst, topicChanges.secondTurns)} of ${topicChanges.secondTurns}`);
+    const { shortTopicChanges } = quality;
+    if (shortTopicChanges.secondTurns > 0) console.log(`  held out (twenty-ninth session): a short question after another: its page first ${share(shortTopicChanges.secondFirst, shortTopicChanges.secondTurns)} of ${shortTopicChanges.secondTurns}`);
     const { heldOutLatest } = quality;
     if (heldOutLatest.outOfScope > 0) console.log(`  held out (latest): out of scope notFound ${share(heldOutLatest.outOfScopeNotFound, heldOutLatest.outOfScope)} of ${heldOutLatest.outOfScope}`);
     const { heldOutNewest } = quality;
@@ -754,7 +764,7 @@ async function main(): Promise<void> {
     ] as const) {
       if (measured.questions > 0) console.log(`  ${label}, both quoted ${share(measured.bothQuoted, measured.questions)} of ${measured.questions} (both among the sources: ${measured.bothInSources}; notFound: ${measured.notFound})`);
     }
-    const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.heldOutNewest.misses, ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
+    const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.heldOutNewest.misses, ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.shortTopicChanges.misses.map((miss) => `short question after another, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
     if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...EXPECTED_FIRST_SET_NAMES.flatMap((name) => quality[name].misses.map((miss) => `${EXPECTED_FIRST_SETS[name].missPrefix}${miss}`))]) console.log(`    ${line}`);
   }
 }

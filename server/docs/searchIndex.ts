@@ -623,9 +623,12 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     const textWords = wordsOf(text);
     const pairs = pairOnlyTerms(terms, textWords);
     if (pairs.size === 0) return terms.slice(0, MAX_QUESTION_TERMS);
-    // Asked across languages, a word the glossary reads is settled too: 型安 in 型安全 (type-safe) is no word.
+    // Asked across languages, a word the glossary reads is settled too: 型安 in 型安全 (type-safe) is no word. So is
+    // a word the readers' words know by a word of the docs (淡入淡出, fade): its pairs made "淡入淡出" not found.
     const translated = glossaryReading(text);
-    const words = textWords.map((word) => ({ word, settled: termsOfToken(word).every((term) => known(term) || translated?.has(term) === true) }));
+    const readersWords = settings.alternatives ? synonyms.alternativesIn(text) : new Map<string, string[]>();
+    const readersKnow = (term: string) => (readersWords.get(term) ?? []).some((alternative) => known(alternative));
+    const words = textWords.map((word) => ({ word, settled: termsOfToken(word).every((term) => known(term) || translated?.has(term) === true || readersKnow(term)) }));
     const settled = (character: string) => words.every(({ word, settled: wordSettled }) => wordSettled || !word.includes(character));
     return terms.filter((term) => !pairs.has(term) || known(term) || ![...term].every(settled)).slice(0, MAX_QUESTION_TERMS);
   }

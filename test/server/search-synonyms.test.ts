@@ -367,6 +367,8 @@ describe('given docs that name things in their own words', () => {
     });
     // Without the lines: the shaking animation's 效果, the input element's events.
     expect(firstHeading(index, '怎么做一个淡入淡出的效果')).toBe('为过渡命名');
+    // Asked alone, the word's character pairs (淡入, 入淡, 淡出), which no page has, made it look beyond the docs.
+    expect(retrieveDocs(index, '淡入淡出', [], { limit: 5 }).notFound).toBe(false);
     expect(firstHeading(index, '怎么拿到 input 元素本身')).toBe('访问模板引用');
     expect(firstHeading(index, '组件名应该用大驼峰还是短横线')).toBe('组件名格式');
     // Vue's docs name the cases in English (PascalCase, kebab-case): without these words, the question found neither.
