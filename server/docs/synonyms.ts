@@ -156,6 +156,7 @@ system prompt, persona, tone, politely, polite, personality => prompt, instructi
 書き方, 作り方, 自作, 自作する => 作成
 二重, 二重に, 2 回, 2回, 二回 => 重複
 消える, 消えて, 消えた, 消えない, 消さない, 消さず => クリア
+エラーにしたい, エラーにする, エラーにして, エラーにしてほしい, エラーで止め, エラーで止めたい => 終了, exit
 upgrade, upgraded, upgrading, upgrades, newer version, new major version, バージョンアップ, バージョンを上げ, アップグレード, 升级, 升級 => migration, migrate, 移行, 迁移
 環境ごと, 環境ごとに, 環境によって, 環境別, 環境別に => モード, 環境変数
 不显示, 没有显示, 没显示, 不出现, 没出现, 看不到, 表示されない, 見えない, 出てこない => appear, visible

@@ -356,6 +356,15 @@ describe('given docs that name things in their own words', () => {
     expect(firstHeading(index, 'Vite のバージョンを上げたら動かなくなった')).toBe('段階的移行');
   });
 
+  it('reads a Japanese reader\'s "make it an error" (エラーにしたい) as the docs\' "exit" (終了)', () => {
+    const index = indexOf({
+      'config/server-options.md':
+        '# サーバーオプション\n\n## server.strictPort\n\n`true` に設定すると、ポートがすでに使用されている場合に、次のポートを試すことなく終了します。\n\n## server.ws\n\nWebSocket サーバーのポートです。接続できないとブラウザーのコンソールにエラーが表示されます。',
+    });
+    // Without the line: server.ws, which says エラー.
+    expect(firstHeading(index, 'ポートが使われていたらエラーにしたい')).toBe('server.strictPort');
+  });
+
   it('reads a Chinese reader\'s 淡入淡出 as the docs\' fade, 元素本身 as a template ref, and 大驼峰 and 短横线 as the cases\' names', () => {
     const index = indexOf({
       'transition.md': '# Transition\n\n## 为过渡命名\n\n给 `<Transition>` 组件传一个 `name` prop，例如 `name="fade"`，class 会以它为前缀：`.fade-enter-active`。',
