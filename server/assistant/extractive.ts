@@ -393,7 +393,12 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     const described = firstProse !== -1 && isFactList(blocks[firstProse] as Block) && blocks[firstProse + 1]?.kind === 'sentence' && (blocks[firstProse + 1]?.units.length ?? 0) > 0;
     const index = firstProse === -1 ? 0 : described ? firstProse + 1 : firstProse;
     const block = blocks[index];
-    if (!block || block.units.length === 0 || (block.kind === 'code' && lineCount(block) > MAX_MATCHING_CODE_LINES)) return undefined;
+    // A long code block is quoted when it holds the line of it the reader asks about, whose words the section has
+    // nowhere else ("how do I let my staging site through too?" over one `csrf({ origin })` line of CSRF's usage, a
+    // section of code alone): the rest of the example the line is from (it names other origins). Left out, a
+    // section of another page sharing one word, SSG's plugins ("site"), answered.
+    const tooLong = block?.kind === 'code' && lineCount(block) > MAX_MATCHING_CODE_LINES && !block.units.some((unit) => holdsRead(unit, readContext));
+    if (!block || block.units.length === 0 || tooLong) return undefined;
     chosen = [{ block, index, score: 0, bonus: 0 }];
   }
   // A reader describing a problem came for its fix: the lead's passage telling how to fix it ("これを解決するために、
@@ -742,6 +747,12 @@ function wasRead(unit: Unit, readContext: readonly string[]): boolean {
   if (readContext.length === 0) return false;
   const text = normalize(searchableText(unit.text).replace(/^(`{3,}|~{3,}).*$/gm, ' '));
   return text !== '' && readContext.some((read) => read.includes(text));
+}
+
+/** Whether a unit holds a selection the reader attached (a line of a code block, say), as wasRead reads them. */
+function holdsRead(unit: Unit, readContext: readonly string[]): boolean {
+  const text = normalize(searchableText(unit.text).replace(/^(`{3,}|~{3,}).*$/gm, ' '));
+  return readContext.some((read) => read !== '' && text.includes(read));
 }
 
 function lineCount(block: Block): number {

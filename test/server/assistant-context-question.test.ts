@@ -241,3 +241,36 @@ describe('given a follow-up to a question about a selection', () => {
     expect(sourcesOf(message)[0]?.url).toBe('https://docs.example.com/relay/cors#credentials');
   });
 });
+
+describe('given a question about one line of a long code block, whose words its section has nowhere else', () => {
+  const csrfPage = [
+    '# CSRF Protection',
+    '',
+    '## Usage',
+    '',
+    '```ts',
+    'const app = new Hono()',
+    '',
+    '// Allow specific origins',
+    "app.use(csrf({ origin: 'https://myapp.example.com' }))",
+    '',
+    '// Allow multiple origins',
+    'app.use(',
+    '  csrf({',
+    "    origin: ['https://myapp.example.com', 'https://development.myapp.example.com'],",
+    '  })',
+    ')',
+    ...Array.from({ length: 30 }, (_, line) => `app.use('/hook/${line}', csrf({ secFetchSite: 'same-origin' }))`),
+    '```',
+  ].join('\n');
+  const ssgPage = '# SSG Helper\n\n## Plugins\n\nPlugins extend the static site generation process through hooks that let you change each page.';
+
+  it('quotes that block, the example the line is from, not a section of another page sharing a word', async () => {
+    const index = indexOf({ 'csrf.md': csrfPage, 'ssg.md': ssgPage });
+    const { text, sources } = await ask('how do I let my staging site through too?', { type: 'code', value: "app.use(csrf({ origin: 'https://myapp.example.com' }))", path: '/csrf' }, index);
+    // Over 30 lines and matching no word of the question, the block was left out, and SSG's plugins ("site") answered.
+    expect(sources[0]).toBe('/csrf#usage');
+    expect(text).toMatch(/^\*\*\[CSRF Protection › Usage\]\(\/csrf#usage\)\*\*/);
+    expect(text).toContain('https://development.myapp.example.com');
+  });
+});
