@@ -1,7 +1,7 @@
 // What an answer is drawn from: the searches for a question (with its follow-up setting), the
 // sections the reader's selection or code came from (first), and whether the docs cover the
 // question at all. One owner for the decision both answerers and the `notFound` mark rely on.
-import { hasUnspacedScript, termsOf, wordTermsOf } from '../docs/analyzer.ts';
+import { hasUnspacedScript, termsOf, termsOfToken, wordsOf, wordTermsOf } from '../docs/analyzer.ts';
 import { otherScriptForms } from '../docs/chineseScripts.ts';
 import { normalizePath, pagePathsOf } from '../docs/ranking.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
@@ -13,7 +13,7 @@ import { type LocatedContext, locateContext, sectionsAt } from './contextSource.
 import { pageOutline } from './pageOutline.ts';
 import { insidePasted, namelessSpans } from '../docs/pastedText.ts';
 import { termsOfHeading, termsOfSection } from './sectionTermSets.ts';
-import { focusOnContext, refersBack, retrievalFor, type Turn } from './conversation.ts';
+import { continuesPrevious, focusOnContext, refersBack, retrievalFor, type Turn } from './conversation.ts';
 import { asksAboutPage, contentTerms, namesThePage, onlyPoints } from './terms.ts';
 
 /**
@@ -383,6 +383,7 @@ function withoutNames(question: string, names: readonly string[]): string {
 function withSetting(index: DocsIndex, question: string, setting: string, settingSources: readonly string[], ownHits: readonly SearchHit[], options: SearchOptions): SearchHit[] {
   const fromSources = settingSources.slice(0, SETTING_SECTIONS).flatMap((url) => normalizePath(url.replace(/#.*$/, '')) ?? []);
   const settingPages = fromSources.length > 0 ? fromSources : index.search(setting, { ...options, limit: SETTING_SECTIONS }).map((hit) => hit.section.route);
+  if (namesNewTopic(index, question, settingPages)) return [...ownHits];
   // A follow-up whose words are in the title of the page it finds alone, another than its setting's ("what about
   // bearer tokens?" after basic auth, "and on Bun?"), may leave its setting; one that names no other page ("can I
   // turn one of them off?" after security headers, "有哪些钩子？" after custom directives) is about the setting's
@@ -400,6 +401,29 @@ function withSetting(index: DocsIndex, question: string, setting: string, settin
   });
   return distinctHits([inSetting, ownHits], options.limit);
 }
+
+/**
+ * Whether a question after another, not worded as its next step ("and…", 那…呢) nor naming it by a pronoun, names
+ * only what its setting's pages never mention, though other pages do: none of its words, in any of their forms (a
+ * synonym, the other Chinese script), is in their sections, and one of them is in the docs. "怎么做淡入淡出" after
+ * computed properties: searched in its setting, the setting's pages came first. A word is taken by its first term (web
+ * and socket in WebSocket are not words of their own), and a lone Han character (做, do) is too common to tell.
+ */
+function namesNewTopic(index: DocsIndex, question: string, settingPages: readonly string[]): boolean {
+  if (continuesPrevious(question) || refersBack(question)) return false;
+  const own = new Set(contentTerms(question));
+  const alternatives = index.alternativesIn(question);
+  const words = wordsOf(question)
+    .filter((word) => !LONE_HAN.test(word))
+    .flatMap((word) => termsOfToken(word).slice(0, 1))
+    .filter((term) => own.has(term))
+    .map((term) => [term, ...(alternatives.get(term) ?? [])]);
+  if (!words.some((forms) => forms.some((form) => index.sectionShare(form) > 0))) return false;
+  const settingSections = settingPages.flatMap((route) => index.page(route)?.sections ?? []);
+  return !words.some((forms) => settingSections.some((section) => forms.some((form) => termsOfSection(section).has(form))));
+}
+
+const LONE_HAN = /^\p{Script=Han}$/u;
 
 /**
  * The counterpart on another page that a question about a selection asks for, naming that page ("プレビューのときのポー

@@ -168,3 +168,20 @@ describe('given the words of a question', () => {
     expect(topicWordCount('v-if 怎么用')).toBe(1);
   });
 });
+
+describe('given a short question after another that names only what the setting\'s pages never mention', () => {
+  const index = indexOf({
+    'guide/computed.md':
+      '# 计算属性\n\n## 基础示例\n\n模板中的表达式虽然方便，但也只能用来做简单的操作。我们可以用计算属性来描述依赖响应式状态的复杂逻辑。\n\n## 计算属性缓存 vs 方法\n\n计算属性值会基于其响应式依赖被缓存。',
+    'guide/transition.md': '# Transition\n\n## 为过渡效果命名\n\n给 `<Transition>` 组件传一个 `name` prop，例如 `name="fade"`：`.fade-enter-active` 设置 opacity 的过渡。',
+  });
+
+  it('is a new question: "怎么做淡入淡出" after computed properties opens on the fade transition', () => {
+    // In its setting, the computed page (which says 做) came first.
+    expect(firstSection(index, '怎么做淡入淡出', after('计算属性怎么用'))).toBe('/guide/transition#为过渡效果命名');
+  });
+
+  it('stays on the setting when one of its words is there: "缓存会失效吗" after computed properties', () => {
+    expect(firstSection(index, '缓存会失效吗', after('计算属性怎么用'))).toBe('/guide/computed#计算属性缓存-vs-方法');
+  });
+});
