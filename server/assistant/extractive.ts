@@ -745,14 +745,20 @@ function echoes(block: Block, question: string): boolean {
 
 function wasRead(unit: Unit, readContext: readonly string[]): boolean {
   if (readContext.length === 0) return false;
-  const text = normalize(searchableText(unit.text).replace(/^(`{3,}|~{3,}).*$/gm, ' '));
+  const text = readText(unit);
   return text !== '' && readContext.some((read) => read.includes(text));
 }
 
 /** Whether a unit holds a selection the reader attached (a line of a code block, say), as wasRead reads them. */
 function holdsRead(unit: Unit, readContext: readonly string[]): boolean {
-  const text = normalize(searchableText(unit.text).replace(/^(`{3,}|~{3,}).*$/gm, ' '));
+  if (readContext.length === 0) return false;
+  const text = readText(unit);
   return readContext.some((read) => read !== '' && text.includes(read));
+}
+
+/** A unit's text as a selection is compared with it (normalized, without fence lines). */
+function readText(unit: Unit): string {
+  return normalize(searchableText(unit.text).replace(/^(`{3,}|~{3,}).*$/gm, ' '));
 }
 
 function lineCount(block: Block): number {

@@ -14,7 +14,7 @@ import { pageOutline } from './pageOutline.ts';
 import { insidePasted, namelessSpans } from '../docs/pastedText.ts';
 import { termsOfHeading, termsOfSection } from './sectionTermSets.ts';
 import { continuesPrevious, focusOnContext, refersBack, retrievalFor, type Turn } from './conversation.ts';
-import { asksAboutPage, contentTerms, namesThePage, onlyPoints } from './terms.ts';
+import { asksAboutPage, contentTerms, isLoneHan, namesThePage, onlyPoints } from './terms.ts';
 
 /**
  * Below this share of the question's weight (rare words weigh most, a word no page has the most of
@@ -127,8 +127,14 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   const aboutSelection = !pointing && located.length > 0;
   const searchOptions = aboutSelection ? { ...options, settingPages: [...(options.settingPages ?? []), ...located.map((entry) => entry.section.route)] } : options;
   const ownHits = searchAll(index, retrieval.queries, searchOptions);
+  // The docs' words for the reader's ("limits" for "spamming"): shared words when judging coverage, whether a question
+  // after another names a new topic and which section a question about a selection asks about, and sentences with
+  // them are as much to the point.
+  const alternatives = index.alternativesIn(question);
   const { setting, settingSources } = retrieval;
-  const inSetting = setting === undefined ? ownHits : withSetting(index, question, setting, settingSources ?? [], ownHits, searchOptions);
+  const settingPages = setting === undefined ? [] : settingPagesOf(index, setting, settingSources ?? [], searchOptions);
+  const newTopic = setting !== undefined && namesNewTopic(index, question, alternatives, settingPages);
+  const inSetting = setting === undefined || newTopic ? ownHits : withSetting(index, question, setting, settingPages, ownHits, searchOptions);
   // A question of its own after another stays on its setting only when the setting answers it as fully as the docs
   // do elsewhere: "Does it support dark mode?" after the rate limits covers 0.61 alone and nothing there; "can I
   // change the header name?" after a request id covers as much in the request id's options as in JWT's alone.
@@ -136,9 +142,6 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   const { hits, partSections } = located.length === 0 && !pointing && setting === undefined ? withEachPart(index, question, settled, searchOptions) : { hits: settled, partSections: [] };
   const locatedSections = located.map((entry) => entry.section);
   const found = hits.map((hit) => hit.section).filter((section) => !locatedSections.some((own) => own.id === section.id));
-  // The docs' words for the reader's ("limits" for "spamming"): shared words when judging coverage and which
-  // section a question about a selection asks about, and sentences with them are as much to the point.
-  const alternatives = index.alternativesIn(question);
   const beside = aboutSelection ? (namedElsewhere(index, question, located[0] as LocatedContext, options) ?? besideSelection(question, located[0] as LocatedContext, found, alternatives, index)) : undefined;
   const leading = beside ? [beside, ...locatedSections] : locatedSections;
   const sections = [...leading, ...found.filter((section) => section !== beside)].slice(0, Math.max(options.limit, leading.length));
@@ -380,10 +383,13 @@ function withoutNames(question: string, names: readonly string[]): string {
  * selection came from the selection's page, which its question alone may not find); else the pages of that
  * question's first sections.
  */
-function withSetting(index: DocsIndex, question: string, setting: string, settingSources: readonly string[], ownHits: readonly SearchHit[], options: SearchOptions): SearchHit[] {
+/** The pages of the last answer's first sources, or, without them, of the sections the question before finds. */
+function settingPagesOf(index: DocsIndex, setting: string, settingSources: readonly string[], options: SearchOptions): string[] {
   const fromSources = settingSources.slice(0, SETTING_SECTIONS).flatMap((url) => normalizePath(url.replace(/#.*$/, '')) ?? []);
-  const settingPages = fromSources.length > 0 ? fromSources : index.search(setting, { ...options, limit: SETTING_SECTIONS }).map((hit) => hit.section.route);
-  if (namesNewTopic(index, question, settingPages)) return [...ownHits];
+  return fromSources.length > 0 ? fromSources : index.search(setting, { ...options, limit: SETTING_SECTIONS }).map((hit) => hit.section.route);
+}
+
+function withSetting(index: DocsIndex, question: string, setting: string, settingPages: readonly string[], ownHits: readonly SearchHit[], options: SearchOptions): SearchHit[] {
   // A follow-up whose words are in the title of the page it finds alone, another than its setting's ("what about
   // bearer tokens?" after basic auth, "and on Bun?"), may leave its setting; one that names no other page ("can I
   // turn one of them off?" after security headers, "有哪些钩子？" after custom directives) is about the setting's
@@ -409,12 +415,11 @@ function withSetting(index: DocsIndex, question: string, setting: string, settin
  * computed properties: searched in its setting, the setting's pages came first. A word is taken by its first term (web
  * and socket in WebSocket are not words of their own), and a lone Han character (做, do) is too common to tell.
  */
-function namesNewTopic(index: DocsIndex, question: string, settingPages: readonly string[]): boolean {
+function namesNewTopic(index: DocsIndex, question: string, alternatives: ReadonlyMap<string, readonly string[]>, settingPages: readonly string[]): boolean {
   if (continuesPrevious(question) || refersBack(question)) return false;
   const own = new Set(contentTerms(question));
-  const alternatives = index.alternativesIn(question);
   const words = wordsOf(question)
-    .filter((word) => !LONE_HAN.test(word))
+    .filter((word) => !isLoneHan(word))
     .flatMap((word) => termsOfToken(word).slice(0, 1))
     .filter((term) => own.has(term))
     .map((term) => [term, ...(alternatives.get(term) ?? [])]);
@@ -422,8 +427,6 @@ function namesNewTopic(index: DocsIndex, question: string, settingPages: readonl
   const settingSections = settingPages.flatMap((route) => index.page(route)?.sections ?? []);
   return !words.some((forms) => settingSections.some((section) => forms.some((form) => termsOfSection(section).has(form))));
 }
-
-const LONE_HAN = /^\p{Script=Han}$/u;
 
 /**
  * The counterpart on another page that a question about a selection asks for, naming that page ("プレビューのときのポー

@@ -2,20 +2,25 @@
 // (server/docs/analyzer.ts), minus words that are about asking rather than about the topic.
 import { termsOf, termsOfToken, wordsOf } from '../docs/analyzer.ts';
 import { withoutWhereItRuns } from '../docs/pastedText.ts';
-import { signWords } from '../docs/synonyms.ts';
+import { signTerms } from '../docs/synonyms.ts';
 
 /** "How do I use ...", "tell me ...", "in the docs": present in questions, absent as a topic. */
 const ASKING_TERMS = new Set(
   termsOf('use using get make tell explain show know docs doc documentation anything something thing possible'),
 );
 
-/** Distinct stemmed topic terms of `text` (without its URLs and stack frames), in first-seen order, then those its signs stand for (signWords). */
+/** Distinct stemmed topic terms of `text` (without its URLs and stack frames), in first-seen order, then those its signs stand for (signTerms). */
 export function contentTerms(text: string): string[] {
   const terms = termsOf(withoutWhereItRuns(text)).filter((term) => !ASKING_TERMS.has(term));
-  return [...new Set([...terms, ...signWords(text).flatMap(termsOfToken)])];
+  return [...new Set([...terms, ...signTerms(text)])];
 }
 
 const LONE_HAN = /^\p{Script=Han}$/u;
+
+/** A word of one Han character: the segmenter cuts compounds into such (组件 -> 组|件), so it tells little alone. */
+export function isLoneHan(word: string): boolean {
+  return LONE_HAN.test(word);
+}
 
 /**
  * How many topic words `text` has, as a reader counts them: each distinct word once, however many terms it

@@ -16,7 +16,7 @@ import { pastedCode, pastedMessages, pastedSpans, questionParts } from './pasted
 import { pastedRuns, quotesPasted } from './quotedMessages.ts';
 import { asksWhy, headingGivesReason } from './reasons.ts';
 import { asksDifference, headingCompares } from './comparisons.ts';
-import { DEFAULT_SYNONYMS, signWords, type Synonyms } from './synonyms.ts';
+import { DEFAULT_SYNONYMS, signTerms, type Synonyms } from './synonyms.ts';
 import { languageOfPath, languageOfText, primaryLanguage } from './language.ts';
 import { bitCount, coverageOf, MAX_QUERY_TERMS, postingsOf, type Accumulated, type PostingList, type QueryTerm } from './postings.ts';
 import { capPerPage, fillsUnderCap, introducesSite, namedSectionFirst, normalizePath, pageBoost, pagePathsOf, pageTopicFirst, type Candidate } from './ranking.ts';
@@ -175,7 +175,7 @@ export const DEFAULT_RANKING: RankingOptions = {
 };
 
 /**
- * A word a sign of the question stands for (signWords: "alias" for the "@" of "@ で src を指すように import したい")
+ * A word a sign of the question stands for (signTerms: "alias" for the "@" of "@ で src を指すように import したい")
  * is its topic, the words beside it details: at 1 the question opened on asset URLs, which say src and import more
  * often; 2 and 3 put resolve.alias first for the four such questions of the retrieval sets alike.
  */
@@ -618,7 +618,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
    * of words no page has stay: they tell a question about something else (天北 in 今天北京天气).
    */
   function readerTerms(text: string): string[] {
-    const terms = [...new Set([...pastedLastTermsOf(text), ...loanwordsInHiragana(text, exactlyKnown), ...signWords(text).flatMap(termsOfToken)])];
+    const terms = [...new Set([...pastedLastTermsOf(text), ...loanwordsInHiragana(text, exactlyKnown), ...signTerms(text)])];
     if (!HAN.test(text)) return terms.slice(0, MAX_QUESTION_TERMS);
     const textWords = wordsOf(text);
     const pairs = pairOnlyTerms(terms, textWords);
@@ -660,7 +660,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     const joinedNames = joinedTermsOf(asked);
     const shares = joinedNameShares(asked, terms);
     const codeOnly = codeOnlyTerms(asked);
-    const signed = new Set(signWords(asked).flatMap(termsOfToken));
+    const signed = new Set(signTerms(asked));
     const weightOf = (term: string): { weight?: number } => {
       // The product's name beside other words ("How do I open the assistant from my own button?" on a site
       // named docs-assistant) says little: in the title of the one page named after it, it outweighed the rest.

@@ -214,6 +214,11 @@ export function signWords(question: string): string[] {
   return question.includes('@') && ALIAS_SIGN.test(question) ? ['alias'] : [];
 }
 
+/** The terms of signWords, as the question's own words are analysed. */
+export function signTerms(question: string): string[] {
+  return signWords(question).flatMap(termsOfToken);
+}
+
 /** A list of synonyms, ready to read questions with. */
 export interface Synonyms {
   /**
