@@ -88,6 +88,9 @@ export const REWORDED_SETS = [
   // Readers' everyday wording for common tasks (read ?page=2 from the URL, reply with a 201, give up after 5 seconds):
   // written in the twenty-ninth session before measuring: 8 of 17 first, 14 in the top 5.
   { name: 'hono-reworded-12', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-12') },
+  // Readers' everyday wording for common tasks (block some IP addresses, redirect /about/ to /about), written in the
+  // thirtieth session before measuring: 10 of 17 first, 17 in the top 5.
+  { name: 'hono-reworded-13', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-13') },
   { name: 'vite-ja-reworded', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded') },
   { name: 'vite-ja-reworded-2', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-2') },
   { name: 'vite-ja-reworded-3', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-3') },
@@ -106,6 +109,9 @@ export const REWORDED_SETS = [
   // Japanese readers' everyday wishes and problems (起動したときにブラウザを自動で開きたい, 型エラーがあってもビルドが通ってしまう):
   // written in the twenty-ninth session before measuring: 8 of 17 first, 15 in the top 5.
   { name: 'vite-ja-reworded-8', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-8') },
+  // Japanese readers' everyday wording (保存しても画面が更新されない, スマホからアクセスしたい), written in the thirtieth
+  // session before measuring: 11 of 15 first, 15 in the top 5.
+  { name: 'vite-ja-reworded-9', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-9') },
   // Readers asking why, in Chinese, Japanese and English (为什么子组件不能直接修改 props？, Vite はなぜ型チェックをしないのですか,
   // Why is RegExpRouter so fast?), each with the section that gives the reason: written in the twenty-seventh session
   // after the rule for why-questions (reasonHeadingBoost) was committed, before anything was measured on them.
@@ -130,6 +136,9 @@ export const REWORDED_SETS = [
   // Chinese readers' everyday questions (页面一打开就要请求数据，代码写在哪个钩子里, 多选框怎么绑定到一个数组): written in the
   // twenty-ninth session before measuring: 8 of 18 first, 14 in the top 5.
   { name: 'vue-zh-reworded-6', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-6') },
+  // Chinese readers' everyday wording (父组件怎么调用子组件里的方法, 数据变了但是页面没更新), written in the thirtieth
+  // session before measuring: 11 of 16 first, 14 in the top 5.
+  { name: 'vue-zh-reworded-7', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-7') },
   { name: 'vue-zh-mixed', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-mixed') },
   { name: 'vue-zh-traditional', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-traditional') },
   { name: 'vue-zh-sections', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-sections') },

@@ -37,7 +37,11 @@ const CJK_STOP_WORDS = new Set(
 /** Han characters that are grammar, not meaning: a character pair holding one (的计, 了但) is noise. */
 const HAN_PARTICLES = new Set('的了是吗呢吧啊我你他么个这那和与把被就也都没不给在请有什怎哪之嗎麼個這與沒給請');
 
-const CAMEL_CASE_BOUNDARY = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/;
+/**
+ * Where an identifier's words meet: `getCookie`, `XMLHttpRequest`. Not before an acronym's plural "s" (`URLs`,
+ * `APIs`, `IDs`): cut there, "URLs" gave ur and ls, words of no page, and "JWTs" gave ts, every TypeScript example's.
+ */
+const CAMEL_CASE_BOUNDARY = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])(?![A-Z]s$)/;
 /** Scripts written without spaces between words. */
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 const HAN_RUN = /\p{Script=Han}{2,}/gu;

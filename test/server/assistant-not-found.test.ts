@@ -43,6 +43,20 @@ describe('given a name one letter away from a word of the docs', () => {
   });
 });
 
+describe('given an acronym written in the plural (URLs, APIs)', () => {
+  const files = {
+    'trailing-slash.md':
+      '# Trailing Slash Middleware\n\nThis middleware handles Trailing Slash in the URL on a GET request.\n\n`appendTrailingSlash` redirects the URL to which it added the Trailing Slash if the content was not found. Also, `trimTrailingSlash` will remove the Trailing Slash.\n\n## Usage\n\n```ts\napp.use(trimTrailingSlash())\n```',
+    'routing.md': '# Routing\n\nRoutes match the path of the URL.\n\n```ts\napp.get(\'/posts/:id\', handler)\n```',
+  };
+
+  it('reads it as the acronym: a name the docs use, not a name cut in two the docs never use (ur and ls)', () => {
+    const index = indexOf(files);
+    expect(index.unknownWords('URLs', { exact: true })).toEqual([]);
+    expect(notFound(index, 'How do I handle URLs with a trailing slash?')).toBe(false);
+  });
+});
+
 describe('given a question with a word no page has, whose best section shares one word with it', () => {
   it('says the docs do not cover it', () => {
     const index = widgetDocs();
