@@ -365,6 +365,15 @@ describe('given docs that name things in their own words', () => {
     expect(firstHeading(index, 'ポートが使われていたらエラーにしたい')).toBe('server.strictPort');
   });
 
+  it('reads a Japanese reader\'s "though I saved" (保存しても) as a file change the dev server did not see', () => {
+    const index = indexOf({
+      'guide/troubleshooting.md':
+        '# トラブルシューティング\n\n## HMR\n\n### Vite がファイル変更を検知しない\n\nVite を WSL2 で実行している場合、Vite はファイル変更を監視できません。`server.watch` オプションを参照してください。\n\n### HMR ではなく完全なリロードが発生する\n\nHMR が処理されていない場合、状態を更新する唯一の方法であるため、フルリロードが行われます。\n\n## その他\n\n### ブラウザーの拡張機能\n\nブラウザーの拡張機能によっては、Vite クライアントが開発サーバーにリクエストを送信できなくなり、白い画面が表示されます。',
+    });
+    // Without the line: the full reload's entry, through 更新.
+    expect(firstHeading(index, '保存しても画面が更新されない')).toBe('Vite がファイル変更を検知しない');
+  });
+
   it('reads a Chinese reader\'s 淡入淡出 as the docs\' fade, 元素本身 as a template ref, and 大驼峰 and 短横线 as the cases\' names', () => {
     const index = indexOf({
       'transition.md': '# Transition\n\n## 为过渡命名\n\n给 `<Transition>` 组件传一个 `name` prop，例如 `name="fade"`，class 会以它为前缀：`.fade-enter-active`。',
