@@ -98,6 +98,8 @@ change, changing, modify, modifying, alter, altering, raise, raising, increase, 
 大驼峰, 大駝峰, 帕斯卡, パスカルケース => pascalcase
 短横线, 短橫線, 中划线, 中劃線, 连字符, 連字符, ケバブケース => kebab-case, kebab
 共享状态, 全局状态, 共享狀態, 全局狀態 => 状态管理, 狀態管理
+页面没更新, 页面不更新, 页面没有更新, 视图没更新, 视图不更新, 视图没有更新, 界面没更新, 界面不更新, 頁面沒更新, 頁面不更新, 視圖不更新 => 响应式, 響應式, 检测, 追踪, 更新 dom
+保留状态, 保留组件状态, 保留组件的状态, 保持状态, 保持组件状态, 保持组件的状态, 缓存组件, 保留狀態, 保留組件狀態, 保留組件的狀態, 保持狀態, 緩存組件 => keepalive, 缓存, 緩存
 爷孙, 祖孙, 爺孫, 祖孫, 隔代, 跨层级, 跨層級, 跨级, 跨級, 多层级, 多層級 => 后代, 祖先, 深层, 層級
 computed, computed property, computed properties => 计算属性, 計算屬性
 watcher, watchers => 侦听器, 偵聽器

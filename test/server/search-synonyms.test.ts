@@ -374,6 +374,18 @@ describe('given docs that name things in their own words', () => {
     expect(firstHeading(index, '保存しても画面が更新されない')).toBe('Vite がファイル変更を検知しない');
   });
 
+  it('reads a Chinese reader\'s 保留组件的状态 as KeepAlive, and 页面没更新 as a question about reactivity', () => {
+    const index = indexOf({
+      'keep-alive.md': '# KeepAlive\n\n`<KeepAlive>` 是一个内置组件，它的功能是在多个组件间动态切换时缓存被移除的组件实例。',
+      'ways-of-using-vue.md': '# 使用 Vue 的多种方式\n\n## 单页面应用 (SPA)\n\n一些应用在前端需要具有丰富的交互性。Vue 不仅控制整个页面，还负责处理抓取新数据，并在无需重新加载的前提下处理页面切换。',
+      'component-basics.md': '# 组件基础\n\n## 动态组件\n\n有些场景会需要在两个组件间来回切换。被切换掉的组件会被卸载。',
+      'reactivity.md': '# 响应式基础\n\n## 为什么要使用 ref？\n\n当你改变了这个 ref 的值时，Vue 会自动检测到这个变化，并且相应地更新 DOM。这是通过一个基于依赖追踪的响应式系统实现的。',
+    });
+    // Without the lines: the dynamic components' 切换, then the single-page application's 页面, 数据 and 更新.
+    expect(firstHeading(index, '切换页面的时候保留组件的状态')).toBe('KeepAlive');
+    expect(firstHeading(index, '数据变了但是页面没更新')).toBe('为什么要使用 ref？');
+  });
+
   it('reads a Chinese reader\'s 淡入淡出 as the docs\' fade, 元素本身 as a template ref, and 大驼峰 and 短横线 as the cases\' names', () => {
     const index = indexOf({
       'transition.md': '# Transition\n\n## 为过渡命名\n\n给 `<Transition>` 组件传一个 `name` prop，例如 `name="fade"`，class 会以它为前缀：`.fade-enter-active`。',
