@@ -68,6 +68,7 @@ timed out, times out, time out, timeouts, hangs, hanging, too long, takes too lo
 how long, elapsed, took, duration => duration, timing
 not showing, not showing up, doesn't show, does not show, doesn't show up, does not show up, not visible, not appearing, doesn't appear, invisible, disappeared, disappears, vanished, is missing, are missing, went missing => appear, visible
 gone, is gone, are gone, went away => lost
+remember, remembers, remembered, remembering, forget, forgets, forgot, forgotten => keep, kept, survive, persist, lost
 goes down, is down, went down, was down, server down, server is down, server was down, site is down, api is down, unreachable, not reachable, can't reach, cannot reach, can not reach, outage, outages => reached, reach, retry, health
 notify, notified, notification, notifications, alert me, get alerted, ping me, callback url, callback urls => webhook, webhooks
 healthy, unhealthy, healthcheck, health check, health checks, liveness, readiness, uptime => health, ready

@@ -57,6 +57,20 @@ describe('given an acronym written in the plural (URLs, APIs)', () => {
   });
 });
 
+describe('given a reader asking whether the widget remembers or forgets something', () => {
+  it('reads remember and forget as the docs\' keep, survive and lost, and answers from the page that says so', () => {
+    const index = indexOf({
+      'faq.md': '# FAQ\n\n## What data does the widget send?\n\nWith each question: the conversation so far and the page path. The conversation is kept in `sessionStorage` for the tab, so it survives page changes and reloads but not closing the tab.',
+      'troubleshooting.md': '# Troubleshooting\n\n## Storage is disabled or throws\n\nThe widget falls back to memory. Nothing breaks; only the conversation does not survive a reload.',
+      'theming.md': '# Theming\n\n## Colors\n\nSet the launcher color with CSS variables.',
+    });
+    // Without the line, "remember" is no page's word and the best section shares only "reload": not in the docs.
+    const retrieved = retrieveDocs(index, 'does it remember the chat if I reload?', [], { limit: 5 });
+    expect(retrieved.notFound).toBe(false);
+    expect(retrieved.sections[0]?.headingPath.at(-1)).toBe('What data does the widget send?');
+  });
+});
+
 describe('given a question with a word no page has, whose best section shares one word with it', () => {
   it('says the docs do not cover it', () => {
     const index = widgetDocs();
