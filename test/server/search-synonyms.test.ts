@@ -405,6 +405,18 @@ describe('given docs that name things in their own words', () => {
     expect([...readersWords.keys()]).toEqual(expect.arrayContaining(['外面', '遮罩', 'class']));
   });
 
+  it('reads "with types" as the typed client (RPC), and "all my handlers" as values set on the context', () => {
+    const index = indexOf({
+      'middleware/builtin/cors.md': '# CORS Middleware\n\nThere are many use cases of Cloudflare Workers as Web APIs and calling them from external front-end application. For them we have to implement CORS.',
+      'guides/rpc.md': '# RPC\n\nThe RPC feature allows sharing of the API specifications between the server and the client. Export the `typeof` your Hono app and pass it to `hc`.',
+      'api/context.md': '# Context\n\n## set() / get()\n\nGet and set arbitrary key-value pairs, with a lifetime of the current request. This allows passing specific values between middleware or from middleware to route handlers.',
+      'helpers/proxy.md': '# Proxy Helper\n\n## Connection Header Processing\n\nThe proxy removes the hop-by-hop headers named in the `Connection` header of the request it forwards.',
+    });
+    // Without the lines: CORS (API, front-end), then the proxy's Connection header.
+    expect(firstHeading(index, 'How do I call my API from the frontend with types?')).toBe('RPC');
+    expect(firstHeading(index, 'How do I share a database connection with all my handlers?')).toBe('set() / get()');
+  });
+
   it('reads a Chinese reader\'s 淡入淡出 as the docs\' fade, 元素本身 as a template ref, and 大驼峰 and 短横线 as the cases\' names', () => {
     const index = indexOf({
       'transition.md': '# Transition\n\n## 为过渡命名\n\n给 `<Transition>` 组件传一个 `name` prop，例如 `name="fade"`，class 会以它为前缀：`.fade-enter-active`。',
