@@ -417,6 +417,17 @@ describe('given docs that name things in their own words', () => {
     expect(firstHeading(index, 'How do I share a database connection with all my handlers?')).toBe('set() / get()');
   });
 
+  it('reads a Japanese reader\'s 依存パッケージ (a package depended on) as the docs\' 依存関係', () => {
+    const index = indexOf({
+      'guide/troubleshooting.md':
+        '# トラブルシューティング\n\n## 設定\n\n### ESM のみのパッケージ\n\nESM のみのパッケージを `require` でインポートすると、以下のエラーが発生します。設定を ESM に変換するには、`package.json` に `"type": "module"` を追加するか、`vite.config.js` を `vite.config.mjs` にファイル名を変更します。\n\n## 最適化された依存関係\n\n### ローカルパッケージにリンクする際、事前バンドルした依存関係が古くなる\n\n最適化された依存関係を無効にするハッシュキーは、パッケージロックの内容と、依存関係に適用されるパッチに依存します。npm link のような機能を使っても、Vite は依存関係を無効化しません。次のサーバー起動時に `vite --force` で再最適化してください。',
+    });
+    // On Vite's docs, without the line, the ESM-only packages' entry came first (パッケージ in its heading, 変更 in its
+    // text) by a hair; here the entry wins either way, and the line's word is asserted.
+    expect(firstHeading(index, '依存パッケージを変更したのに反映されない')).toBe('ローカルパッケージにリンクする際、事前バンドルした依存関係が古くなる');
+    expect(DEFAULT_SYNONYMS.alternativesIn('依存パッケージを変更したのに反映されない').get('パッケージ') ?? []).toContain('関係');
+  });
+
   it('reads a Chinese reader\'s 淡入淡出 as the docs\' fade, 元素本身 as a template ref, and 大驼峰 and 短横线 as the cases\' names', () => {
     const index = indexOf({
       'transition.md': '# Transition\n\n## 为过渡命名\n\n给 `<Transition>` 组件传一个 `name` prop，例如 `name="fade"`，class 会以它为前缀：`.fade-enter-active`。',
