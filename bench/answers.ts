@@ -200,6 +200,8 @@ export interface AnswerQuality extends Record<ExpectedFirstSetName, CrossLanguag
   heldOutLatest: { outOfScope: number; outOfScopeNotFound: number; misses: string[] };
   /** The same, written in the eighteenth session before anything was measured on them (questions/out-of-scope-4.json). */
   heldOutNewest: { outOfScope: number; outOfScopeNotFound: number; misses: string[] };
+  /** The same, written in the thirtieth session before anything was measured on them (questions/out-of-scope-5.json). */
+  heldOutThirtieth: { outOfScope: number; outOfScopeNotFound: number; misses: string[] };
   /** Questions asking whether the product has something it has ("Does Hono have a built-in CORS middleware?"), written in the eighteenth session before anything was measured on them (questions/existence-answerable.json). */
   existence: { answerable: number; answerableNotFound: number; misses: string[] };
   followUps: FollowUpQuality;
@@ -267,6 +269,7 @@ const HELD_OUT_FILE = fileURLToPath(new URL('./questions/held-out.json', import.
 const HELD_OUT_LATER_FILE = fileURLToPath(new URL('./questions/out-of-scope-2.json', import.meta.url));
 const HELD_OUT_LATEST_FILE = fileURLToPath(new URL('./questions/out-of-scope-3.json', import.meta.url));
 const HELD_OUT_NEWEST_FILE = fileURLToPath(new URL('./questions/out-of-scope-4.json', import.meta.url));
+const HELD_OUT_THIRTIETH_FILE = fileURLToPath(new URL('./questions/out-of-scope-5.json', import.meta.url));
 const EXISTENCE_FILE = fileURLToPath(new URL('./questions/existence-answerable.json', import.meta.url));
 const FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups.json', import.meta.url));
 const HELD_OUT_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-2.json', import.meta.url));
@@ -563,6 +566,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     heldOutLater: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     heldOutLatest: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     heldOutNewest: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
+    heldOutThirtieth: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     existence: { answerable: 0, answerableNotFound: 0, misses: [] },
     followUps: measureFollowUps(index, set.name),
     heldOutFollowUps: measureFollowUps(index, set.name, HELD_OUT_FOLLOW_UPS_FILE),
@@ -656,6 +660,8 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.heldOutLatest = { outOfScope: latest.questions, outOfScopeNotFound: latest.notFound, misses: latest.misses };
   const newest = await askOutOfScope(HELD_OUT_NEWEST_FILE, 'held out (newest), out of scope: ');
   quality.heldOutNewest = { outOfScope: newest.questions, outOfScopeNotFound: newest.notFound, misses: newest.misses };
+  const thirtieth = await askOutOfScope(HELD_OUT_THIRTIETH_FILE, 'held out (thirtieth session), out of scope: ');
+  quality.heldOutThirtieth = { outOfScope: thirtieth.questions, outOfScopeNotFound: thirtieth.notFound, misses: thirtieth.misses };
   for (const question of (JSON.parse(readFileSync(EXISTENCE_FILE, 'utf8')) as Record<string, string[]>)[set.name] ?? []) {
     const { text, retrieved } = await answerText(index, question, { limit: 5 });
     quality.existence.answerable++;
@@ -733,6 +739,8 @@ async function main(): Promise<void> {
     if (heldOutLatest.outOfScope > 0) console.log(`  held out (latest): out of scope notFound ${share(heldOutLatest.outOfScopeNotFound, heldOutLatest.outOfScope)} of ${heldOutLatest.outOfScope}`);
     const { heldOutNewest } = quality;
     if (heldOutNewest.outOfScope > 0) console.log(`  held out (newest): out of scope notFound ${share(heldOutNewest.outOfScopeNotFound, heldOutNewest.outOfScope)} of ${heldOutNewest.outOfScope}`);
+    const { heldOutThirtieth } = quality;
+    if (heldOutThirtieth.outOfScope > 0) console.log(`  held out (thirtieth session): out of scope notFound ${share(heldOutThirtieth.outOfScopeNotFound, heldOutThirtieth.outOfScope)} of ${heldOutThirtieth.outOfScope}`);
     const { existence } = quality;
     if (existence.answerable > 0) console.log(`  does it have…? answerable notFound     ${share(existence.answerableNotFound, existence.answerable)} of ${existence.answerable}`);
     console.log(`  answers with a markdown defect         ${quality.defects.length} of ${quality.answers}`);
@@ -770,7 +778,7 @@ async function main(): Promise<void> {
     ] as const) {
       if (measured.questions > 0) console.log(`  ${label}, both quoted ${share(measured.bothQuoted, measured.questions)} of ${measured.questions} (both among the sources: ${measured.bothInSources}; notFound: ${measured.notFound})`);
     }
-    const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.heldOutNewest.misses, ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.shortTopicChanges.misses.map((miss) => `short question after another, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
+    const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.heldOutNewest.misses, ...quality.heldOutThirtieth.misses, ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.shortTopicChanges.misses.map((miss) => `short question after another, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
     if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...twentyNinthSelectionQuestions.misses.map((miss) => `held out (twenty-ninth session), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...EXPECTED_FIRST_SET_NAMES.flatMap((name) => quality[name].misses.map((miss) => `${EXPECTED_FIRST_SETS[name].missPrefix}${miss}`))]) console.log(`    ${line}`);
   }
 }
