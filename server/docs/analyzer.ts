@@ -172,6 +172,9 @@ const UNDERSCORE = 0x5f;
  * "v-modelの使い方", "v-for로"), the chunk is cut: the name is a chunk of its own, joined as above, instead of
  * `v` and `for` cut apart by the segmenter.
  */
+const COLON = 0x3a;
+const URL_SCHEME = /^https?$/i;
+
 function chunksOf(text: string): { chunks: string[]; unspaced: boolean[] } {
   const chunks: string[] = [];
   const unspaced: boolean[] = [];
@@ -187,6 +190,12 @@ function chunksOf(text: string): { chunks: string[]; unspaced: boolean[] } {
   // The kind of the last letter read, to cut where ASCII letters meet an unspaced script.
   let lastLetter = 0;
   const endChunk = (end: number) => {
+    // A URL's scheme is no word of the text: "https" in every linked or quoted address drew questions about HTTPS
+    // to any section with a URL in it ("HTTPS で開発サーバーを起動したい" to the dev server API's, for a comment's link).
+    if (text.charCodeAt(end) === COLON && end - start <= 5 && text.startsWith('//', end + 1) && URL_SCHEME.test(text.slice(start, end))) {
+      start = -1;
+      return;
+    }
     chunks.push(text.slice(start, end));
     unspaced.push(hasUnspaced);
     if (hasUnspaced) endChain();

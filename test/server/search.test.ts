@@ -131,6 +131,14 @@ describe('given words in other forms than the question uses', () => {
   it('finds nothing for a question made only of stop words', () => {
     expect(idsFor(index, 'how do I do this?')).toEqual([]);
   });
+
+  it('reads a URL\'s scheme as no word: a question about HTTPS finds the section about it, not every link', () => {
+    const linked = indexOf({
+      'server.md':
+        '# Server\n\n## Dev server\n\nStart the dev server with `vite`. It uses [connect](https://github.com/senchalabs/connect) and [chokidar](https://github.com/paulmillr/chokidar):\n\n```ts\n// https://github.com/senchalabs/connect#use-middleware\nserver.middlewares.use(handler)\n```\n\n## server.https\n\nEnable TLS for the dev server with a certificate.',
+    });
+    expect(idsFor(linked, 'https')).toEqual(['/server#serverhttps']);
+  });
 });
 
 describe('given one section with every question term and others repeating one term', () => {
