@@ -293,9 +293,13 @@ function offTopic(index: DocsIndex, question: string, section: Section, alternat
   // in its heading or page title. In passing in its text it is weak evidence ("uptime" found "health" there).
   const alternativeInHeading = headingNames(section, alternatives, false);
   const inHeading = headingNames(section, alternatives);
-  const found = (term: string) => sectionTerms.has(term) || otherScriptForms(term).some((form) => sectionTerms.has(form)) || alternativeInHeading(term);
-  const shared = terms.filter((term) => telling(term) && found(term)).length;
   const aboutOne = terms.some((term) => telling(term) && inHeading(term));
+  // Asked in another language than the docs', the docs' word for a reader's word is that word (按钮 is button), in
+  // the text of a section about another of its words: "怎么改按钮颜色" under Colors, whose table says button.
+  const translations = aboutOne ? index.translationsIn(question) : new Map<string, readonly string[]>();
+  const translated = (term: string) => (translations.get(term) ?? []).some((word) => sectionTerms.has(word));
+  const found = (term: string) => sectionTerms.has(term) || otherScriptForms(term).some((form) => sectionTerms.has(form)) || alternativeInHeading(term) || translated(term);
+  const shared = terms.filter((term) => telling(term) && found(term)).length;
   if (allKnown) return shared <= 1 && terms.filter(telling).length >= 3 && !aboutOne;
   // Two words, one of them no page's: answerable when the section is about the other ("brand colors" under
   // Colors), not when it has it in passing ("voice input" found "input" in a list of CSS variables).

@@ -153,7 +153,7 @@ create, write | 创建, 编写, 写 | 作成, 作る, 書き方, 書く | 생성
 add | 添加 | 追加 | 추가
 remove, delete | 删除, 移除, 去掉, 去除 | 削除, 取り除く, 取り除き, 除去 | 삭제, 제거
 update | 更新 | 更新 | 업데이트, 갱신
-change, modify | 修改, 更改, 改变, 改成, 改为, 更换 | 変更, 変える, 変え | 변경, 수정, 바꾸기, 바꾸는, 바꾸고
+change, modify | 修改, 更改, 改变, 改成, 改为, 更换, 改 | 変更, 変える, 変え | 변경, 수정, 바꾸기, 바꾸는, 바꾸고
 enable | 启用, 开启 | 有効, 有効化 | 활성화, 켜기, 켜고, 켜려면, 켜는, 켜면
 disable | 禁用, 关闭 | 無効, 無効化 | 비활성화, 끄기
 run, start | 运行, 启动 | 実行, 起動, 動かす | 실행, 시작, 구동
@@ -195,6 +195,10 @@ keyboard | 键盘 | キーボード | 키보드
 mobile, phone | 手机, 移动端 | モバイル, スマホ, スマートフォン | 모바일, 휴대폰, 스마트폰
 screen reader, accessible | 读屏, 屏幕阅读器 | スクリーンリーダー | 스크린 리더
 language, languages, locale | 语言 | 言語 | 언어
+chinese | 中文, 汉语, 简体中文, 繁体中文 | 中国語 | 중국어
+japanese | 日语, 日文 | 日本語 | 일본어
+english | 英文, 英语 | 英語 | 영어
+korean | 韩语, 韩文 | 韓国語 | 한국어
 translation, translations, translate | 翻译 | 翻訳 | 번역
 search | 搜索, 检索 | 検索 | 검색
 question, questions | 问题, 提问 | 質問 | 질문
@@ -204,6 +208,8 @@ conversation, thread, chat | 对话, 会话, 聊天 | 会話, チャット | 대
 history | 历史, 历史记录 | 履歴 | 기록, 히스토리
 user, users | 用户 | ユーザー | 사용자, 유저
 key, keys | 密钥 | キー | 키
+public | 公开 | 公開 | 공개
+secret, secrets | 秘密, 机密 | 秘密, シークレット | 비밀
 admin, administrator | 管理员, 管理 | 管理者 | 관리자
 model, models | 模型 | モデル | 모델
 prompt | 提示词 | プロンプト | 프롬프트

@@ -733,6 +733,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       return rank(questionTerms, limit, wordTermsOf(query), topicAllowed, options.byScoreAlone === true ? undefined : { question: query, queries: questionQueries });
     },
     alternativesIn: (asked) => alternativesFor(asked, termsOf(asked)),
+    translationsIn: (asked) => (settings.alternatives ? glossaryReading(asked) : undefined) ?? new Map(),
     isProductName,
     sectionShare(term: string): number {
       if (sectionCount === 0) return 0;

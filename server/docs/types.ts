@@ -107,6 +107,11 @@ export interface DocsIndex {
   isProductName(term: string): boolean;
   /** Per term of `question`, the docs' words its wording also finds: synonyms (synonyms.ts), and a Chinese term in the other script (chineseScripts.ts). */
   alternativesIn(question: string): Map<string, string[]>;
+  /**
+   * Per term of `question`, when it is asked in another language than most of the docs, the docs' words for it
+   * (glossary.ts: 端口 is port): the same word, where a synonym is another. Empty when asked in the docs' language.
+   */
+  translationsIn(question: string): ReadonlyMap<string, readonly string[]>;
   /** Replace every section that came from `file` (an empty list removes the file). */
   updateFile(file: string, sections: Section[]): void;
   /** The indexed pages, each with its sections in page order, sorted by route. */

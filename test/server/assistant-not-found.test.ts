@@ -279,3 +279,32 @@ describe('given a question about a selection that names something no page does',
     expect(retrieved.suggestions.map((section) => section.headingPath.at(-1))).toEqual(['Server', 'Threads and storage', 'Where are threads stored?']);
   });
 });
+
+describe('given English docs and a reader asking in Chinese or Japanese', () => {
+  const files = {
+    'theming.md':
+      '# Theming\n\n## Colors\n\n| Variable | What it colors |\n| --- | --- |\n| `--docs-assistant-accent` | The launcher button, the send button and links |\n| `--docs-assistant-surface` | The dialog background |\n\n## Fonts\n\nThe dialog uses the page font.',
+    'faq.md':
+      '# FAQ\n\n## Does it support other languages?\n\nYes: readers can ask in Chinese, Japanese and English, and the widget answers in the language of the question.\n\n## Is it free?\n\nYes, MIT.',
+    'server.md': '# Server\n\n## Databases\n\nThreads are stored in SQLite, or PostgreSQL with several instances.',
+    'widget.md': '# Widget\n\n## Launcher\n\nA button in the corner opens the dialog; its color follows the theme.\n\n## Send\n\nThe send button posts the question.\n\n## Copy\n\nA copy button under each answer.\n\n## Dark mode\n\nEvery color follows the page\'s color scheme.',
+  };
+
+  it('takes a word the docs write in English as shared when the section is about another of the question\'s words', () => {
+    // 颜色 is the Colors heading's word; 按钮 (button) is only in its table: without the English counted there,
+    // one of three words shared made the question look beyond the docs.
+    const index = indexOf(files);
+    expect(notFound(index, '怎么改按钮颜色')).toBe(false);
+    expect(retrieveDocs(index, '怎么改按钮颜色', [], { limit: 5 }).sections[0]?.headingPath.at(-1)).toBe('Colors');
+  });
+
+  it('knows the names of languages (中文, 日本語)', () => {
+    const index = indexOf(files);
+    expect(notFound(index, '支持中文吗')).toBe(false);
+    expect(notFound(index, '日本語に対応していますか')).toBe(false);
+  });
+
+  it('still says the docs do not cover what no section is about, though its words are in the text', () => {
+    expect(notFound(indexOf(files), '怎么连接 MongoDB 数据库')).toBe(true);
+  });
+});
