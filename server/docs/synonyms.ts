@@ -125,6 +125,7 @@ night mode, dark theme => dark
 phone, phones, smartphone, smartphones, tablet, tablets, mobile => mobile, viewport, screen
 from my phone, from a phone, other devices, another device, same network, local network, スマホから, スマートフォンから, 実機から, 他の端末から, 手机访问, 手机上访问, 局域网 => host, lan, network
 保存しても, 保存したのに, 保存しているのに, 保存してるのに, 保存後も, 保存した後も => ファイル, 変更, 検知
+画像, 画像ファイル, 写真, アイコン画像 => アセット
 依存パッケージ, 依存ライブラリ, 依存モジュール, 依存先のパッケージ => 依存関係
 slow, slower, sluggish, laggy, lag, latency, speed, speedup, faster => fast, performance, speed, latency
 footprint, lightweight, heavy, bloat, bloated, weight, how big, how large => size, small

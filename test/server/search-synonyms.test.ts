@@ -428,6 +428,18 @@ describe('given docs that name things in their own words', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('依存パッケージを変更したのに反映されない').get('パッケージ') ?? []).toContain('関係');
   });
 
+  it('reads a Japanese reader\'s 画像 (an image) as the docs\' アセット', () => {
+    const index = indexOf({
+      'guide/backend-integration.md':
+        '# バックエンドとの統合\n\nマニフェスト内の各エントリーは、以下のいずれかを表します:\n\n- **エントリーチャンク**: 指定されたファイルから生成されます。\n- **アセットチャンク**: 画像やフォントなどのインポートされたアセットから生成されます。',
+      'guide/assets.md':
+        '# 静的アセットの取り扱い\n\n## Importing Asset as URL\n\n静的アセットをインポートすると、配信された際に解決されたパブリックな URL が返されます。CSS 内の `url()` の参照も同様に扱われます。',
+    });
+    // Without the line: the backend integration's manifest, the one page that writes 画像.
+    expect(firstHeading(index, '画像をインポートして使いたい')).toBe('Importing Asset as URL');
+    expect(firstHeading(index, 'CSS の中で使う画像のパスはどう書く？')).toBe('Importing Asset as URL');
+  });
+
   it('reads a Chinese reader\'s 淡入淡出 as the docs\' fade, 元素本身 as a template ref, and 大驼峰 and 短横线 as the cases\' names', () => {
     const index = indexOf({
       'transition.md': '# Transition\n\n## 为过渡命名\n\n给 `<Transition>` 组件传一个 `name` prop，例如 `name="fade"`，class 会以它为前缀：`.fade-enter-active`。',
