@@ -158,6 +158,10 @@ function kindOf(character: string): number {
 const HYPHEN = 0x2d;
 const UNDERSCORE = 0x5f;
 
+/** A URL's scheme, which chunksOf leaves out before "://". */
+const URL_SCHEME = /^https?$/i;
+const COLON = 0x3a;
+
 /**
  * The text cut at runs of spaces, punctuation and symbols (`\n\r\p{Z}\p{P}\p{S}`), as `split` with that
  * pattern would cut it, with whether each chunk holds a letter of an unspaced script. A scan with a table
@@ -172,9 +176,6 @@ const UNDERSCORE = 0x5f;
  * "v-modelの使い方", "v-for로"), the chunk is cut: the name is a chunk of its own, joined as above, instead of
  * `v` and `for` cut apart by the segmenter.
  */
-const COLON = 0x3a;
-const URL_SCHEME = /^https?$/i;
-
 function chunksOf(text: string): { chunks: string[]; unspaced: boolean[] } {
   const chunks: string[] = [];
   const unspaced: boolean[] = [];
