@@ -37,6 +37,7 @@ push updates, server push, keep the response open => stream, streaming, sse
 two-way, bidirectional, bi-directional, full-duplex, real-time, realtime => websocket, websockets
 pass through, passthrough, upstream, reverse proxy, backend server, backend servers => proxy
 thrown, throw, throws, catch, catching, catches, uncaught => error, exception, onerror
+all errors, every error, any error, global error, global error handler, errors globally, every route return, all routes return => error, handling
 forward, forwarding, relay, relaying => proxy
 another server, other server, different server, another backend, pass it on, pass on, pass along => proxy
 send back, sends back, sent back, send it back, give back => return, response

@@ -440,6 +440,19 @@ describe('given docs that name things in their own words', () => {
     expect(firstHeading(index, 'CSS の中で使う画像のパスはどう書く？')).toBe('Importing Asset as URL');
   });
 
+  it('reads "every route return" errors and "all errors" as the app\'s error handling', () => {
+    const index = indexOf({
+      'api/context.md': "# Context\n\n## text()\n\nRender text as `Content-Type: text/plain`.\n\n```ts\napp.get('/say', (c) => c.text('Hello!'))\n```\n\n## json()\n\nRender JSON as `Content-Type: application/json`.",
+      'api/hono.md': "# App - Hono\n\n## Error Handling\n\n`app.onError` allows you to handle uncaught errors and return a custom Response.\n\n```ts\napp.onError((err, c) => c.text('Custom Error Message', 500))\n```",
+      'guides/rpc.md': '# RPC\n\n## IDE performance\n\nWhen using RPC, the more routes you have, the slower your IDE will become: every route is typed.',
+    });
+    // On Hono's docs, without the line, Context's text() came first (text, plain, return) and Error Handling fourth;
+    // here it wins either way, and the line's words are asserted.
+    expect(firstHeading(index, 'How do I make every route return JSON errors instead of plain text?')).toBe('Error Handling');
+    const readersWords = DEFAULT_SYNONYMS.alternativesIn('How do I make every route return JSON errors? And catch all errors?');
+    expect([...readersWords.values()].flat()).toEqual(expect.arrayContaining(['handl']));
+  });
+
   it('reads a Chinese reader\'s 淡入淡出 as the docs\' fade, 元素本身 as a template ref, and 大驼峰 and 短横线 as the cases\' names', () => {
     const index = indexOf({
       'transition.md': '# Transition\n\n## 为过渡命名\n\n给 `<Transition>` 组件传一个 `name` prop，例如 `name="fade"`，class 会以它为前缀：`.fade-enter-active`。',
