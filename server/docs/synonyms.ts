@@ -109,6 +109,8 @@ change, changing, modify, modifying, alter, altering, raise, raising, increase, 
 computed, computed property, computed properties => 计算属性, 計算屬性
 watcher, watchers => 侦听器, 偵聽器
 lifecycle, lifecycle hook, lifecycle hooks => 生命周期, 生命週期
+卸载时, 卸载的时候, 卸载前, 销毁前, 销毁之前, 销毁的时候, 销毁时, 銷毀前, 銷毀時, 卸載時 => onunmounted, onbeforeunmount, 生命周期, 钩子
+挂载完成后, 挂载后, 挂载完成, 加载完成后, 页面加载完成, 一打开, 打开页面时, 页面打开时, 掛載完成後, 掛載後, 載入完成後 => onmounted, 生命周期, 钩子
 slot, slots => 插槽
 router, routing => 路由
 component, components => 组件, 組件

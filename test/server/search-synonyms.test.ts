@@ -453,6 +453,20 @@ describe('given docs that name things in their own words', () => {
     expect([...readersWords.values()].flat()).toEqual(expect.arrayContaining(['handl']));
   });
 
+  it('reads a Chinese reader\'s 挂载完成后 and 销毁之前 (after mounting, before destroying) as the lifecycle hooks', () => {
+    const index = indexOf({
+      'lifecycle.md': '# 生命周期钩子\n\n每个 Vue 组件实例在创建时都需要经历一系列的初始化步骤。\n\n## 注册周期钩子\n\n`onMounted` 钩子可以用来在组件完成初始渲染并创建 DOM 节点后运行代码。最常用的是 `onMounted`、`onUpdated` 和 `onUnmounted`。',
+      'application.md': '# 创建一个 Vue 应用\n\n## 挂载应用\n\n应用实例必须在调用了 `.mount()` 方法后才会渲染出来。`.mount()` 方法应该始终在整个应用配置和资源注册完成后被调用。',
+      'v-model.md': '# 组件 v-model\n\n## 底层机制\n\n要让这个例子实际工作起来，组件内部需要做两件事：将 `value` 绑定到 prop，并在 `input` 事件触发时抛出事件。',
+      'keep-alive.md': '# KeepAlive\n\n## 基本使用\n\n默认情况下，一个组件实例在被替换掉后会被销毁。我们可以用 `<KeepAlive>` 让组件在切换时保留状态。',
+    });
+    // Without the lines: mounting the app (挂载, 完成), v-model's internals (工作).
+    expect(firstHeading(index, '组件挂载完成后执行代码放在哪里')).toBe('注册周期钩子');
+    expect(firstHeading(index, '组件销毁之前怎么做清理工作')).toBe('注册周期钩子');
+    // A component not destroyed (不被销毁) is KeepAlive's, not the lifecycle's: the line holds 销毁前, not 销毁.
+    expect(firstHeading(index, '切换组件时怎么保留之前组件的状态不被销毁')).toBe('基本使用');
+  });
+
   it('reads a Chinese reader\'s 淡入淡出 as the docs\' fade, 元素本身 as a template ref, and 大驼峰 and 短横线 as the cases\' names', () => {
     const index = indexOf({
       'transition.md': '# Transition\n\n## 为过渡命名\n\n给 `<Transition>` 组件传一个 `name` prop，例如 `name="fade"`，class 会以它为前缀：`.fade-enter-active`。',
