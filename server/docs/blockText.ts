@@ -58,8 +58,20 @@ export function inlineText(node: Nodes, markCode = false, resolveLink?: LinkReso
     case 'html':
       return node.data?.jsxTags ? '' : stripHtml(node.value);
     default:
-      return 'children' in node ? node.children.map((child) => inlineText(child as Nodes, markCode, resolveLink)).join('') : '';
+      if (!('children' in node)) return '';
+      return markCode ? joinedMarked(node.children.map((child) => inlineText(child as Nodes, markCode, resolveLink))) : node.children.map((child) => inlineText(child as Nodes, markCode, resolveLink)).join('');
   }
+}
+
+/**
+ * Inline pieces joined, a space between two code spans that met only across HTML tags: Vue's docs write a hook in
+ * both API styles, `<span class="composition-api">`onMounted`</span><span class="options-api">`mounted`</span>`, and
+ * joined bare they made one code span, "onMounted``mounted".
+ */
+function joinedMarked(pieces: readonly string[]): string {
+  let text = '';
+  for (const piece of pieces) text += piece.startsWith('`') && text.endsWith('`') ? ` ${piece}` : piece;
+  return text;
 }
 
 /** Text between emphasis markers (`**`, `*`), only when it cannot confuse them: no space at either end, no asterisk. */

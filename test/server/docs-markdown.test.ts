@@ -105,6 +105,11 @@ describe('given a page of Vue\'s Chinese docs showing an example in both API sty
       '在 DOM 更新后执行代码，可以使用 nextTick 全局 API：\n\n```js [组合式 API]\nawait nextTick()\n```\n\n```js [选项式 API]\nawait this.$nextTick()\n```',
     );
   });
+
+  it('keeps a name written in both styles as two code spans, not one ("onMounted``mounted")', () => {
+    const source = '# 生命周期钩子\n\n<span class="composition-api">`onMounted`</span><span class="options-api">`mounted`</span> 钩子可以用来在组件完成初始渲染后运行代码。';
+    expect(textsOf('lifecycle.md', source)[0]?.text).toBe('`onMounted` `mounted` 钩子可以用来在组件完成初始渲染后运行代码。');
+  });
 });
 
 describe('given code in tabs, as Docusaurus, Starlight and Mintlify write them', () => {
