@@ -59,7 +59,8 @@ export function inlineText(node: Nodes, markCode = false, resolveLink?: LinkReso
       return node.data?.jsxTags ? '' : stripHtml(node.value);
     default:
       if (!('children' in node)) return '';
-      return markCode ? joinedMarked(node.children.map((child) => inlineText(child as Nodes, markCode, resolveLink))) : node.children.map((child) => inlineText(child as Nodes, markCode, resolveLink)).join('');
+      const pieces = node.children.map((child) => inlineText(child as Nodes, markCode, resolveLink));
+      return markCode ? joinedMarked(pieces) : pieces.join('');
   }
 }
 
