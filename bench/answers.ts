@@ -267,9 +267,12 @@ export interface CrossLanguageQuality {
 const OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/out-of-scope.json', import.meta.url));
 const HELD_OUT_FILE = fileURLToPath(new URL('./questions/held-out.json', import.meta.url));
 const HELD_OUT_LATER_FILE = fileURLToPath(new URL('./questions/out-of-scope-2.json', import.meta.url));
-const HELD_OUT_LATEST_FILE = fileURLToPath(new URL('./questions/out-of-scope-3.json', import.meta.url));
-const HELD_OUT_NEWEST_FILE = fileURLToPath(new URL('./questions/out-of-scope-4.json', import.meta.url));
-const HELD_OUT_THIRTIETH_FILE = fileURLToPath(new URL('./questions/out-of-scope-5.json', import.meta.url));
+/** Out-of-scope sets written before anything was measured on them, measured and reported alike, each on a line of its own. */
+const HELD_OUT_OUT_OF_SCOPE_SETS = [
+  { key: 'heldOutLatest', label: 'held out (latest)', file: fileURLToPath(new URL('./questions/out-of-scope-3.json', import.meta.url)) },
+  { key: 'heldOutNewest', label: 'held out (newest)', file: fileURLToPath(new URL('./questions/out-of-scope-4.json', import.meta.url)) },
+  { key: 'heldOutThirtieth', label: 'held out (thirtieth session)', file: fileURLToPath(new URL('./questions/out-of-scope-5.json', import.meta.url)) },
+] as const;
 const EXISTENCE_FILE = fileURLToPath(new URL('./questions/existence-answerable.json', import.meta.url));
 const FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups.json', import.meta.url));
 const HELD_OUT_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-2.json', import.meta.url));
@@ -656,12 +659,10 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   }
   const later = await askOutOfScope(HELD_OUT_LATER_FILE, 'held out (later), out of scope: ');
   quality.heldOutLater = { outOfScope: later.questions, outOfScopeNotFound: later.notFound, misses: later.misses };
-  const latest = await askOutOfScope(HELD_OUT_LATEST_FILE, 'held out (latest), out of scope: ');
-  quality.heldOutLatest = { outOfScope: latest.questions, outOfScopeNotFound: latest.notFound, misses: latest.misses };
-  const newest = await askOutOfScope(HELD_OUT_NEWEST_FILE, 'held out (newest), out of scope: ');
-  quality.heldOutNewest = { outOfScope: newest.questions, outOfScopeNotFound: newest.notFound, misses: newest.misses };
-  const thirtieth = await askOutOfScope(HELD_OUT_THIRTIETH_FILE, 'held out (thirtieth session), out of scope: ');
-  quality.heldOutThirtieth = { outOfScope: thirtieth.questions, outOfScopeNotFound: thirtieth.notFound, misses: thirtieth.misses };
+  for (const { key, label, file } of HELD_OUT_OUT_OF_SCOPE_SETS) {
+    const asked = await askOutOfScope(file, `${label}, out of scope: `);
+    quality[key] = { outOfScope: asked.questions, outOfScopeNotFound: asked.notFound, misses: asked.misses };
+  }
   for (const question of (JSON.parse(readFileSync(EXISTENCE_FILE, 'utf8')) as Record<string, string[]>)[set.name] ?? []) {
     const { text, retrieved } = await answerText(index, question, { limit: 5 });
     quality.existence.answerable++;
@@ -735,12 +736,10 @@ async function main(): Promise<void> {
     if (topicChanges.secondTurns > 0) console.log(`  held out: a new topic after another: its page first ${share(topicChanges.secondFirst, topicChanges.secondTurns)} of ${topicChanges.secondTurns}`);
     const { shortTopicChanges } = quality;
     if (shortTopicChanges.secondTurns > 0) console.log(`  held out (twenty-ninth session): a short question after another: its page first ${share(shortTopicChanges.secondFirst, shortTopicChanges.secondTurns)} of ${shortTopicChanges.secondTurns}`);
-    const { heldOutLatest } = quality;
-    if (heldOutLatest.outOfScope > 0) console.log(`  held out (latest): out of scope notFound ${share(heldOutLatest.outOfScopeNotFound, heldOutLatest.outOfScope)} of ${heldOutLatest.outOfScope}`);
-    const { heldOutNewest } = quality;
-    if (heldOutNewest.outOfScope > 0) console.log(`  held out (newest): out of scope notFound ${share(heldOutNewest.outOfScopeNotFound, heldOutNewest.outOfScope)} of ${heldOutNewest.outOfScope}`);
-    const { heldOutThirtieth } = quality;
-    if (heldOutThirtieth.outOfScope > 0) console.log(`  held out (thirtieth session): out of scope notFound ${share(heldOutThirtieth.outOfScopeNotFound, heldOutThirtieth.outOfScope)} of ${heldOutThirtieth.outOfScope}`);
+    for (const { key, label } of HELD_OUT_OUT_OF_SCOPE_SETS) {
+      const heldOutSet = quality[key];
+      if (heldOutSet.outOfScope > 0) console.log(`  ${label}: out of scope notFound ${share(heldOutSet.outOfScopeNotFound, heldOutSet.outOfScope)} of ${heldOutSet.outOfScope}`);
+    }
     const { existence } = quality;
     if (existence.answerable > 0) console.log(`  does it have…? answerable notFound     ${share(existence.answerableNotFound, existence.answerable)} of ${existence.answerable}`);
     console.log(`  answers with a markdown defect         ${quality.defects.length} of ${quality.answers}`);
@@ -778,7 +777,7 @@ async function main(): Promise<void> {
     ] as const) {
       if (measured.questions > 0) console.log(`  ${label}, both quoted ${share(measured.bothQuoted, measured.questions)} of ${measured.questions} (both among the sources: ${measured.bothInSources}; notFound: ${measured.notFound})`);
     }
-    const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...quality.heldOutLatest.misses, ...quality.heldOutNewest.misses, ...quality.heldOutThirtieth.misses, ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.shortTopicChanges.misses.map((miss) => `short question after another, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
+    const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...HELD_OUT_OUT_OF_SCOPE_SETS.flatMap(({ key }) => quality[key].misses), ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.shortTopicChanges.misses.map((miss) => `short question after another, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
     if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...twentyNinthSelectionQuestions.misses.map((miss) => `held out (twenty-ninth session), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...EXPECTED_FIRST_SET_NAMES.flatMap((name) => quality[name].misses.map((miss) => `${EXPECTED_FIRST_SETS[name].missPrefix}${miss}`))]) console.log(`    ${line}`);
   }
 }
