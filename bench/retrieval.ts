@@ -75,6 +75,11 @@ export const REWORDED_SETS = [
   // The same kind on this project's docs, written in the twenty-fourth session and measured once: 12 of 15 first, all 15
   // in the top 5.
   { name: 'docs-reworded-6', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded-6') },
+  // The same kind on this project's docs, written in the thirty-first session before measuring (hide the floating
+  // button, use Claude instead of OpenAI, does it set cookies): 12 of 15 first, all 15 in the top 5. Theming was added as
+  // an expected page of the floating button's question once seen: its launcher section says to set launcher to false
+  // and call open().
+  { name: 'docs-reworded-7', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded-7') },
   // Readers' everyday phrasings (send the visitor to another URL, a header the client sent, text a bit at a time):
   // written in the twenty-fourth session before measuring, 6 of 16 first and 12 in the top 5; the three lines then
   // drawn from its misses (redirect, streaming, request) make it 8 and 15, so it is seen since.
@@ -91,6 +96,9 @@ export const REWORDED_SETS = [
   // Readers' everyday wording for common tasks (block some IP addresses, redirect /about/ to /about), written in the
   // thirtieth session before measuring: 10 of 17 first, 17 in the top 5.
   { name: 'hono-reworded-13', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-13') },
+  // Readers' everyday wording for common tasks (split my routes into several files, redirect users to the login page),
+  // written in the thirty-first session before measuring: 8 of 15 first, 13 in the top 5.
+  { name: 'hono-reworded-14', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-14') },
   { name: 'vite-ja-reworded', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded') },
   { name: 'vite-ja-reworded-2', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-2') },
   { name: 'vite-ja-reworded-3', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-3') },
@@ -112,6 +120,10 @@ export const REWORDED_SETS = [
   // Japanese readers' everyday wording (保存しても画面が更新されない, スマホからアクセスしたい), written in the thirtieth
   // session before measuring: 11 of 15 first, 15 in the top 5.
   { name: 'vite-ja-reworded-9', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-9') },
+  // Japanese readers' everyday wording (他のパソコンから見たい, import のパスを @ から始めたい), written in the
+  // thirty-first session before measuring: 7 of 11 first, 10 in the top 5 (a twelfth, on dropping console.log in a
+  // build, was taken out: Vite's Japanese docs do not say how).
+  { name: 'vite-ja-reworded-10', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-10') },
   // Readers asking why, in Chinese, Japanese and English (为什么子组件不能直接修改 props？, Vite はなぜ型チェックをしないのですか,
   // Why is RegExpRouter so fast?), each with the section that gives the reason: written in the twenty-seventh session
   // after the rule for why-questions (reasonHeadingBoost) was committed, before anything was measured on them.
@@ -139,6 +151,10 @@ export const REWORDED_SETS = [
   // Chinese readers' everyday wording (父组件怎么调用子组件里的方法, 数据变了但是页面没更新), written in the thirtieth
   // session before measuring: 11 of 16 first, 14 in the top 5.
   { name: 'vue-zh-reworded-7', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-7') },
+  // Chinese readers' everyday wording (父组件怎么调用子组件里的方法, 输入框自动获得焦点), written in the thirty-first
+  // session before measuring: 9 of 12 first, all 12 in the top 5 (component basics' 监听事件 was added as an expected
+  // page of 子组件怎么把数据传回给父组件 once seen: it shows $emit).
+  { name: 'vue-zh-reworded-8', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-8') },
   { name: 'vue-zh-mixed', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-mixed') },
   { name: 'vue-zh-traditional', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-traditional') },
   { name: 'vue-zh-sections', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-sections') },

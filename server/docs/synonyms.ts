@@ -48,11 +48,12 @@ too big, too large, oversized, max size, maximum size, size limit => limit, size
 block, blocking, blocked, ban, banned, denylist, blocklist, blacklist, allowlist, whitelist => restriction, restrict, deny, allow
 pre-render, prerender, pre-rendering, prerendering, static html, static site generation => ssg, static, generate
 before every, before each, after every, after each => middleware
-pass data, share data, sharing data, between middleware, rest of the request, for the whole request, request-scoped, request scoped, per-request, all my handlers, all handlers, every handler, each handler, across handlers => set, get, variables, var
+pass data, share data, sharing data, between middleware, rest of the request, for the whole request, request-scoped, request scoped, per-request, all my handlers, all handlers, every handler, each handler, across handlers, to my handlers, to the handlers => set, get, variables, var
 ip address, ip addresses, client ip, client's ip, visitor ip, visitor's ip, user's ip, client address, remote address, caller's address => ip, remote
 visitor, visitors, visitor's => client, user
 send the user to, send users to, send them to, take the user to, send the visitor to, send visitors to, send people to, send the browser to, take users to, different url, another url => redirect
 api token, api tokens, access token, access tokens, api key, api keys => bearer, token
+split my routes, split the routes, split routes, split my app, split up my app, split my code, routes in separate files, routes in different files, routes into several files, routes into multiple files, routes into separate files => larger, grouping, route
 with types, type-safe client, type safe client, typesafe client, type-safe api, api types, share types, sharing types, share the types, end-to-end types, end to end types, end-to-end type safety => rpc, hc, type
 list all routes, list the routes, list all the routes, print the routes, print all routes, show all routes => showroutes, show
 right fields, required fields, check the body, check the input, check input, check the request body, right shape, correct shape => validate, validation, validator
@@ -126,7 +127,7 @@ thumbs up, thumbs down, thumbs-up, thumbs-down, upvote, downvote, rating, rating
 hotkey, hotkeys, keybinding, keybindings, key binding, keyboard shortcut, ctrl, cmd, key combination => shortcut
 night mode, dark theme => dark
 phone, phones, smartphone, smartphones, tablet, tablets, mobile => mobile, viewport, screen
-from my phone, from a phone, other devices, another device, same network, local network, スマホから, スマートフォンから, 実機から, 他の端末から, 手机访问, 手机上访问, 局域网 => host, lan, network
+from my phone, from a phone, other devices, another device, same network, local network, another computer, other computers, スマホから, スマートフォンから, 実機から, 他の端末から, 他のパソコン, 別のパソコン, 他の pc, 別の pc, 他のデバイス, 別のデバイス, 手机访问, 手机上访问, 局域网, 其他电脑, 别的电脑, 其他设备 => host, lan, network
 保存しても, 保存したのに, 保存しているのに, 保存してるのに, 保存後も, 保存した後も => ファイル, 変更, 検知
 画像, 画像ファイル, 写真, アイコン画像 => アセット
 依存パッケージ, 依存ライブラリ, 依存モジュール, 依存先のパッケージ => 依存関係
@@ -213,12 +214,13 @@ track, tracks, tracking, tracked, tracker, trackers, spy, spying, privacy, priva
 
 /**
  * The "@" a JavaScript project sets as an alias of its source folder (`import Foo from '@/components/Foo.vue'`):
- * written before a slash, or alone in a question naming src ("@ で src を指すように import したい", "怎么配置 @ 指向
- * src"). The tokenizer drops it as punctuation, so such a question searched for src and import alone and opened on
- * asset URLs. Not Vue's `@click`, a scoped package (`@vitejs/plugin-vue`), a decorator or an email address: a letter
- * follows or comes before those.
+ * written before a slash, or alone in a question naming src or an import path ("@ で src を指すように import したい",
+ * "怎么配置 @ 指向 src", "import のパスを @ から始めたい"). The tokenizer drops it as punctuation, so such a question
+ * searched for src and import alone and opened on asset URLs (or path normalization, for the import path). Not Vue's
+ * `@click`, a scoped package (`@vitejs/plugin-vue`), a decorator or an email address: a letter follows or comes before
+ * those.
  */
-const ALIAS_SIGN = /(?<![\w@])@(?:\/|(?![\w@-]).*\bsrc\b)|\bsrc\b.*(?<![\w@])@(?![\w@-])/i;
+const ALIAS_SIGN = /(?<![\w@])@(?:\/|(?![\w@-]).*(?:\b(?:src|import)\b|パス|インポート|路径|导入|引入))|(?:\b(?:src|import)\b|パス|インポート|路径|导入|引入).*(?<![\w@])@(?![\w@-])/i;
 
 /** The words a question's signs stand for: "alias" for a path alias's "@" (ALIAS_SIGN). */
 export function signWords(question: string): string[] {

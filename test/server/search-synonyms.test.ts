@@ -417,6 +417,22 @@ describe('given docs that name things in their own words', () => {
     expect(firstHeading(index, 'How do I share a database connection with all my handlers?')).toBe('set() / get()');
   });
 
+  it('reads "split my routes" as a larger app\'s route groups, "to my handlers" as context values, and 他のパソコン as the host', () => {
+    const index = indexOf({
+      'helpers/ssg.md': "# SSG Helper\n\n## File Extension\n\nThe file extension depends on the `Content-Type` returned by each route. Responses from `c.html` are saved as `.html` files.",
+      'guides/best-practices.md': "# Best Practices\n\n## Building a larger application\n\nUse `app.route()` to build a larger application: write each group of routes in its own Hono instance and mount it.",
+      'api/context.md': '# Context\n\n## set() / get()\n\nGet and set arbitrary key-value pairs, with a lifetime of the current request, from middleware to route handlers.',
+      'helpers/proxy.md': '# Proxy Helper\n\n## Connection Header Processing\n\nThe proxy removes the hop-by-hop headers named in the `Connection` header of the request it forwards.',
+      'config/server-options.md': '# サーバーオプション\n\n## server.host\n\nサーバーがリッスンすべき IP アドレスを指定します。`0.0.0.0` に設定すると、LAN やパブリックアドレスを含むすべてのアドレスをリッスンします。',
+      'config/preview-options.md': '# プレビューのオプション\n\n## preview.port\n\nプレビューサーバーのポートを指定します。他のプロセスが使っている場合は次のポートを試します。',
+      'guide/cli.md': '# コマンドラインインターフェイス\n\n## vite\n\nカレントディレクトリーで Vite の開発サーバーを起動します。ファイルの変更はすぐにブラウザーで見られます。',
+    });
+    // Without the lines: the SSG helper's files, the proxy's Connection header, the CLI's `vite` (開発サーバー, 見られる).
+    expect(firstHeading(index, 'How do I split my routes into several files?')).toBe('Building a larger application');
+    expect(firstHeading(index, 'How do I pass the database connection to my handlers?')).toBe('set() / get()');
+    expect(firstHeading(index, '開発サーバーを他のパソコンからも見られるようにしたい')).toBe('server.host');
+  });
+
   it('reads a Japanese reader\'s 依存パッケージ (a package depended on) as the docs\' 依存関係', () => {
     const index = indexOf({
       'guide/troubleshooting.md':
@@ -531,6 +547,7 @@ describe('given a question that writes "@" for the path alias of its source fold
     'guide/features.md': '# 特徴\n\n## npm の依存関係の解決\n\nネイティブ ES の import はベア import をサポートしていません。`src` のファイルを変換します。',
     'guide/index.md': '# はじめに\n\n## プロジェクトの構成\n\n`src` ディレクトリーのファイルを import して使います。`root` はプロジェクトのルートを指すパスです。',
     'guide/build.md': '# 本番環境用のビルド\n\n## ビルド\n\n`src` のコードと import されたモジュールをバンドルします。`outDir` は出力先を指すパスです。',
+    'guide/api-plugin.md': '# プラグイン API\n\n## パスの正規化\n\nVite は import のパスを正規化します。import の ID のパスは POSIX の区切り文字で書かれます。',
   });
 
   it('reads the "@" as the alias it stands for, the topic of the question', () => {
@@ -538,10 +555,15 @@ describe('given a question that writes "@" for the path alias of its source fold
     expect(firstHeading(index, '@ で src を指すように import したい')).toBe('resolve.alias');
     expect(retrieveDocs(index, '@ で src を指すように import したい', [], { limit: 5 }).notFound).toBe(false);
     expect(firstHeading(index, '@/components でインポートしたい')).toBe('resolve.alias');
+    // No src, no slash: the import path named beside a lone "@".
+    expect(firstHeading(index, 'import のパスを @ から始めたい')).toBe('resolve.alias');
   });
 
   it('does not read Vue\'s @click, a scoped package or an email address as an alias', () => {
     for (const question of ['@click で src の画像を変えたい', '@vitejs/plugin-vue を import したい', 'a@b.com に src を送りたい']) expect(signWords(question)).toEqual([]);
     expect(signWords('@ で src を指すように import したい')).toEqual(['alias']);
+    expect(signWords('怎么让导入路径用 @ 开头')).toEqual(['alias']);
+    // A lone "@" with no import path beside it is Vue's shorthand for v-on, not an alias.
+    for (const question of ['v-on の省略記法 @ とは', '@ 是什么的缩写']) expect(signWords(question)).toEqual([]);
   });
 });
