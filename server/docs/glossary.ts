@@ -113,7 +113,7 @@ parent | 父组件 | 親コンポーネント | 부모, 부모 컴포넌트
 child, children | 子组件 | 子コンポーネント | 자식, 자식 컴포넌트
 form, forms, input | 表单, 输入框 | フォーム, 入力 | 폼, 양식, 입력
 list | 列表 | リスト, 一覧 | 목록, 리스트
-see, view | 查看 | 見る | 보기
+see, view, check | 查看, 确认, 確認 | 見る, 確認 | 보기, 확인
 condition, conditional | 条件渲染, 条件 | 条件付き | 조건부, 조건
 loop, iterate | 循环 | ループ | 반복, 루프
 class, classes | 类名 | クラス | 클래스
@@ -150,7 +150,7 @@ set | 设置 | 設定 | 설정
 return | 返回 | 返す | 반환, 리턴
 send | 发送 | 送信, 送る | 전송, 보내기, 보내는
 create, write | 创建, 编写, 写 | 作成, 作る, 書き方, 書く | 생성, 작성, 만들기, 만드는
-add | 添加 | 追加 | 추가
+add | 添加, 加到, 加上 | 追加 | 추가
 remove, delete | 删除, 移除, 去掉, 去除 | 削除, 取り除く, 取り除き, 除去 | 삭제, 제거
 update | 更新 | 更新 | 업데이트, 갱신
 change, modify | 修改, 更改, 改变, 改成, 改为, 更换 | 変更, 変える, 変え | 변경, 수정, 바꾸기, 바꾸는, 바꾸고
@@ -194,6 +194,7 @@ shortcut, hotkey | 快捷键 | ショートカット, ショートカットキ�
 keyboard | 键盘 | キーボード | 키보드
 mobile, phone | 手机, 移动端 | モバイル, スマホ, スマートフォン | 모바일, 휴대폰, 스마트폰
 screen reader, accessible | 读屏, 屏幕阅读器 | スクリーンリーダー | 스크린 리더
+reader, readers | 读者 | 読者 | 독자
 language, languages, locale | 语言 | 言語 | 언어
 chinese | 中文, 汉语, 简体中文, 繁体中文 | 中国語 | 중국어
 japanese | 日语, 日文 | 日本語 | 일본어
@@ -265,7 +266,7 @@ top | 顶部, 上方 | 上部 | 상단, 위쪽
 bottom | 底部, 下方 | 下部 | 하단, 아래쪽
 bottom-left | 左下角, 左下 | 左下 | 왼쪽 아래, 좌측 하단
 bottom-right | 右下角, 右下 | 右下 | 오른쪽 아래, 우측 하단
-corner, corners | 角落 | 隅 | 모서리, 구석
+corner, corners | 角落, 角 | 隅, 角 | 모서리, 구석
 assistant | 助手, 助理 | アシスタント | 어시스턴트, 도우미
 site, website | 网站, 站点 | サイト, ウェブサイト | 사이트, 웹사이트
 strict | 严格 | 厳しい, 厳格 | 엄격

@@ -61,6 +61,12 @@ export interface QueryTerm {
   sameWord?: boolean;
   /** What the term's matches weigh (1 unless said). */
   weight?: number;
+  /**
+   * For a question asked in another language than the docs' (the glossary's words): the reader's word and its forms
+   * in other languages of its script (`quoted`), which such docs write only in quoted strings, are no rarer in a
+   * field than the commonest of the docs' own words for it (`as`).
+   */
+  noRarer?: { quoted: readonly string[]; as: readonly string[] };
 }
 
 /** Summed scores of one query: `documents[0..count)` were touched; index the arrays by short id. */
@@ -184,12 +190,15 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
       let sectionsWithTerm = 0;
       for (const [data] of found.slice(0, 1)) for (const [fieldId, frequencies] of data) sectionsWithTerm = Math.max(sectionsWithTerm, compiled(frequencies, fieldId).documents.length);
       into.termWeights[termPosition] = Math.log(1 + (documentCount - sectionsWithTerm + 0.5) / (sectionsWithTerm + 0.5));
+      const quoted = query.noRarer ? new Set(query.noRarer.quoted.map((word) => internals.index.get(word))) : undefined;
+      const commonest = query.noRarer ? commonestInverseFrequencies(query.noRarer.as) : undefined;
       for (const [data, weight] of found) {
         for (const field of fields) {
           const frequencies = data.get(field.id);
           if (!frequencies) continue;
           const list = compiled(frequencies, field.id);
-          const scale = weight * (query.weight ?? 1) * field.boost * list.inverseFrequency;
+          const inverseFrequency = quoted?.has(data) ? Math.min(list.inverseFrequency, commonest?.[field.id] ?? Infinity) : list.inverseFrequency;
+          const scale = weight * (query.weight ?? 1) * field.boost * inverseFrequency;
           const { documents: listed, parts } = list;
           for (let position = 0; position < listed.length; position++) {
             const document = listed[position] as number;
@@ -214,6 +223,22 @@ export function postingsOf(miniSearch: MiniSearch<never> | MiniSearch<unknown>, 
         scores[document] = score * ((floor > 0 ? Math.min(1, covered / floor) : 1) * (power === 0 ? 1 : covered ** power));
       }
     }
+  }
+
+  /**
+   * Per field, the lowest inverse frequency among the lists of `words` (QueryTerm.noRarer). Their own lists' made a
+   * reader's Chinese word that English docs write once, in the widget's own strings (提问), weigh there as a word of
+   * one section, far above the docs' word for it (question) in the sections about the topic.
+   */
+  function commonestInverseFrequencies(words: readonly string[]): number[] {
+    const lowest: number[] = [];
+    for (const word of words) {
+      for (const [fieldId, frequencies] of internals.index.get(word) ?? []) {
+        const inverseFrequency = compiled(frequencies, fieldId).inverseFrequency;
+        if (inverseFrequency < (lowest[fieldId] ?? Infinity)) lowest[fieldId] = inverseFrequency;
+      }
+    }
+    return lowest;
   }
 
   /**

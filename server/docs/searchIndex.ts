@@ -8,7 +8,7 @@
 import { deserialize, serialize } from 'node:v8';
 import MiniSearch from 'minisearch';
 import { compoundParts, loanwordsInHiragana } from './compounds.ts';
-import { isKatakanaWord, joinedNameShares, joinedTermsOf, pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf, wordTermsOf } from './analyzer.ts';
+import { hasUnspacedScript, isKatakanaWord, joinedNameShares, joinedTermsOf, pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf, wordTermsOf } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
 import { otherScriptForms } from './chineseScripts.ts';
 import { GLOSSARY, glossaryAlternatives, glossaryKnows } from './glossary.ts';
@@ -684,8 +684,22 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       // words for a reader's phrase ("api token", "backend server", "server is down"): the phrase, not its last
       // word, is what the reader asked (8 retrieval questions better, none worse).
       ...(alternatives.has(term) ? { alternatives: alternatives.get(term), sameWord: isKatakanaWord(term) || translated?.has(term) === true || byPhrase.has(term) } : {}),
+      ...noRarerThanTranslations(term, translated),
       ...weightOf(term),
     }));
+  }
+
+  /**
+   * A Chinese, Japanese or Korean word that docs in English write only in quoted strings (提问 and
+   * 質問 in the widget's own titles) is as rare there as a word can be, and so are its forms in the other such
+   * languages (質問 for 질문): where the docs write them, they are no rarer than the docs' words for them (postings.ts).
+   * Not an English word on Chinese or Japanese docs: there it is a name in code (provide, DOM), which tells.
+   */
+  function noRarerThanTranslations(term: string, translated: ReadonlyMap<string, readonly string[]> | undefined): Pick<QueryTerm, 'noRarer'> {
+    const words = translated?.get(term);
+    if (!words || !hasUnspacedScript(term) || mostSectionsLanguage() !== 'en') return {};
+    const docsWords = words.filter((word) => !hasUnspacedScript(word));
+    return docsWords.length === 0 ? {} : { noRarer: { quoted: [term, ...words.filter(hasUnspacedScript)], as: docsWords } };
   }
 
   const index: DocsIndex = {
@@ -944,12 +958,18 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   /** Whether a reader's language is another than that of most of the docs' sections (a site in English asked in Chinese). */
   function askedInAnotherLanguage(readerLanguage: string | undefined): boolean {
     if (readerLanguage === undefined) return false;
+    const docsLanguage = mostSectionsLanguage();
+    return docsLanguage !== undefined && docsLanguage !== readerLanguage;
+  }
+
+  /** The language most of the docs' sections are written in (read from their text or declared). */
+  function mostSectionsLanguage(): string | undefined {
     let docsLanguage: string | undefined;
     let most = 0;
     for (const [language, count] of sectionsPerLanguage) {
       if (count > most) [docsLanguage, most] = [language, count];
     }
-    return docsLanguage !== undefined && docsLanguage !== readerLanguage;
+    return docsLanguage;
   }
 
   /** A reader asking in Japanese on a site with Japanese and English pages gets the Japanese ones first. */

@@ -5,6 +5,9 @@ import { BUILT_IN_SYNONYMS, synonymsOf } from '../../server/docs/synonyms.ts';
 import { glossaryAlternatives } from '../../server/docs/glossary.ts';
 import { termsOf } from '../../server/docs/analyzer.ts';
 import { extractiveAnswer, indexOf } from './support/docs.ts';
+import { PROJECT_DOCS_DIR } from '../../bench/retrieval.ts';
+import { loadDocs } from '../../server/docs/load.ts';
+import { createDocsIndex } from '../../server/docs/searchIndex.ts';
 
 /** Docs in English, as Hono's are. */
 const ENGLISH_DOCS = {
@@ -196,6 +199,34 @@ describe('given docs in English and a reader who asks in Chinese or Japanese', (
     for (const question of ['サーバーを複数台で動かすには？', '多个服务器怎么部署', '서버를 여러 대 실행하려면?']) {
       expect(firstFor(instances, question)).toEqual({ question, notFound: false, first: '/server#several-instances' });
     }
+  });
+
+  it('weighs a reader\'s word the docs write once, in the widget\'s own strings, as rare as its English: the topic\'s section is found', async () => {
+    // This project's docs: Theming › Change the text and language quotes the dialog's title in each language (向文档提问,
+    // ドキュメントに質問). As words of that one section, 提问 and 質問 weighed far over limit and question (in a third of
+    // the sections): the first question opened on the strings and, its best section being about none of its words, was
+    // said to be beyond the docs; the second opened there too.
+    const site = createDocsIndex(await loadDocs(PROJECT_DOCS_DIR));
+    expect(firstFor(site, '怎么限制每个人的提问次数')).toEqual({ question: '怎么限制每个人的提问次数', notFound: false, first: '/api#rate-limits' });
+    expect(firstFor(site, '選択したテキストについて質問できますか').first).not.toBe('/theming#change-the-text-and-language');
+  });
+
+  it('reads 角 as a corner and 四角 (square) as the radius a dialog\'s corners take', () => {
+    const site = indexOf({
+      ...ENGLISH_DOCS,
+      'theming.md': '# Theming\n\n## Shape, type and spacing\n\n| Variable | Default |\n| --- | --- |\n| `--docs-assistant-radius` | `12px` |\n| `--docs-assistant-dialog-width` | `640px` |',
+      'troubleshooting.md': '# Troubleshooting\n\n## The keyboard shortcut does not open the dialog\n\nAnother script may take Ctrl+I first.',
+    });
+    expect(firstFor(site, 'ダイアログの角を四角にするには')).toEqual({ question: 'ダイアログの角を四角にするには', notFound: false, first: '/theming#shape-type-and-spacing' });
+  });
+
+  it('reads 読者 as reader and 確認 as seeing: the questions readers asked are found', () => {
+    const site = indexOf({
+      ...ENGLISH_DOCS,
+      'api.md': '# API reference\n\n## Questions readers asked\n\n`GET /questions` lists the questions readers asked, newest first.\n\n## Send a question\n\nPost the question; the answer streams back.',
+      'index.md': '# Home\n\n## Ask a question\n\nType a question and get an answer with its sources.',
+    });
+    expect(firstFor(site, '読者がどんな質問をしたか確認できますか')).toEqual({ question: '読者がどんな質問をしたか確認できますか', notFound: false, first: '/api#questions-readers-asked' });
   });
 
   it('still says a question about something no page covers is not in the docs', () => {
