@@ -325,8 +325,10 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   const blocks = all.map((block) => (isRead(block) ? { ...block, units: [], terms: new Set<string>() } : block));
   // Under a heading the question names ("怎么注册全局组件" over 全局注册), the section's first passage is what the
   // heading promises (how to register globally); later ones that repeat the heading's words say more about it.
-  // Not for a question about a selection: the passages around it explain it.
-  const opening = blocks.findIndex((block) => block.kind === 'sentence' && block.units.length > 0);
+  // Not for a question about a selection: the passages around it explain it. In the lead, a list may be that first
+  // passage: "How does it work?" opens on its numbered steps, and its closing note alone was quoted. Not an option's
+  // facts (型, default), nor in a further section, where a list first is most often a table of contents.
+  const opening = blocks.findIndex((block) => (block.kind === 'sentence' || (lead && block.kind === 'line' && !isFactList(block))) && block.units.length > 0);
   const namedOpening = lead && readContext.length === 0 && namesSection(section, score) ? opening : -1;
   // A section's first passage answers its heading: an FAQ's "Where are conversations stored?" is answered by
   // "In an embedded SQLite database…", which need not say "stored" again, so it is read with its heading's

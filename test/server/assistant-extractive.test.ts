@@ -115,6 +115,16 @@ describe('given sections and a question', () => {
     );
   });
 
+  it('quotes the steps a section opens with, which answer its heading, not the closing note after them', () => {
+    const text = [
+      '1. The reader asks a question in the widget.\n2. The widget sends the conversation to the server.\n3. The server searches the sections and streams back the answer and its sources.',
+      'The API matches the platform API that hosted assistants use, so the widget can talk to any server that implements it.',
+    ].join('\n\n');
+    const answer = composeExtractiveAnswer([section('how', 'How does it work?', text)], question('How does this work?'));
+    // The note alone was quoted: it was the first paragraph, and a list was not the opening.
+    expect(answer.text).toBe('**[Page › How does it work?](/page#how)**\n\n1. The reader asks a question in the widget.\n2. The widget sends the conversation to the server.\n3. The server searches the sections and streams back the answer and its sources.');
+  });
+
   it('quotes first the lead\'s opening, which answers its heading, before a row that shares a word with the question', () => {
     const rows = ['`answerReady` | Said when an answer is ready.', ...Array.from({ length: 11 }, (_unused, index) => `\`key${index}\` | Label ${index}.`)];
     const text = `Every string the widget shows goes through the \`translations\` option.\n\nKey | Where\n${rows.join('\n')}`;
