@@ -9,6 +9,7 @@ import type { Turn } from './conversation.ts';
 import { buildRewriteTurn, buildUserTurn, formatSources, REWRITE_PROMPT, systemPrompt } from './prompt.ts';
 import type { RetrievedDocs } from './retrieve.ts';
 import { classifyModelError, MODEL_FAILURE_TEXT, modelErrorDetail } from './modelErrors.ts';
+import { smallTalkOf } from './smallTalk.ts';
 
 export interface AnswerInput {
   question: string;
@@ -56,8 +57,12 @@ export class AnswerError extends Error {
 
 export function createExtractiveAnswerer(): Answerer {
   return (input) => {
-    const retrieved = input.retrieve(input.question, input.history);
     const phrases = phrasesFor(input.question);
+    // A greeting, thanks or a question about the assistant (smallTalk.ts) searches nothing; with a passage attached,
+    // the message is about that passage.
+    const smallTalk = (input.context?.length ?? 0) === 0 ? smallTalkOf(input.question) : undefined;
+    if (smallTalk) return { sources: [], deltas: deltasOf(phrases[smallTalk], input.signal), notFound: () => false };
+    const retrieved = input.retrieve(input.question, input.history);
     const answer = retrieved.notFound
       ? composeNotFoundAnswer(retrieved.suggestions, phrases)
       : retrieved.aboutPage
@@ -73,14 +78,16 @@ export function createExtractiveAnswerer(): Answerer {
           ...(retrieved.partSections ? { partSections: retrieved.partSections } : {}),
           phrases,
         });
-    async function* deltas() {
-      for (const delta of splitIntoDeltas(answer.text)) {
-        if (input.signal.aborted) return;
-        yield delta;
-      }
-    }
-    return { sources: answer.sections, deltas: deltas(), notFound: () => answer.notFound };
+    return { sources: answer.sections, deltas: deltasOf(answer.text, input.signal), notFound: () => answer.notFound };
   };
+}
+
+/** An answer's text in the small pieces a stream sends, until the reader stops it. */
+async function* deltasOf(text: string, signal: AbortSignal): AsyncGenerator<string> {
+  for (const delta of splitIntoDeltas(text)) {
+    if (signal.aborted) return;
+    yield delta;
+  }
 }
 
 export interface ModelAnswererOptions {
