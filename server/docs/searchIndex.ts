@@ -894,8 +894,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
         // Every word of the heading is a question word.
         exactFound ||= count === distinct.size;
         boosts.push([document, count === distinct.size ? settings.exactHeadingBoost : settings.partOfQuestionHeadingBoost]);
-      } else if (count === distinct.size && count >= 2) {
-        // Every word of a question of two or more is in the heading (a keyword search: "launcher color").
+      } else if (count === distinct.size && count >= 2 && inQuestionOrder(questionTerms, document)) {
+        // Every word of a question of two or more is in the heading, in its order (a keyword search: "launcher color").
         boosts.push([document, -1]);
       }
     }
@@ -905,6 +905,21 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       const factor = boost === -1 ? (exactFound ? 1 : settings.wholeQuestionInHeadingBoost) : boost;
       question.scores[document] = (question.scores[document] as number) * factor;
     }
+  }
+
+  /**
+   * Whether a section's own heading has the question's words in the question's order: "launcher color" in "Change
+   * the launcher color", not "open source" in "Sources open on your site" (which came before the FAQ "Is it free and
+   * open source?" for "Is it open source?"), nor "answer … language" in "Use a language model for the answers".
+   */
+  function inQuestionOrder(questionTerms: readonly string[], document: number): boolean {
+    const heading = sections[document]?.headingPath.at(-1) ?? '';
+    // Chinese and Japanese terms hold overlapping character pairs, in no order a heading keeps.
+    if (hasUnspacedScript(heading)) return true;
+    const wanted = [...new Set(questionTerms)];
+    let next = 0;
+    for (const term of termsOf(heading)) if (term === wanted[next]) next++;
+    return next === wanted.length;
   }
 
   function distinctHeadingWords(document: number): number {

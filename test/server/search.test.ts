@@ -49,6 +49,19 @@ describe('given a keyword search whose words are all in one heading, and one of 
   });
 });
 
+describe('given a heading with every word of a question in another order, and one with them in the question\'s', () => {
+  const index = indexOf({
+    'script-tag.md': '# Script tag\n\n## Sources open on your site\n\nA source that leads to another page of your site opens it in the same tab.',
+    'faq.md': '# FAQ\n\n## Is it free and open source?\n\nYes. It is open source under the MIT license, and costs nothing to run beyond your own machine.\n\n## Which browsers does it support?\n\nThe last two versions of each.',
+  });
+
+  it('lifts only the heading with them in order: "open source" is not "sources open"', () => {
+    // Both headings had the two words, and the one that repeats them in its text came first.
+    expect(idsFor(index, 'Is it open source?')[0]).toBe('/faq#is-it-free-and-open-source');
+    expect(idsFor(index, 'sources open')[0]).toBe('/script-tag#sources-open-on-your-site');
+  });
+});
+
 describe('given a page whose title names the topic', () => {
   const index = indexOf({
     'webhooks.md': '---\ntitle: Webhooks\n---\n\n## Retries\n\nFailed deliveries are sent again.',
