@@ -42,6 +42,8 @@ function asksWhetherThereIs(question: string): boolean {
 }
 
 const SUGGESTIONS = 3;
+/** A section comparing with others in general, this near the top, answers a question comparing with a name the docs never use. */
+const COMPARING_WITHIN = 3;
 /** An attached selection or code block is searched by its first this many characters. */
 const CONTEXT_QUERY_CHARS = 2000;
 
@@ -156,7 +158,10 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   const judgedHits = located.length === 0 || (aboutSelection && unknownNames.length > 0) ? searchAll(index, retrieval.queries, { ...options, byScoreAlone: true }) : [];
   // A question comparing with something the docs never name ("How is this different from Kapa.ai?") whose first
   // section compares with others in general (How does it compare with other docs assistants?) is answered by it, the
-  // answer saying the docs do not mention the name.
+  // answer saying the docs do not mention the name. Such a section among the first few comes first: the parts of a
+  // name (DocSearch: doc, search) found the API's Search before it.
+  const comparingAt = asksDifference(question) && unknownNames.length > 0 ? sections.slice(0, COMPARING_WITHIN).findIndex(comparesWithOthers) : -1;
+  if (comparingAt > 0) sections.unshift(...sections.splice(comparingAt, 1));
   const comparing = asksDifference(question) && sections[0] !== undefined && comparesWithOthers(sections[0]);
   const notFound = located.length === 0 ? !covers(index, question, judgedHits, unknownNames, alternatives, comparing) : aboutSelection && !namesCovered(index, judgedHits, unknownNames, alternatives);
   return {

@@ -65,4 +65,11 @@ describe('given a question asking what sets two things apart', () => {
     // Asked of the name without comparing, the docs still do not cover it.
     expect(await extractiveAnswer(index, 'Does it send the questions to Kapa.ai?')).toMatch(/^I could not find this in the docs/);
   });
+
+  it('answers it from that section when a name\'s parts found another first (DocSearch: doc, search)', async () => {
+    const index = indexOf({ ...FAQ_DOCS, 'api.md': '# API reference\n\n## Search\n\n`GET /search` searches the docs and answers the matching sections of each doc.' });
+    // The API's Search came first, and the question was said to be beyond the docs.
+    const answer = await extractiveAnswer(index, 'How is this different from Algolia DocSearch?');
+    expect(answer).toMatch(/^The docs do not mention “Algolia” or “DocSearch”; this is what they say about the rest of the question\.\n\n\*\*\[FAQ › How does it compare with other docs assistants\?\]/);
+  });
 });
