@@ -223,6 +223,12 @@ export interface AnswerQuality extends Record<ExpectedFirstSetName, CrossLanguag
    * session before measuring (questions/topic-changes-short.json).
    */
   shortTopicChanges: ConversationQuality;
+  /**
+   * A question of three topic words or more after another, ending on a pronoun: the earlier topic ("what does the reader
+   * see when they hit it?" after the rate limits) or one it names itself ("How do I install the React component and render
+   * it?"). Written in the thirty-first session before measuring (questions/pronoun-follow-ups.json).
+   */
+  pronounFollowUps: ConversationQuality;
   /** Questions of the reader's own about a selection or code block ("what does maxAge mean here?"), questions/selection-questions.json. */
   selectionQuestions: SelectionQuality;
   /** The same, written with them in the twelfth session and measured once the rule was set (questions/selection-questions-2.json). */
@@ -282,6 +288,7 @@ const HELD_OUT_CONVERSATIONS_FILE = fileURLToPath(new URL('./questions/conversat
 const LATER_CONVERSATIONS_FILE = fileURLToPath(new URL('./questions/conversations-3.json', import.meta.url));
 const TOPIC_CHANGES_FILE = fileURLToPath(new URL('./questions/topic-changes.json', import.meta.url));
 const SHORT_TOPIC_CHANGES_FILE = fileURLToPath(new URL('./questions/topic-changes-short.json', import.meta.url));
+const PRONOUN_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/pronoun-follow-ups.json', import.meta.url));
 const FIRST_QUESTIONS_FILE = fileURLToPath(new URL('./questions/first-questions.json', import.meta.url));
 const SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions.json', import.meta.url));
 const HELD_OUT_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions-2.json', import.meta.url));
@@ -579,6 +586,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     laterConversations: await measureConversations(index, set.name, LATER_CONVERSATIONS_FILE),
     topicChanges: await measureConversations(index, set.name, TOPIC_CHANGES_FILE),
     shortTopicChanges: await measureConversations(index, set.name, SHORT_TOPIC_CHANGES_FILE),
+    pronounFollowUps: await measureConversations(index, set.name, PRONOUN_FOLLOW_UPS_FILE),
     firstQuestions: measureFirstQuestions(index, set.name),
     selectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
     heldOutSelectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
@@ -736,6 +744,8 @@ async function main(): Promise<void> {
     if (topicChanges.secondTurns > 0) console.log(`  held out: a new topic after another: its page first ${share(topicChanges.secondFirst, topicChanges.secondTurns)} of ${topicChanges.secondTurns}`);
     const { shortTopicChanges } = quality;
     if (shortTopicChanges.secondTurns > 0) console.log(`  held out (twenty-ninth session): a short question after another: its page first ${share(shortTopicChanges.secondFirst, shortTopicChanges.secondTurns)} of ${shortTopicChanges.secondTurns}`);
+    const { pronounFollowUps } = quality;
+    if (pronounFollowUps.secondTurns > 0) console.log(`  held out (thirty-first session): a question ending on a pronoun after another: its page first ${share(pronounFollowUps.secondFirst, pronounFollowUps.secondTurns)} of ${pronounFollowUps.secondTurns}`);
     for (const { key, label } of HELD_OUT_OUT_OF_SCOPE_SETS) {
       const heldOutSet = quality[key];
       if (heldOutSet.outOfScope > 0) console.log(`  ${label}: out of scope notFound ${share(heldOutSet.outOfScopeNotFound, heldOutSet.outOfScope)} of ${heldOutSet.outOfScope}`);
@@ -777,7 +787,7 @@ async function main(): Promise<void> {
     ] as const) {
       if (measured.questions > 0) console.log(`  ${label}, both quoted ${share(measured.bothQuoted, measured.questions)} of ${measured.questions} (both among the sources: ${measured.bothInSources}; notFound: ${measured.notFound})`);
     }
-    const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...HELD_OUT_OUT_OF_SCOPE_SETS.flatMap(({ key }) => quality[key].misses), ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.shortTopicChanges.misses.map((miss) => `short question after another, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
+    const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...HELD_OUT_OUT_OF_SCOPE_SETS.flatMap(({ key }) => quality[key].misses), ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.shortTopicChanges.misses.map((miss) => `short question after another, ${miss}`), ...quality.pronounFollowUps.misses.map((miss) => `ending on a pronoun, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
     if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...twentyNinthSelectionQuestions.misses.map((miss) => `held out (twenty-ninth session), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...EXPECTED_FIRST_SET_NAMES.flatMap((name) => quality[name].misses.map((miss) => `${EXPECTED_FIRST_SETS[name].missPrefix}${miss}`))]) console.log(`    ${line}`);
   }
 }
