@@ -202,6 +202,8 @@ export interface AnswerQuality extends Record<ExpectedFirstSetName, CrossLanguag
   heldOutNewest: { outOfScope: number; outOfScopeNotFound: number; misses: string[] };
   /** The same, written in the thirtieth session before anything was measured on them (questions/out-of-scope-5.json). */
   heldOutThirtieth: { outOfScope: number; outOfScopeNotFound: number; misses: string[] };
+  /** The same, written in the thirty-first session before anything was measured on them (questions/out-of-scope-6.json). */
+  heldOutThirtyFirst: { outOfScope: number; outOfScopeNotFound: number; misses: string[] };
   /** Questions asking whether the product has something it has ("Does Hono have a built-in CORS middleware?"), written in the eighteenth session before anything was measured on them (questions/existence-answerable.json). */
   existence: { answerable: number; answerableNotFound: number; misses: string[] };
   followUps: FollowUpQuality;
@@ -278,6 +280,7 @@ const HELD_OUT_OUT_OF_SCOPE_SETS = [
   { key: 'heldOutLatest', label: 'held out (latest)', file: fileURLToPath(new URL('./questions/out-of-scope-3.json', import.meta.url)) },
   { key: 'heldOutNewest', label: 'held out (newest)', file: fileURLToPath(new URL('./questions/out-of-scope-4.json', import.meta.url)) },
   { key: 'heldOutThirtieth', label: 'held out (thirtieth session)', file: fileURLToPath(new URL('./questions/out-of-scope-5.json', import.meta.url)) },
+  { key: 'heldOutThirtyFirst', label: 'held out (thirty-first session)', file: fileURLToPath(new URL('./questions/out-of-scope-6.json', import.meta.url)) },
 ] as const;
 const EXISTENCE_FILE = fileURLToPath(new URL('./questions/existence-answerable.json', import.meta.url));
 const FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups.json', import.meta.url));
@@ -577,6 +580,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     heldOutLatest: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     heldOutNewest: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     heldOutThirtieth: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
+    heldOutThirtyFirst: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     existence: { answerable: 0, answerableNotFound: 0, misses: [] },
     followUps: measureFollowUps(index, set.name),
     heldOutFollowUps: measureFollowUps(index, set.name, HELD_OUT_FOLLOW_UPS_FILE),
