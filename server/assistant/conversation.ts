@@ -1,5 +1,6 @@
 // What the answer knows of the conversation: earlier turns, and the terms a short follow-up leans on.
 import type { Exchange } from '../store/threads.ts';
+import { smallTalkOf } from './smallTalk.ts';
 import { asksAboutPage, contentTerms, onlyPoints, topicWordCount } from './terms.ts';
 
 /** A turn of the conversation; an answer may carry its sources' URLs (the stored thread's, or the client's `source-url` parts). */
@@ -71,7 +72,9 @@ function topicOfAnswer(answer: Turn): string {
  */
 export function retrievalFor(question: string, history: readonly Turn[]): Retrieval {
   const terms = contentTerms(question);
-  const previousAt = history.findLastIndex((turn) => turn.role === 'user');
+  // A greeting or thanks in between (smallTalk.ts) is no setting: "and the launcher?" after "thanks!" still follows
+  // the question on colors before it.
+  const previousAt = history.findLastIndex((turn) => turn.role === 'user' && smallTalkOf(turn.text) === undefined);
   const answer = history.slice(previousAt + 1).find((turn) => turn.role === 'assistant');
   // "What does this code do?" and "summarize this page" name no topic: the selection or the page they were asked
   // about did, and what the answer was about stands for them (the answer's opening alone, code and all, drew

@@ -113,7 +113,7 @@ parent | 父组件 | 親コンポーネント | 부모, 부모 컴포넌트
 child, children | 子组件 | 子コンポーネント | 자식, 자식 컴포넌트
 form, forms, input | 表单, 输入框 | フォーム, 入力 | 폼, 양식, 입력
 list | 列表 | リスト, 一覧 | 목록, 리스트
-see, view, check | 查看, 确认, 確認 | 見る, 確認 | 보기, 확인
+see, view, check | 查看, 确认 | 見る, 確認 | 보기, 확인
 condition, conditional | 条件渲染, 条件 | 条件付き | 조건부, 조건
 loop, iterate | 循环 | ループ | 반복, 루프
 class, classes | 类名 | クラス | 클래스

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { retrievalFor, type Turn } from '../../server/assistant/conversation.ts';
 import { smallTalkOf } from '../../server/assistant/smallTalk.ts';
 import { answerText, fixtureApp, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 
@@ -28,5 +29,18 @@ describe('given a message that is no question about the docs (extractive answers
     for (const question of ['How do I say hello from a handler?', 'thanks to the cache, is it faster?', 'help me set up CORS', 'hello world example', 'What does --help print?']) {
       expect(smallTalkOf(question)).toBeUndefined();
     }
+  });
+});
+
+describe('given a greeting or thanks between two questions', () => {
+  it('follows the question before it, not the thanks: "and the launcher?" after "thanks!" is still about colors', () => {
+    const history: Turn[] = [
+      { role: 'user', text: 'How do I change the colors?' },
+      { role: 'assistant', text: '**[Theming › Colors](/theming#colors)**\n\nSet the accent variable.', sources: ['/theming#colors'] },
+      { role: 'user', text: 'thanks!' },
+      { role: 'assistant', text: 'You are welcome. Ask another question any time.' },
+    ];
+    // The thanks was the setting, and the follow-up had nothing to lean on.
+    expect(retrievalFor('and the launcher?', history)).toMatchObject({ setting: 'How do I change the colors?', settingSources: ['/theming#colors'] });
   });
 });
