@@ -58,10 +58,8 @@ export class AnswerError extends Error {
 export function createExtractiveAnswerer(): Answerer {
   return (input) => {
     const phrases = phrasesFor(input.question);
-    // A greeting, thanks or a question about the assistant (smallTalk.ts) searches nothing; with a passage attached,
-    // the message is about that passage.
-    const smallTalk = (input.context?.length ?? 0) === 0 ? smallTalkOf(input.question) : undefined;
-    if (smallTalk) return { sources: [], deltas: deltasOf(phrases[smallTalk], input.signal), notFound: () => false };
+    const smallTalk = smallTalkAnswer(input);
+    if (smallTalk) return smallTalk;
     const retrieved = input.retrieve(input.question, input.history);
     const answer = retrieved.notFound
       ? composeNotFoundAnswer(retrieved.suggestions, phrases)
@@ -80,6 +78,16 @@ export function createExtractiveAnswerer(): Answerer {
         });
     return { sources: answer.sections, deltas: deltasOf(answer.text, input.signal), notFound: () => answer.notFound };
   };
+}
+
+/**
+ * A greeting, thanks or a question about the assistant (smallTalk.ts), answered with a line of the reader's language:
+ * nothing to search, and a model told to answer from the docs opened with "I could not find this in the docs." to a
+ * reader who said hello. With a passage attached, the message is about that passage.
+ */
+function smallTalkAnswer(input: AnswerInput): AnswerPlan | undefined {
+  const smallTalk = (input.context?.length ?? 0) === 0 ? smallTalkOf(input.question) : undefined;
+  return smallTalk ? { sources: [], deltas: deltasOf(phrasesFor(input.question)[smallTalk], input.signal), notFound: () => false } : undefined;
 }
 
 /** An answer's text in the small pieces a stream sends, until the reader stops it. */
@@ -113,6 +121,8 @@ const MAX_REWRITE_CHARS = 300;
 
 export function createModelAnswerer(options: ModelAnswererOptions): Answerer {
   return async (input) => {
+    const smallTalk = smallTalkAnswer(input);
+    if (smallTalk) return smallTalk;
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const abortSignal = AbortSignal.any([input.signal, timeout]);
     const timedOut = () => {

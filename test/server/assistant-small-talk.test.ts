@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { retrievalFor, type Turn } from '../../server/assistant/conversation.ts';
 import { smallTalkOf } from '../../server/assistant/smallTalk.ts';
+import { createModelAnswerer } from '../../server/assistant/answerers.ts';
+import { MockLanguageModelV4 } from 'ai/test';
 import { answerText, fixtureApp, postMessage, questionBody, readAnswer, sourcesOf } from './support/assistant.ts';
 
 describe('given a message that is no question about the docs (extractive answers)', () => {
@@ -22,6 +24,16 @@ describe('given a message that is no question about the docs (extractive answers
     expect(await answered('谢谢！')).toBe('不客气。有其他问题随时问我。');
     expect(await answered('こんにちは')).toMatch(/^こんにちは。このドキュメントについて何でも質問してください。/);
     expect(await answered('안녕하세요')).toMatch(/^안녕하세요! 이 문서에 대해 무엇이든 물어보세요\./);
+  });
+
+  it('answers it the same way with a model, which is not called: told to answer from the docs, it said they had nothing', async () => {
+    const model = new MockLanguageModelV4({ doStream: async () => { throw new Error('the model is not asked'); } });
+    const app = await fixtureApp({ answerer: createModelAnswerer({ model, maxOutputTokens: 64, timeoutMs: 30_000 }) });
+    const response = await postMessage(app, questionBody('hi!'));
+    const { message } = await readAnswer(response);
+    expect(answerText(message)).toBe('Hello! Ask me anything about these docs: I answer with the passages that answer it, and link each one to its source.');
+    expect(message.metadata).toEqual({ threadId: response.headers.get('x-thread-id') });
+    expect(model.doStreamCalls).toHaveLength(0);
   });
 
   it('reads only a whole message of such words as small talk: a question that says hello or thanks is a question', () => {
