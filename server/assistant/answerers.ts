@@ -57,9 +57,9 @@ export class AnswerError extends Error {
 
 export function createExtractiveAnswerer(): Answerer {
   return (input) => {
-    const phrases = phrasesFor(input.question);
     const smallTalk = smallTalkAnswer(input);
     if (smallTalk) return smallTalk;
+    const phrases = phrasesFor(input.question);
     const retrieved = input.retrieve(input.question, input.history);
     const answer = retrieved.notFound
       ? composeNotFoundAnswer(retrieved.suggestions, phrases)

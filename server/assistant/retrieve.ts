@@ -160,9 +160,10 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   // section compares with others in general (How does it compare with other docs assistants?) is answered by it, the
   // answer saying the docs do not mention the name. Such a section among the first few comes first: the parts of a
   // name (DocSearch: doc, search) found the API's Search before it.
-  const comparingAt = asksDifference(question) && unknownNames.length > 0 ? sections.slice(0, COMPARING_WITHIN).findIndex(comparesWithOthers) : -1;
+  const differenceAsked = asksDifference(question);
+  const comparingAt = differenceAsked && unknownNames.length > 0 ? sections.slice(0, COMPARING_WITHIN).findIndex(comparesWithOthers) : -1;
   if (comparingAt > 0) sections.unshift(...sections.splice(comparingAt, 1));
-  const comparing = asksDifference(question) && sections[0] !== undefined && comparesWithOthers(sections[0]);
+  const comparing = differenceAsked && sections[0] !== undefined && comparesWithOthers(sections[0]);
   const notFound = located.length === 0 ? !covers(index, question, judgedHits, unknownNames, alternatives, comparing) : aboutSelection && !namesCovered(index, judgedHits, unknownNames, alternatives);
   return {
     sections,

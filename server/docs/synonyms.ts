@@ -220,7 +220,9 @@ track, tracks, tracking, tracked, tracker, trackers, spy, spying, privacy, priva
  * `@click`, a scoped package (`@vitejs/plugin-vue`), a decorator or an email address: a letter follows or comes before
  * those.
  */
-const ALIAS_SIGN = /(?<![\w@])@(?:\/|(?![\w@-]).*(?:\b(?:src|import)\b|パス|インポート|路径|导入|引入))|(?:\b(?:src|import)\b|パス|インポート|路径|导入|引入).*(?<![\w@])@(?![\w@-])/i;
+/** A word naming the source folder or an import path, beside which a lone "@" is the alias. */
+const PATH_WORD = String.raw`(?:\b(?:src|import)\b|パス|インポート|路径|导入|引入)`;
+const ALIAS_SIGN = new RegExp(String.raw`(?<![\w@])@(?:\/|(?![\w@-]).*${PATH_WORD})|${PATH_WORD}.*(?<![\w@])@(?![\w@-])`, 'i');
 
 /** The words a question's signs stand for: "alias" for a path alias's "@" (ALIAS_SIGN). */
 export function signWords(question: string): string[] {
