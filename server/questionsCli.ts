@@ -8,7 +8,7 @@ export const QUESTIONS_HELP = `Usage: docs-assistant questions [options]
 Lists the questions readers asked, newest first: when, whether the docs covered it, the question.
 
 Options:
-  --not-found          Only the questions the docs did not cover (answered with no source).
+  --not-found          Only the questions the docs did not cover (their answer said so).
   --limit <n>          How many, 1 to 500 [default: 100].
   --domain <domain>    The server's {domain} [default: docs].
 ${SERVER_OPTIONS_HELP}

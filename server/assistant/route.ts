@@ -139,7 +139,7 @@ async function answer(c: Context<{ Variables: Variables }>, options: AssistantRo
       options.metrics?.answerEnded(elapsed(), signal.aborted ? 'aborted' : result.failed ? 'failed' : 'complete');
       // A failed write is logged: the reader has the answer already.
       return options.threads
-        .append(thread.id, { question, answer: result.answer, sources: result.sources, createdAt: options.now(), messageId: result.messageId })
+        .append(thread.id, { question, answer: result.answer, sources: result.sources, notFound: result.notFound, createdAt: options.now(), messageId: result.messageId })
         .catch((error: unknown) => options.log(`could not store the answer of thread ${thread.id}: ${error instanceof Error ? error.message : String(error)}`));
     },
   });

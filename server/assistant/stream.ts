@@ -12,6 +12,8 @@ export interface StreamedAnswer {
   answer: string;
   sources: StoredSource[];
   failed: boolean;
+  /** The answer says the docs do not cover the question (the `finish` chunk's `notFound`). */
+  notFound: boolean;
 }
 
 const GENERIC_FAILURE = 'The answer failed on the server. Please try again.';
@@ -91,7 +93,7 @@ export function answerStream(options: {
         writer.write({ type: 'error', errorText: error instanceof AnswerError ? error.message : GENERIC_FAILURE });
       }
       if (textOpen) writer.write({ type: 'text-end', id: 'text-1' });
-      await options.onEnd({ messageId, answer, sources, failed });
+      await options.onEnd({ messageId, answer, sources, failed, notFound });
       if (signal.aborted) return;
       // The top-level threadId is the platform's documented shape; messageMetadata reaches every AI SDK 5+ client.
       const finish: AnswerFinishChunk = {

@@ -86,6 +86,8 @@ const MIGRATIONS: string[] = [
      text TEXT NOT NULL,
      PRIMARY KEY (job_id, seq)
    );`,
+  // Whether an answer said the docs do not cover its question (threads.ts Exchange.notFound); null for older answers.
+  `ALTER TABLE thread_messages ADD COLUMN not_found BOOLEAN;`,
 ];
 
 /** Any constant: the lock only has to be the same number in every instance. */
@@ -163,13 +165,14 @@ function postgresThreadStore(pool: Pool): ThreadStore {
     },
     keyMatches: threadKeyMatches,
     async append(threadId, exchange) {
-      await pool.query('INSERT INTO thread_messages (thread_id, question, answer, sources, created_at, message_id) VALUES ($1, $2, $3, $4, $5, $6)', [
+      await pool.query('INSERT INTO thread_messages (thread_id, question, answer, sources, created_at, message_id, not_found) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
         threadId,
         exchange.question,
         exchange.answer,
         JSON.stringify(exchange.sources),
         exchange.createdAt,
         exchange.messageId ?? null,
+        exchange.notFound ?? null,
       ]);
     },
     async history(threadId, limit) {
@@ -190,16 +193,16 @@ function postgresThreadStore(pool: Pool): ThreadStore {
       return (rowCount ?? 0) > 0;
     },
     async questions({ limit, notFound }) {
-      const { rows } = await pool.query<{ thread_id: string; message_id: string | null; question: string; sources: StoredSource[]; created_at: string }>(
-        `SELECT thread_id, message_id, question, sources, created_at FROM thread_messages
-         ${notFound ? "WHERE sources = '[]'::jsonb" : ''} ORDER BY seq DESC LIMIT $1`,
+      const { rows } = await pool.query<{ thread_id: string; message_id: string | null; question: string; sources: StoredSource[]; not_found: boolean | null; created_at: string }>(
+        `SELECT thread_id, message_id, question, sources, not_found, created_at FROM thread_messages
+         ${notFound ? "WHERE not_found OR (not_found IS NULL AND sources = '[]'::jsonb)" : ''} ORDER BY seq DESC LIMIT $1`,
         [limit],
       );
       return rows.map((row) => ({
         threadId: row.thread_id,
         messageId: row.message_id,
         question: row.question,
-        notFound: row.sources.length === 0,
+        notFound: row.not_found ?? row.sources.length === 0,
         sources: row.sources,
         createdAt: Number(row.created_at),
       }));

@@ -13,6 +13,12 @@ export interface Exchange {
   question: string;
   answer: string;
   sources: StoredSource[];
+  /**
+   * The answer said the docs do not cover the question: a model's may list the sources it was given, and a
+   * greeting's or a failed answer's has none without being one. Unset in stores written before it was kept:
+   * such an answer is read as not found when it has no source.
+   */
+  notFound?: boolean;
   createdAt: number;
   /** The answer's message id (the stream's `start` chunk), which feedback names. */
   messageId?: string;
@@ -34,7 +40,7 @@ export interface AskedQuestion {
   threadId: string;
   messageId: string | null;
   question: string;
-  /** Answered with no source: the docs did not cover it (or had nothing to quote). */
+  /** The answer said the docs do not cover it (Exchange.notFound). */
   notFound: boolean;
   sources: StoredSource[];
   createdAt: number;
@@ -62,7 +68,7 @@ export interface ThreadStore {
   rate(threadId: string, messageId: string, rating: 'up' | 'down', reason: string | null, now: number): Promise<boolean>;
   /** Ratings, newest first. */
   feedback(limit: number): Promise<FeedbackEntry[]>;
-  /** Questions of every thread, newest first; with `notFound`, only those answered with no source. */
+  /** Questions of every thread, newest first; with `notFound`, only those the docs did not cover. */
   questions(options: { limit: number; notFound: boolean }): Promise<AskedQuestion[]>;
 }
 
@@ -116,10 +122,12 @@ export function createSqliteThreadStore(database: DatabaseSync): ThreadStore {
   // Stores made before answers kept their message id: add the column (empty for their old answers).
   const columns = database.prepare('PRAGMA table_info(thread_messages)').all().map((column) => String(column.name));
   if (!columns.includes('message_id')) database.exec('ALTER TABLE thread_messages ADD COLUMN message_id TEXT');
+  // And before they kept whether an answer was not found: null for their old answers (read from their sources).
+  if (!columns.includes('not_found')) database.exec('ALTER TABLE thread_messages ADD COLUMN not_found INTEGER');
   const insertThread = database.prepare('INSERT INTO threads (id, fp, key_hash, created_at) VALUES (?, ?, ?, ?)');
   const selectThread = database.prepare('SELECT id, fp, key_hash, created_at FROM threads WHERE id = ?');
   const insertMessage = database.prepare(
-    'INSERT INTO thread_messages (thread_id, question, answer, sources, created_at, message_id) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO thread_messages (thread_id, question, answer, sources, created_at, message_id, not_found) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const selectAnswer = database.prepare('SELECT 1 FROM thread_messages WHERE thread_id = ? AND message_id = ?');
   const upsertFeedback = database.prepare(
@@ -131,9 +139,9 @@ export function createSqliteThreadStore(database: DatabaseSync): ThreadStore {
       'JOIN thread_messages m ON m.thread_id = f.thread_id AND m.message_id = f.message_id ORDER BY f.created_at DESC, f.rowid DESC LIMIT ?',
   );
   // An answer with no source is stored with `[]` (JSON.stringify of an empty list).
-  const questionColumns = 'SELECT thread_id, message_id, question, sources, created_at FROM thread_messages';
+  const questionColumns = 'SELECT thread_id, message_id, question, sources, not_found, created_at FROM thread_messages';
   const selectQuestions = database.prepare(`${questionColumns} ORDER BY seq DESC LIMIT ?`);
-  const selectUnanswered = database.prepare(`${questionColumns} WHERE sources = '[]' ORDER BY seq DESC LIMIT ?`);
+  const selectUnanswered = database.prepare(`${questionColumns} WHERE not_found = 1 OR (not_found IS NULL AND sources = '[]') ORDER BY seq DESC LIMIT ?`);
   const selectHistory = database.prepare(
     'SELECT question, answer, sources, created_at FROM thread_messages WHERE thread_id = ? ORDER BY seq DESC LIMIT ?',
   );
@@ -157,7 +165,8 @@ export function createSqliteThreadStore(database: DatabaseSync): ThreadStore {
     },
     keyMatches: threadKeyMatches,
     async append(threadId, exchange) {
-      insertMessage.run(threadId, exchange.question, exchange.answer, JSON.stringify(exchange.sources), exchange.createdAt, exchange.messageId ?? null);
+      const notFound = exchange.notFound === undefined ? null : Number(exchange.notFound);
+      insertMessage.run(threadId, exchange.question, exchange.answer, JSON.stringify(exchange.sources), exchange.createdAt, exchange.messageId ?? null, notFound);
     },
     async rate(threadId, messageId, rating, reason, now) {
       if (!selectAnswer.get(threadId, messageId)) return false;
@@ -182,7 +191,7 @@ export function createSqliteThreadStore(database: DatabaseSync): ThreadStore {
           threadId: String(row.thread_id),
           messageId: row.message_id === null ? null : String(row.message_id),
           question: String(row.question),
-          notFound: sources.length === 0,
+          notFound: row.not_found === null ? sources.length === 0 : row.not_found === 1,
           sources,
           createdAt: Number(row.created_at),
         };

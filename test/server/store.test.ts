@@ -1,6 +1,9 @@
 // One suite for both stores of threads, feedback and limits: the embedded SQLite (one instance) and
 // PostgreSQL (several instances on one database; a real server started for this file).
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../../server/store/database.ts';
 import { openSharedStore, type SharedStore } from '../../server/store/index.ts';
 import type { LimitCheck } from '../../server/store/rateLimits.ts';
 import { postgresForThisFile } from '../support/postgres.ts';
@@ -74,14 +77,14 @@ for (const backend of backends) {
       expect(await second.threads.get('no-such-thread')).toBeUndefined();
     });
 
-    it('lists the questions of every thread, from either instance, newest first, and those answered with no source alone', async (context) => {
+    it('lists the questions of every thread, from either instance, newest first, and those the docs did not cover alone', async (context) => {
       if (!backend.available()) return context.skip();
       const [first, second] = await backend.openTwo();
       const one = (await first.threads.create('visitor-1', { withKey: false, now: NOW })).thread;
       const two = (await second.threads.create('visitor-2', { withKey: false, now: NOW })).thread;
-      await first.threads.append(one.id, { question: 'How do I install it?', answer: 'Run npm install.', sources: [{ url: '/install', title: 'Install' }], createdAt: NOW, messageId: 'msg_1' });
-      await second.threads.append(two.id, { question: 'Does it integrate with Slack?', answer: 'I could not find this in the docs.', sources: [], createdAt: NOW + 1, messageId: 'msg_2' });
-      await first.threads.append(one.id, { question: 'And on Windows?', answer: 'The same.', sources: [{ url: '/install#windows', title: 'Install › Windows' }], createdAt: NOW + 2 });
+      await first.threads.append(one.id, { question: 'How do I install it?', answer: 'Run npm install.', sources: [{ url: '/install', title: 'Install' }], notFound: false, createdAt: NOW, messageId: 'msg_1' });
+      await second.threads.append(two.id, { question: 'Does it integrate with Slack?', answer: 'I could not find this in the docs.', sources: [], notFound: true, createdAt: NOW + 1, messageId: 'msg_2' });
+      await first.threads.append(one.id, { question: 'And on Windows?', answer: 'The same.', sources: [{ url: '/install#windows', title: 'Install › Windows' }], notFound: false, createdAt: NOW + 2 });
       expect(await second.threads.questions({ limit: 10, notFound: false })).toEqual([
         { threadId: one.id, messageId: null, question: 'And on Windows?', notFound: false, sources: [{ url: '/install#windows', title: 'Install › Windows' }], createdAt: NOW + 2 },
         { threadId: two.id, messageId: 'msg_2', question: 'Does it integrate with Slack?', notFound: true, sources: [], createdAt: NOW + 1 },
@@ -89,6 +92,30 @@ for (const backend of backends) {
       ]);
       expect((await first.threads.questions({ limit: 2, notFound: false })).map((asked) => asked.question)).toEqual(['And on Windows?', 'Does it integrate with Slack?']);
       expect((await first.threads.questions({ limit: 10, notFound: true })).map((asked) => asked.question)).toEqual(['Does it integrate with Slack?']);
+    });
+
+    it('tells a question the docs did not cover by what its answer said, not by its sources', async (context) => {
+      if (!backend.available()) return context.skip();
+      const [first, second] = await backend.openTwo();
+      const thread = (await first.threads.create('visitor-1', { withKey: false, now: NOW })).thread;
+      // A model's answer lists the sections it was given even when it says they do not answer.
+      const given = [{ url: '/billing', title: 'Billing' }];
+      await first.threads.append(thread.id, { question: 'Can I pay by invoice?', answer: 'I could not find this in the docs.', sources: given, notFound: true, createdAt: NOW });
+      // A greeting, or an answer that failed, has no source and is no gap in the docs.
+      await first.threads.append(thread.id, { question: 'hello', answer: 'Hi! Ask me anything about these docs.', sources: [], notFound: false, createdAt: NOW + 1 });
+      await first.threads.append(thread.id, { question: 'How do I deploy?', answer: '', sources: [], notFound: false, createdAt: NOW + 2 });
+      // Written before stores kept it: read from its sources, as then.
+      await first.threads.append(thread.id, { question: 'Does it integrate with Slack?', answer: 'I could not find this in the docs.', sources: [], createdAt: NOW + 3 });
+      expect(await second.threads.questions({ limit: 10, notFound: true })).toEqual([
+        { threadId: thread.id, messageId: null, question: 'Does it integrate with Slack?', notFound: true, sources: [], createdAt: NOW + 3 },
+        { threadId: thread.id, messageId: null, question: 'Can I pay by invoice?', notFound: true, sources: given, createdAt: NOW },
+      ]);
+      expect((await second.threads.questions({ limit: 10, notFound: false })).map((asked) => [asked.question, asked.notFound])).toEqual([
+        ['Does it integrate with Slack?', true],
+        ['How do I deploy?', false],
+        ['hello', false],
+        ['Can I pay by invoice?', true],
+      ]);
     });
 
     it('admits exactly the limit of many concurrent requests spread over both instances, never one more', async (context) => {
@@ -120,3 +147,29 @@ for (const backend of backends) {
     });
   });
 }
+
+describe('given an embedded store written before answers kept their message id and whether they were found', () => {
+  it('opens it and lists its old answers with no source as not covered, beside new ones judged by what they said', async () => {
+    const folder = temporaryFolder();
+    const old = new DatabaseSync(join(folder, DATABASE_FILE));
+    old.exec(`
+      CREATE TABLE threads (id TEXT PRIMARY KEY, fp TEXT NOT NULL, key_hash TEXT, created_at INTEGER NOT NULL);
+      CREATE TABLE thread_messages (seq INTEGER PRIMARY KEY AUTOINCREMENT, thread_id TEXT NOT NULL REFERENCES threads(id),
+        question TEXT NOT NULL, answer TEXT NOT NULL, sources TEXT NOT NULL, created_at INTEGER NOT NULL);
+      INSERT INTO threads VALUES ('thread-1', 'visitor-1', NULL, ${NOW});
+      INSERT INTO thread_messages (thread_id, question, answer, sources, created_at) VALUES
+        ('thread-1', 'Does it integrate with Slack?', 'I could not find this in the docs.', '[]', ${NOW}),
+        ('thread-1', 'How do I install it?', 'Run npm install.', '[{"url":"/install","title":"Install"}]', ${NOW + 1});
+    `);
+    old.close();
+    const store = await openSharedStore(folder);
+    opened.push(store);
+    await store.threads.append('thread-1', { question: 'hello', answer: 'Hi!', sources: [], notFound: false, createdAt: NOW + 2, messageId: 'msg_3' });
+    expect((await store.threads.questions({ limit: 10, notFound: false })).map((asked) => [asked.question, asked.messageId, asked.notFound])).toEqual([
+      ['hello', 'msg_3', false],
+      ['How do I install it?', null, false],
+      ['Does it integrate with Slack?', null, true],
+    ]);
+    expect((await store.threads.questions({ limit: 10, notFound: true })).map((asked) => asked.question)).toEqual(['Does it integrate with Slack?']);
+  });
+});
