@@ -618,7 +618,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
    * of words no page has stay: they tell a question about something else (天北 in 今天北京天气).
    */
   function readerTerms(text: string): string[] {
-    const terms = [...new Set([...pastedLastTermsOf(text), ...loanwordsInHiragana(text, exactlyKnown), ...signTerms(text)])];
+    const meant = meantByQuestion(text);
+    const terms = [...new Set([...pastedLastTermsOf(text), ...loanwordsInHiragana(text, exactlyKnown), ...signTerms(text)])].filter((term) => !meant.has(term) || exactlyKnown(term));
     if (!HAN.test(text)) return terms.slice(0, MAX_QUESTION_TERMS);
     const textWords = wordsOf(text);
     const pairs = pairOnlyTerms(terms, textWords);
@@ -631,6 +632,17 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     const words = textWords.map((word) => ({ word, settled: termsOfToken(word).every((term) => known(term) || translated?.has(term) === true || readersKnow(term)) }));
     const settled = (character: string) => words.every(({ word, settled: wordSettled }) => wordSettled || !word.includes(character));
     return terms.filter((term) => !pairs.has(term) || known(term) || ![...term].every(settled)).slice(0, MAX_QUESTION_TERMS);
+  }
+
+  /**
+   * The reader's words of a question that mean only words it has itself, with those words (Synonyms.alternativesIn):
+   * one no page has is left out of its terms, where it weighed most of all as a word beyond the docs ("Does it support
+   * keyboard shortcuts like Cmd+K?" was not found, Cmd being no page's word).
+   */
+  function meantByQuestion(text: string): Map<string, string[]> {
+    const meant = new Map<string, string[]>();
+    if (settings.alternatives) synonyms.alternativesIn(text, undefined, meant);
+    return meant;
   }
 
   /**
@@ -746,7 +758,12 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       const topicAllowed = phrased.size > 0 ? () => false : options.staysOnSetting ? (section: Section) => pagePathsOf(section).some((pagePath) => place.settingPages.has(pagePath)) : undefined;
       return rank(questionTerms, limit, wordTermsOf(query), topicAllowed, options.byScoreAlone === true ? undefined : { question: query, queries: questionQueries });
     },
-    alternativesIn: (asked) => alternativesFor(asked, termsOf(asked)),
+    alternativesIn: (asked) => {
+      const alternatives = alternativesFor(asked, termsOf(asked));
+      // A reader's word meaning one the question has is one the readers' words know, though it finds nothing more.
+      for (const [term, words] of meantByQuestion(asked)) if (!alternatives.has(term)) alternatives.set(term, words);
+      return alternatives;
+    },
     translationsIn: (asked) => (settings.alternatives ? glossaryReading(asked) : undefined) ?? new Map(),
     isProductName,
     sectionShare(term: string): number {

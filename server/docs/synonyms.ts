@@ -44,6 +44,7 @@ send back, sends back, sent back, send it back, give back => return, response
 to the console, in the console, on the console, print each, print every, print out => log, logger
 valid token, valid tokens, valid key, valid api key, without a token, no token => bearer, auth
 too big, too large, oversized, max size, maximum size, size limit => limit, size, max
+maximum length, max length, length limit, character limit, characters limit => characters, limit
 大きすぎる, 大きすぎ, 大きすぎて, 太大, 过大 => large, limit, size
 block, blocking, blocked, ban, banned, denylist, blocklist, blacklist, allowlist, whitelist => restriction, restrict, deny, allow
 pre-render, prerender, pre-rendering, prerendering, static html, static site generation => ssg, static, generate
@@ -242,8 +243,10 @@ export interface Synonyms {
    * phrase's terms go to its last word with a term ("not found" to found). Terms the question has itself
    * are left out: they are searched already. `byPhrase` receives the question terms whose docs' words a phrase
    * called for ("api token" for token, "server is down" for server): the reader meant the phrase, not that word.
+   * `meant` receives the question terms whose docs' words are all the question's own, with those words: "Cmd" in
+   * "keyboard shortcuts like Cmd+K" means the shortcut the question asks about, and finds nothing more.
    */
-  alternativesIn(question: string, byPhrase?: Set<string>): Map<string, string[]>;
+  alternativesIn(question: string, byPhrase?: Set<string>, meant?: Map<string, string[]>): Map<string, string[]>;
 }
 
 /** The lines of the built-in list. */
@@ -282,7 +285,7 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
     }
   }
   return {
-    alternativesIn(question, byPhrase) {
+    alternativesIn(question, byPhrase, meant) {
       const questionWords = wordsOf(question).map(readerWord);
       // Each word's first term, as termsOfPhrase reads it, without cutting the words again (one ICU call per word
       // was most of a long Chinese question's time).
@@ -290,6 +293,8 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
       const read = negationsAsOne(questionWords);
       const { words } = read;
       const alternatives = new Map<string, Set<string>>();
+      /** Per anchor, its docs' words the question has itself. */
+      const meaning = new Map<string, string[]>();
       for (let end = 0; end < words.length; end++) {
         for (const entry of byLastWord.get(words[end] as string) ?? []) {
           if (!endsAt(read, end, entry.pattern)) continue;
@@ -304,9 +309,12 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
             const found = alternatives.get(anchor) ?? new Set<string>();
             for (const term of entry.terms) if (!questionTerms.has(term) && term !== anchor) found.add(term);
             alternatives.set(anchor, found);
+            const asked = entry.terms.filter((term) => questionTerms.has(term) && term !== anchor);
+            if (asked.length > 0) meaning.set(anchor, [...new Set([...(meaning.get(anchor) ?? []), ...asked])]);
           }
         }
       }
+      for (const [term, found] of alternatives) if (found.size === 0 && meaning.has(term)) meant?.set(term, meaning.get(term) ?? []);
       return new Map([...alternatives].flatMap(([term, found]) => (found.size > 0 ? [[term, [...found]]] : [])));
     },
   };

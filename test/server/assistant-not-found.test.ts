@@ -145,6 +145,25 @@ describe('given a name in capitals that the readers\' words know (HSTS, VPS)', (
   });
 });
 
+describe('given a reader\'s word for a thing the question already names (Cmd, beside keyboard shortcuts)', () => {
+  const index = indexOf({
+    'shortcuts.md':
+      '# Keyboard shortcuts\n\nThe dialog opens with a keyboard shortcut, mod+i by default, where mod is the command key on macOS and Ctrl elsewhere.\n\n## Choose another shortcut\n\nSet the shortcut option to another key, such as mod+k, or to false.',
+    'theming.md': '# Theming\n\n## Colors\n\nSet the launcher color and the accent color with CSS variables.',
+    'deploy.md': '# Deploy\n\n## Self-host\n\nRun the server on your own machine next to your docs site.',
+  });
+
+  it('answers: the word means the shortcut asked about, not another topic, and weighs nothing beyond it', async () => {
+    expect(index.unknownWords('Cmd', { exact: true })).toEqual(['cmd']);
+    expect(notFound(index, 'Does it support keyboard shortcuts like Cmd+K?')).toBe(false);
+    expect(await extractiveAnswer(index, 'Does it support keyboard shortcuts like Cmd+K?')).toMatch(/^The docs do not mention “Cmd\+K”; this is what they say about the rest of the question\.\n\n\*\*\[Keyboard shortcuts/);
+  });
+
+  it('still says the docs do not cover a question whose other words are no page\'s either', () => {
+    expect(notFound(index, 'Can I record voice memos with Cmd+R?')).toBe(true);
+  });
+});
+
 describe('given docs whose product name is in most of their sections', () => {
   const index = indexOf({
     'routing.md': '# Routing\n\n## Path parameters\n\nIn Hono, read a path parameter with c.req.param().\n\n## Grouping\n\nGroup Hono routes with app.route().',
