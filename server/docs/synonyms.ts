@@ -45,6 +45,7 @@ to the console, in the console, on the console, print each, print every, print o
 valid token, valid tokens, valid key, valid api key, without a token, no token => bearer, auth
 too big, too large, oversized, max size, maximum size, size limit => limit, size, max
 maximum length, max length, length limit, character limit, characters limit => characters, limit
+hallucinate, hallucinates, hallucinating, hallucination, hallucinations, invent, invents, inventing, invented, make up, makes up, making up, made up, make things up, makes things up, fabricate, fabricates, fabricated, fabricating => invent, grounded
 大きすぎる, 大きすぎ, 大きすぎて, 太大, 过大 => large, limit, size
 block, blocking, blocked, ban, banned, denylist, blocklist, blacklist, allowlist, whitelist => restriction, restrict, deny, allow
 pre-render, prerender, pre-rendering, prerendering, static html, static site generation => ssg, static, generate

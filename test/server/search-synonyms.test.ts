@@ -75,6 +75,13 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How can I move the launcher to the left?').get('move')).toEqual(['posit']);
   });
 
+  it("reads an AI's made-up answers in the docs' words: hallucinate and make up as invent and grounded, a maximum length as characters", () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('Does it hallucinate?').get('hallucin')).toEqual(['invent', 'ground']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('Will the bot make up answers?').get('up')).toBeUndefined();
+    expect([...DEFAULT_SYNONYMS.alternativesIn('Will the bot make up answers?').values()].flat()).toEqual(['invent', 'ground']);
+    expect(DEFAULT_SYNONYMS.alternativesIn("What's the maximum length of a question?").get('length')).toEqual(['charact', 'limit']);
+  });
+
   it('reads a Japanese reader\'s 転送 (forward) as a proxy, 古い (old) as legacy and 書き方 (how to write) and 自作 (make my own) as 作成', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('APIのリクエストを別のサーバに転送したい').get('転送')).toEqual(expect.arrayContaining(['プロキシ', 'proxi']));
     expect(DEFAULT_SYNONYMS.alternativesIn('古いブラウザでも動くようにしたい').get('古い')).toEqual(expect.arrayContaining(['レガシ', 'legaci']));
