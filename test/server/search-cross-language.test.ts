@@ -229,6 +229,17 @@ describe('given docs in English and a reader who asks in Chinese or Japanese', (
     expect(firstFor(site, '読者がどんな質問をしたか確認できますか')).toEqual({ question: '読者がどんな質問をしたか確認できますか', notFound: false, first: '/api#questions-readers-asked' });
   });
 
+  it('reads 知道 as know, 问了 as asked and 编造 as invent: the questions readers asked, and answers that make things up, are found', () => {
+    const site = indexOf({
+      ...ENGLISH_DOCS,
+      'api.md': '# API reference\n\n## Questions readers asked\n\n`GET /questions` lists the questions readers asked, newest first.\n\n## Send a question\n\nPost the question; the answer streams back.',
+      'faq.md': '# FAQ\n\n## Can the answers make things up?\n\nExtractive answers cannot: they quote your docs. Model answers are grounded in the retrieved sections.\n\n## Is it free?\n\nYes, and open source.',
+    });
+    // Words no English page has (知道, 问了) left their character pairs with 读者 and 问题 weighing most: beyond the docs.
+    expect(firstFor(site, '怎么知道读者问了哪些问题')).toEqual({ question: '怎么知道读者问了哪些问题', notFound: false, first: '/api#questions-readers-asked' });
+    expect(firstFor(site, '回答会编造内容吗')).toEqual({ question: '回答会编造内容吗', notFound: false, first: '/faq#can-the-answers-make-things-up' });
+  });
+
   it('still says a question about something no page covers is not in the docs', () => {
     expect(retrieved(index, '怎么用 Hono 发送邮件').notFound).toBe(true);
     expect(retrieved(index, '如何连接 MySQL 数据库').notFound).toBe(true);
