@@ -124,6 +124,10 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
     expect(termsOf('production and products')).toEqual(['production', 'product']);
     // Added is add, not an ad (Porter cuts it to ad): "the guide I just added" found "An ad blocker".
     expect(termsOf('added, adding and an ad')).toEqual(['add', 'ad']);
+    // An irregular verb's forms are its base: "Where does the server keep its data?" never found "kept in SQLite".
+    expect(termsOf('keep, kept; write, written, wrote; choose, chosen; lose, lost')).toEqual(['keep', 'write', 'choos', 'lose']);
+    // Not the commonest verbs' forms (found, sent, took drew sections saying find, send, take in passing), nor left (a side).
+    expect(termsOf('found sent took left')).toEqual(['found', 'sent', 'took', 'left']);
     // A name with a one-digit version is the name too ("WSL" finds WSL2); not base64, sha256 nor md5.
     expect(termsOf('WSL2, Vue3 and OAuth2')).toEqual(['wsl2', 'wsl', 'vue3', 'vue', 'oauth2', 'oauth', 'auth2']);
     expect(termsOf('base64, sha256 and md5')).toEqual(['base64', 'sha256', 'md5']);

@@ -117,7 +117,7 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('ウィジェットが表示されない').get('表示')).toEqual(['appear', 'visibl']);
     // Shown, not hidden, is no problem: 表示される keeps its own word.
     expect(DEFAULT_SYNONYMS.alternativesIn('エラーが表示される').get('表示')).toBeUndefined();
-    expect(DEFAULT_SYNONYMS.alternativesIn('换页以后对话记录没了').get('没了')).toEqual(['lost']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('换页以后对话记录没了').get('没了')).toEqual(['lose']);
     expect(DEFAULT_SYNONYMS.alternativesIn('回答不是一个字一个字出来的').get('字')).toEqual(expect.arrayContaining(['stream']));
     expect(DEFAULT_SYNONYMS.alternativesIn('一直提示问题太多').get('太多')).toEqual(['limit', 'rate', '429']);
     expect(DEFAULT_SYNONYMS.alternativesIn('アシスタントに接続できませんと表示される').get('接続')).toEqual(['reach']);
@@ -170,7 +170,7 @@ describe('given the built-in synonyms', () => {
   });
 
   it("reads something gone as the docs' lost, and a link to another page as no redirect", () => {
-    expect(DEFAULT_SYNONYMS.alternativesIn('My chat history is gone after I click a link to another page').get('gone')).toEqual(['lost']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('My chat history is gone after I click a link to another page').get('gone')).toEqual(['lose']);
     expect(DEFAULT_SYNONYMS.alternativesIn('My chat history is gone after I click a link to another page').get('page')).toBeUndefined();
   });
 

@@ -22,6 +22,17 @@ describe('given sections where a term is a heading in one and body text in anoth
   });
 });
 
+describe('given a section that says where a thing is kept, and another that says keep in passing', () => {
+  const index = indexOf({
+    'storage.md': '# Storage\n\n## Where conversations go\n\nThe server\'s conversations are kept in an embedded SQLite database.',
+    'limits.md': '# Limits\n\n## Message limits\n\nKeep each conversation under 500 messages on the server.',
+  });
+
+  it('finds where the server keeps them through "kept": an irregular verb\'s forms are its base', () => {
+    expect(idsFor(index, 'Where does the server keep conversations?')[0]).toBe('/storage#where-conversations-go');
+  });
+});
+
 describe('given a keyword search whose words are all in one heading, and one of them is a shorter heading', () => {
   // The demo docs' own case: "launcher color" typed into the search under the question box.
   const index = indexOf({
