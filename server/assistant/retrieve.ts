@@ -14,7 +14,7 @@ import { pageOutline } from './pageOutline.ts';
 import { insidePasted, namelessSpans } from '../docs/pastedText.ts';
 import { termsOfHeading, termsOfSection } from './sectionTermSets.ts';
 import { continuesPrevious, focusOnContext, refersBack, retrievalFor, type Turn } from './conversation.ts';
-import { asksAboutPage, contentTerms, isLoneHan, namesThePage, onlyPoints } from './terms.ts';
+import { asksAboutPage, contentTerms, isLoneHan, namesThePage, onlyPoints, topicWordCount } from './terms.ts';
 
 /**
  * Below this share of the question's weight (rare words weigh most, a word no page has the most of
@@ -107,7 +107,23 @@ function pageNotInDocs(index: DocsIndex): RetrievedDocs {
   return aboutReadersPage([], true, home ? [home] : []);
 }
 
+/**
+ * A reader's first question that names its topic only by a pronoun ("What is it?", "What is it for?", "它是什么",
+ * "これは何ですか") asks what the product the docs are about is: it is read with the product's name
+ * (DocsIndex.productName) after it. Searched as asked, it named nothing and was beyond the docs. Not with a word of
+ * its own beside the pronoun: "Is it free?" opened on the home page's introduction, not FAQ › Is it free and open
+ * source?, and "Can I try it?" not on Try the demo first (though "How do I install it?" would then open on
+ * Getting started, not React, and on create-hono, not Azure Functions' CLI).
+ */
+function withProductForPronoun(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): string {
+  if (history.some((turn) => turn.role === 'user') || (options.context?.length ?? 0) > 0) return question;
+  if (!refersBack(question) || topicWordCount(question) > 0) return question;
+  const name = index.productName();
+  return name === undefined ? question : `${question} ${name}`;
+}
+
 export function retrieveDocs(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): RetrievedDocs {
+  question = withProductForPronoun(index, question, history, options);
   // "What is this page about?" is about the reader's page: its sections, in order. With a selection attached (the
   // widget attaches whatever text is selected when it opens), only when the question says "page": "summarize
   // this" is about the selection.

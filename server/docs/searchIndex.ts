@@ -205,6 +205,8 @@ const MAX_NAMING_SHARE = 0.25;
 const PRODUCT_NAME_SHARE = 0.55;
 /** Below this many sections a share says little (in three pages, any word of a page's title is in a third of them). */
 const MIN_SECTIONS_FOR_PRODUCT_NAME = 50;
+/** A home page title longer than this is a tagline, not a name. */
+const MAX_PRODUCT_NAME_WORDS = 3;
 
 const HAN = /\p{Script=Han}/u;
 /** Context beyond this many distinct terms adds noise and time, not relevance. */
@@ -235,7 +237,7 @@ export const MINISEARCH_OPTIONS = { idField: 'key', fields: [...INDEXED_FIELDS],
  * Bump when a snapshot of the word index would differ for the same sections (fields, toDocument, the
  * analyzer in analyzer.ts): an older snapshot is then never loaded.
  */
-export const INDEX_FORMAT = 27; // 27: irregular verbs' forms stemmed as their base (kept: keep); 26: a URL's scheme (https://) no word of the text; 25: an acronym's plural (URLs, APIs) no longer cut before its last capital; 24: 能不能, 可不可以, 会不会, 要不要, 是不是 and 有没有 (a question asking yes or no) are Chinese stop words; 23: 之间 (between) a Chinese stop word, and Han pairs holding 之 dropped; 22: 哪里 and 哪儿 (where) are Chinese stop words; 21: Han pairs holding 怎 or 哪 (怎么, 哪个: a question's frame) dropped; 20: a Chinese, Japanese or Korean heading's English anchor read with its section's text; 19: 以后 and 之后 (after) are Chinese stop words; 18: a name with a one-digit version (WSL2) indexed as the name too; 17: added and adding stemmed add, not ad; 16: a name beside Chinese or Japanese cut as between spaces, production no longer product; 15: Korean phrases indexed as their words (korean.ts)
+export const INDEX_FORMAT = 28; // 28: 它是 and 那是 (it is, that is: the segmenter's words) are Chinese stop words; 27: irregular verbs' forms stemmed as their base (kept: keep); 26: a URL's scheme (https://) no word of the text; 25: an acronym's plural (URLs, APIs) no longer cut before its last capital; 24: 能不能, 可不可以, 会不会, 要不要, 是不是 and 有没有 (a question asking yes or no) are Chinese stop words; 23: 之间 (between) a Chinese stop word, and Han pairs holding 之 dropped; 22: 哪里 and 哪儿 (where) are Chinese stop words; 21: Han pairs holding 怎 or 哪 (怎么, 哪个: a question's frame) dropped; 20: a Chinese, Japanese or Korean heading's English anchor read with its section's text; 19: 以后 and 之后 (after) are Chinese stop words; 18: a name with a one-digit version (WSL2) indexed as the name too; 17: added and adding stemmed add, not ad; 16: a name beside Chinese or Japanese cut as between spaces, production no longer product; 15: Korean phrases indexed as their words (korean.ts)
 
 /**
  * MiniSearch's state, as the snapshot keeps it: its own fields (postings.ts reads several of them too), with
@@ -412,6 +414,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   let live: Uint8Array = new Uint8Array(0);
   const keysByFile = new Map<string, number[]>();
   const fileByRoute = new Map<string, string>();
+  /** productName's answer, found again after files change. */
+  let namedProduct: { name: string | undefined } | undefined;
 
   function pageOf(file: string): IndexedPage | undefined {
     const pageSections = (keysByFile.get(file) ?? []).flatMap((key) => sections[key] ?? []);
@@ -502,6 +506,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     }
     if (fileSections[0]) fileByRoute.set(fileSections[0].route, file);
     sectionCount += keys.length;
+    namedProduct = undefined;
     filterMasks.clear();
     lastReading = undefined;
   }
@@ -509,6 +514,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   function removeFile(file: string): void {
     const keys = keysByFile.get(file);
     if (!keys) return;
+    namedProduct = undefined;
     miniSearch.discardAll(keys);
     postings.changed();
     if (dirtyEnough()) vacuum();
@@ -766,6 +772,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     },
     translationsIn: (asked) => (settings.alternatives ? glossaryReading(asked) : undefined) ?? new Map(),
     isProductName,
+    productName,
     sectionShare(term: string): number {
       if (sectionCount === 0) return 0;
       // The field that has it in the most sections (a posting list is pairs of section and count); lists
@@ -947,6 +954,19 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
 
   function isProductName(term: string): boolean {
     return sectionCount >= MIN_SECTIONS_FOR_PRODUCT_NAME && index.sectionShare(term) > PRODUCT_NAME_SHARE;
+  }
+
+  /** DocsIndex.productName, found once per set of files. */
+  function productName(): string | undefined {
+    if (namedProduct !== undefined) return namedProduct.name;
+    const homeTitle = pageOf(fileByRoute.get('/') ?? '')?.title.split(/\s+[-–—|:]\s+/)[0]?.trim();
+    let name = homeTitle !== undefined && homeTitle !== '' && homeTitle.split(/\s+/).length <= MAX_PRODUCT_NAME_WORDS ? homeTitle : undefined;
+    if (name === undefined) {
+      const titleTerms = new Set([...keysByFile.values()].flatMap((keys) => termsOf(sections[keys[0] ?? -1]?.pageTitle ?? '')));
+      name = [...titleTerms].filter(isProductName).toSorted((a, b) => index.sectionShare(b) - index.sectionShare(a))[0];
+    }
+    namedProduct = { name };
+    return name;
   }
 
   /**

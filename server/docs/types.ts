@@ -105,6 +105,12 @@ export interface DocsIndex {
   sectionShare(term: string): number;
   /** Whether a term is the product's name: in more than 55% of the sections, on a site of 50 sections or more (Hono, Vite, Vue). */
   isProductName(term: string): boolean;
+  /**
+   * The name of the product the docs are about, as a question would say it: their home page's title up to a dash or
+   * colon ("Hono - Web framework built on Web Standards": Hono), else the page titles' word in most sections (vite).
+   * Undefined when neither tells.
+   */
+  productName(): string | undefined;
   /** Per term of `question`, the docs' words its wording also finds: synonyms (synonyms.ts), and a Chinese term in the other script (chineseScripts.ts). */
   alternativesIn(question: string): Map<string, string[]>;
   /**

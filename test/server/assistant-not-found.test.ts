@@ -181,6 +181,35 @@ describe('given docs whose product name is in most of their sections', () => {
   });
 });
 
+describe('given a reader\'s first question that names its topic only by a pronoun ("What is it?")', () => {
+  const home = '# Acme Relay - tunnels for every team\n\nAcme Relay forwards requests from the internet to a server on your laptop.\n\n## Is it free?\n\nYes, under the MIT license.';
+  const named = indexOf({ 'index.md': home, 'install.md': '# Install\n\nRun npm install acme-relay.' });
+  // No home page naming it: the page titles' word in most of the sections, on a site of some size.
+  const unnamed = indexOf({
+    'intro.md': '# Why Hono\n\nHono is a small web framework.',
+    'areas.md': ['# Hono areas', ...Array.from({ length: 50 }, (_unused, area) => `## Area ${area}\n\nHono area ${area} notes.`)].join('\n\n'),
+  });
+
+  it('knows the product the docs are about: their home page\'s title up to a dash, else the titles\' word in most sections', () => {
+    expect(named.productName()).toBe('Acme Relay');
+    expect(unnamed.productName()).toBe('hono');
+  });
+
+  it('answers it about the product, in English, Chinese, Japanese and Korean', () => {
+    for (const question of ['What is it?', 'What is it for?', '它是什么', 'これは何ですか', '이것은 무엇인가요?']) {
+      const retrieved = retrieveDocs(named, question, [], { limit: 5 });
+      expect({ question, notFound: retrieved.notFound, first: retrieved.sections[0]?.id }).toEqual({ question, notFound: false, first: '/#acme-relay---tunnels-for-every-team' });
+    }
+    expect(retrieveDocs(unnamed, 'What is it?', [], { limit: 5 }).sections[0]?.id).toBe('/intro#why-hono');
+  });
+
+  it('searches a question with a word of its own as asked, and one after another in its setting', () => {
+    expect(retrieveDocs(named, 'Is it free?', [], { limit: 5 }).sections[0]?.id).toBe('/#is-it-free');
+    const afterInstall = retrieveDocs(named, 'What is it?', [{ role: 'user', text: 'How do I install the relay?' }, { role: 'assistant', text: 'Run npm install acme-relay.' }], { limit: 5 });
+    expect(afterInstall.sections[0]?.id).toBe('/install#install');
+  });
+});
+
 describe('given a question the docs answer but for a name they never use', () => {
   it('says the docs do not mention the name before quoting what matches the rest', async () => {
     const index = widgetDocs();

@@ -124,6 +124,8 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
     expect(termsOf('production and products')).toEqual(['production', 'product']);
     // Added is add, not an ad (Porter cuts it to ad): "the guide I just added" found "An ad blocker".
     expect(termsOf('added, adding and an ad')).toEqual(['add', 'ad']);
+    // 它是 and 那是 (it is, that is), which the segmenter keeps as words, are no topic: "它是什么" asks what it is.
+    expect(termsOf('它是什么？那是什么？')).toEqual([]);
     // An irregular verb's forms are its base: "Where does the server keep its data?" never found "kept in SQLite".
     expect(termsOf('keep, kept; write, written, wrote; choose, chosen; lose, lost')).toEqual(['keep', 'write', 'choos', 'lose']);
     // Not the commonest verbs' forms (found, sent, took drew sections saying find, send, take in passing), nor left (a side).
