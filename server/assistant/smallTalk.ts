@@ -15,8 +15,8 @@ const THANKS = new RegExp(
     '|谢谢(?:你|您)?|多谢|感谢|謝謝(?:你|您)?|ありがとう(?:ございます|ございました)?|どうもありがとう(?:ございます)?|감사합니다|고마워(?:요)?|고맙습니다)$',
 );
 const ABOUT = new RegExp(
-  '^(?:who are you|what are you|what can you do|what do you do|how can you help(?: me)?|what can i ask(?: you)?|what should i ask|help|are you (?:a bot|an ai|human|a human)' +
-    '|你是谁|你能做什么|你可以做什么|你会什么|我可以问什么|你是誰|你能做什麼|你可以做什麼|あなたは誰(?:ですか)?|何ができますか|何ができるの|何を聞けばいいですか|너는 누구야|넌 누구야|뭘 할 수 있어|무엇을 할 수 있나요|무엇을 물어볼 수 있나요)$',
+  '^(?:who are you|what are you|what can you do|what do you do|how can you help(?: me)?|what can i ask(?: you)?|what should i ask|help|help me|i need help|need help|are you (?:a bot|an ai|human|a human)' +
+    '|帮助|帮帮我|求助|你是谁|你能做什么|你可以做什么|你会什么|我可以问什么|你是誰|你能做什麼|你可以做什麼|あなたは誰(?:ですか)?|何ができますか|何ができるの|何を聞けばいいですか|ヘルプ|助けて|너는 누구야|넌 누구야|뭘 할 수 있어|무엇을 할 수 있나요|무엇을 물어볼 수 있나요|도와줘|도와주세요|도움말)$',
 );
 
 /** What kind of small talk a whole message is, or undefined for a question (about the docs or anything else). */

@@ -44,6 +44,7 @@ send back, sends back, sent back, send it back, give back => return, response
 to the console, in the console, on the console, print each, print every, print out => log, logger
 valid token, valid tokens, valid key, valid api key, without a token, no token => bearer, auth
 too big, too large, oversized, max size, maximum size, size limit => limit, size, max
+tutorial, tutorials, walkthrough, walk-through, beginner, beginners, first steps, quickstart => start, started
 maximum length, max length, length limit, character limit, characters limit => characters, limit
 hallucinate, hallucinates, hallucinating, hallucination, hallucinations, invent, invents, inventing, invented, make up, makes up, making up, made up, make things up, makes things up, fabricate, fabricates, fabricated, fabricating => invent, grounded
 大きすぎる, 大きすぎ, 大きすぎて, 太大, 过大 => large, limit, size

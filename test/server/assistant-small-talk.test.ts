@@ -38,7 +38,9 @@ describe('given a message that is no question about the docs (extractive answers
 
   it('reads only a whole message of such words as small talk: a question that says hello or thanks is a question', () => {
     for (const question of ['hi', 'Hey there 👋', 'good morning', 'ok, thanks!', 'Who are you?', '你好', 'ありがとうございます', '你能做什么？']) expect(smallTalkOf(question)).toBeDefined();
-    for (const question of ['How do I say hello from a handler?', 'thanks to the cache, is it faster?', 'help me set up CORS', 'hello world example', 'What does --help print?']) {
+    // A call for help names nothing to look up: it is asked what the assistant can do.
+    for (const question of ['help', 'Help me!', 'I need help', '帮助', '帮帮我', 'ヘルプ', '助けて', '도와주세요']) expect(smallTalkOf(question)).toBe('about');
+    for (const question of ['How do I say hello from a handler?', 'thanks to the cache, is it faster?', 'help me set up CORS', 'hello world example', 'What does --help print?', '帮助文档在哪']) {
       expect(smallTalkOf(question)).toBeUndefined();
     }
   });

@@ -240,6 +240,11 @@ describe('given docs in English and a reader who asks in Chinese or Japanese', (
     expect(firstFor(site, '回答会编造内容吗')).toEqual({ question: '回答会编造内容吗', notFound: false, first: '/faq#can-the-answers-make-things-up' });
   });
 
+  it('reads 入门, 教程 and 始め方 as getting started: a reader\'s first question finds the page to start from', () => {
+    const site = indexOf({ ...ENGLISH_DOCS, 'getting-started.md': '# Getting started\n\nCreate an app, run it, and add your first route.\n\n## Requirements\n\nNode.js 22 or newer.' });
+    for (const question of ['入门教程', '怎么开始', '始め方を教えて', 'チュートリアルはありますか']) expect(firstFor(site, question)).toEqual({ question, notFound: false, first: '/getting-started#getting-started' });
+  });
+
   it('still says a question about something no page covers is not in the docs', () => {
     expect(retrieved(index, '怎么用 Hono 发送邮件').notFound).toBe(true);
     expect(retrieved(index, '如何连接 MySQL 数据库').notFound).toBe(true);

@@ -82,6 +82,11 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn("What's the maximum length of a question?").get('length')).toEqual(['charact', 'limit']);
   });
 
+  it('reads a tutorial or a walkthrough as the docs\' getting started', () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('Is there a tutorial?').get('tutori')).toEqual(['start']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('Any walkthrough for beginners?').get('walkthrough')).toEqual(['start']);
+  });
+
   it('reads a Japanese reader\'s 転送 (forward) as a proxy, 古い (old) as legacy and 書き方 (how to write) and 自作 (make my own) as 作成', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('APIのリクエストを別のサーバに転送したい').get('転送')).toEqual(expect.arrayContaining(['プロキシ', 'proxi']));
     expect(DEFAULT_SYNONYMS.alternativesIn('古いブラウザでも動くようにしたい').get('古い')).toEqual(expect.arrayContaining(['レガシ', 'legaci']));
