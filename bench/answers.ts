@@ -251,6 +251,8 @@ export interface AnswerQuality extends Record<ExpectedFirstSetName, CrossLanguag
   selectionOutOfScope: SelectionQuality;
   /** A reader's first questions (questions/first-questions.json): what is it, how do I start, a topic's name. */
   firstQuestions: { questions: number; first: number; misses: string[] };
+  /** More first questions (questions/first-questions-2.json), written in the thirty-second session while mending them: not held out. */
+  laterFirstQuestions: { questions: number; first: number; misses: string[] };
 }
 
 /** Second and third turns of conversations whose first source is on an expected page (and not marked not found). */
@@ -293,6 +295,7 @@ const TOPIC_CHANGES_FILE = fileURLToPath(new URL('./questions/topic-changes.json
 const SHORT_TOPIC_CHANGES_FILE = fileURLToPath(new URL('./questions/topic-changes-short.json', import.meta.url));
 const PRONOUN_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/pronoun-follow-ups.json', import.meta.url));
 const FIRST_QUESTIONS_FILE = fileURLToPath(new URL('./questions/first-questions.json', import.meta.url));
+const LATER_FIRST_QUESTIONS_FILE = fileURLToPath(new URL('./questions/first-questions-2.json', import.meta.url));
 const SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions.json', import.meta.url));
 const HELD_OUT_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions-2.json', import.meta.url));
 const HELD_OUT_LATER_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions-3.json', import.meta.url));
@@ -485,8 +488,8 @@ async function measureSelectionQuestions(index: DocsIndex, set: SetName, file: s
 }
 
 /** A reader's first questions: is an expected page the answer's first source (and the question not marked not found)? */
-function measureFirstQuestions(index: DocsIndex, set: SetName): AnswerQuality['firstQuestions'] {
-  const questions = (JSON.parse(readFileSync(FIRST_QUESTIONS_FILE, 'utf8')) as Record<string, { question: string; expected: string[] }[]>)[set] ?? [];
+function measureFirstQuestions(index: DocsIndex, set: SetName, file = FIRST_QUESTIONS_FILE): AnswerQuality['firstQuestions'] {
+  const questions = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { question: string; expected: string[] }[]>)[set] ?? [];
   const quality = { questions: questions.length, first: 0, misses: [] as string[] };
   for (const { question, expected } of questions) {
     const retrieved = retrieveDocs(index, question, [], { limit: 5 });
@@ -592,6 +595,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     shortTopicChanges: await measureConversations(index, set.name, SHORT_TOPIC_CHANGES_FILE),
     pronounFollowUps: await measureConversations(index, set.name, PRONOUN_FOLLOW_UPS_FILE),
     firstQuestions: measureFirstQuestions(index, set.name),
+    laterFirstQuestions: measureFirstQuestions(index, set.name, LATER_FIRST_QUESTIONS_FILE),
     selectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
     heldOutSelectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
     heldOutLaterSelectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
@@ -765,6 +769,8 @@ async function main(): Promise<void> {
     console.log(`  held out (later): follow-ups' page first ${share(laterFollowUps.first, laterFollowUps.questions)} of ${laterFollowUps.questions} (asked alone: ${share(laterFollowUps.firstAlone, laterFollowUps.questions).trim()})`);
     const { firstQuestions, selectionQuestions, heldOutSelectionQuestions, heldOutLaterSelectionQuestions, heldOutLatestSelectionQuestions, twentyNinthSelectionQuestions, selectionOutOfScope, selectionFollowUps, pageQuestions, heldOutPageQuestions } = quality;
     console.log(`  first questions: right page first       ${share(firstQuestions.first, firstQuestions.questions)} of ${firstQuestions.questions}`);
+    const { laterFirstQuestions } = quality;
+    console.log(`  first questions (thirty-second session, not held out): right page first ${share(laterFirstQuestions.first, laterFirstQuestions.questions)} of ${laterFirstQuestions.questions}`);
     console.log(`  about a selection: its section quoted first ${share(selectionQuestions.first, selectionQuestions.questions)} of ${selectionQuestions.questions} (notFound: ${selectionQuestions.notFound})`);
     console.log(`  held out: about a selection, first      ${share(heldOutSelectionQuestions.first, heldOutSelectionQuestions.questions)} of ${heldOutSelectionQuestions.questions} (notFound: ${heldOutSelectionQuestions.notFound})`);
     console.log(`  held out (later): about a selection      ${share(heldOutLaterSelectionQuestions.first, heldOutLaterSelectionQuestions.questions)} of ${heldOutLaterSelectionQuestions.questions} (notFound: ${heldOutLaterSelectionQuestions.notFound})`);
@@ -791,7 +797,7 @@ async function main(): Promise<void> {
     ] as const) {
       if (measured.questions > 0) console.log(`  ${label}, both quoted ${share(measured.bothQuoted, measured.questions)} of ${measured.questions} (both among the sources: ${measured.bothInSources}; notFound: ${measured.notFound})`);
     }
-    const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...HELD_OUT_OUT_OF_SCOPE_SETS.flatMap(({ key }) => quality[key].misses), ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.shortTopicChanges.misses.map((miss) => `short question after another, ${miss}`), ...quality.pronounFollowUps.misses.map((miss) => `ending on a pronoun, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses];
+    const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...HELD_OUT_OUT_OF_SCOPE_SETS.flatMap(({ key }) => quality[key].misses), ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.shortTopicChanges.misses.map((miss) => `short question after another, ${miss}`), ...quality.pronounFollowUps.misses.map((miss) => `ending on a pronoun, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses, ...quality.laterFirstQuestions.misses];
     if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...twentyNinthSelectionQuestions.misses.map((miss) => `held out (twenty-ninth session), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...EXPECTED_FIRST_SET_NAMES.flatMap((name) => quality[name].misses.map((miss) => `${EXPECTED_FIRST_SETS[name].missPrefix}${miss}`))]) console.log(`    ${line}`);
   }
 }
