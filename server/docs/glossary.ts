@@ -67,7 +67,7 @@ development, dev | 开发 | 開発 | 개발
 build | 构建, 打包 | ビルド | 빌드
 bundle, bundler, bundling | 打包, 打包工具 | バンドル, バンドラー | 번들, 번들러, 번들링
 install, installation | 安装 | インストール | 설치
-start, started, tutorial | 开始, 入门, 教程, 上手 | 始め方, 入門, チュートリアル | 시작, 튜토리얼, 입문
+start, started, tutorial | 开始, 入门, 教程, 上手 | 始め, 始める, 入門, チュートリアル | 시작, 튜토리얼, 입문
 config, configuration, configure | 配置, 配置文件, 设置 | 設定, 設定ファイル, コンフィグ | 설정, 구성, 설정 파일
 option, options | 选项 | オプション | 옵션
 default | 默认 | デフォルト | 기본, 기본값
