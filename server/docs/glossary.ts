@@ -208,7 +208,7 @@ ask, asks, asked | 问, 问了, 询问 | 聞く, 尋ねる | 묻다, 물어보�
 know | 知道 | 知る, 分かる | 알다
 character, characters | 字符, 字数 | 文字数, 文字 | 글자, 문자, 글자 수
 maximum, max | 最大, 最多 | 最大 | 최대
-invent, grounded | 编造, 瞎编, 捏造, 幻觉 | 捏造, でっち上げ, ハルシネーション | 환각, 지어내다
+invent, grounded | 编造, 捏造, 幻觉 | 捏造, でっち上げ, ハルシネーション | 환각, 지어내다
 answer, answers | 回答, 答案 | 回答, 答え | 답변, 대답
 feedback | 反馈 | フィードバック, 評価 | 피드백, 평가
 conversation, thread, chat | 对话, 会话, 聊天 | 会話, チャット | 대화, 채팅
