@@ -108,8 +108,8 @@ function pageNotInDocs(index: DocsIndex): RetrievedDocs {
 }
 
 /**
- * A reader's first question that names its topic only by a pronoun ("What is it?", "What is it for?", "它是什么",
- * "これは何ですか") asks what the product the docs are about is: it is read with the product's name
+ * A reader's first question that names no topic, or names it only by a pronoun ("What is it?", "What is it for?",
+ * "它是什么", "これは何ですか", "怎么用"), asks about the product the docs are about: it is read with the product's name
  * (DocsIndex.productName) after it. Searched as asked, it named nothing and was beyond the docs. Not with a word of
  * its own beside the pronoun: "Is it free?" opened on the home page's introduction, not FAQ › Is it free and open
  * source?, and "Can I try it?" not on Try the demo first (though "How do I install it?" would then open on
@@ -117,7 +117,7 @@ function pageNotInDocs(index: DocsIndex): RetrievedDocs {
  */
 function withProductForPronoun(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): string {
   if (history.some((turn) => turn.role === 'user') || (options.context?.length ?? 0) > 0) return question;
-  if (!refersBack(question) || topicWordCount(question) > 0) return question;
+  if (topicWordCount(question) > 0) return question;
   const name = index.productName();
   return name === undefined ? question : `${question} ${name}`;
 }

@@ -133,6 +133,7 @@ trailing | 末尾, 结尾 | 末尾 | 끝
 slash | 斜杠 | スラッシュ | 슬래시
 accessibility | 无障碍 | アクセシビリティ | 접근성
 database | 数据库 | データベース | 데이터베이스
+offline | 离线, 断网 | オフライン | 오프라인
 email | 邮件, 电子邮件 | メール | 이메일, 메일
 migration, migrate, upgrade | 迁移, 升级 | 移行, アップグレード | 마이그레이션, 업그레이드
 browser, browsers | 浏览器 | ブラウザ, ブラウザー | 브라우저
@@ -221,7 +222,7 @@ admin, administrator | 管理员, 管理 | 管理者 | 관리자
 model, models | 模型 | モデル | 모델
 prompt | 提示词 | プロンプト | 프롬프트
 source, sources, citation | 来源, 出处, 引用 | 出典, ソース, 引用 | 출처, 소스, 인용
-price, pricing, cost, free | 价格, 费用, 收费, 免费 | 料金, 価格, 無料 | 가격, 요금, 비용, 무료
+price, pricing, cost, free | 价格, 费用, 收费, 付费, 免费 | 料金, 価格, 無料 | 가격, 요금, 비용, 무료
 license | 许可证, 协议 | ライセンス | 라이선스, 라이센스
 open source | 开源 | オープンソース | 오픈 소스, 오픈소스
 version, versions | 版本 | バージョン | 버전

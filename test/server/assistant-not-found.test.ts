@@ -181,7 +181,7 @@ describe('given docs whose product name is in most of their sections', () => {
   });
 });
 
-describe('given a reader\'s first question that names its topic only by a pronoun ("What is it?")', () => {
+describe('given a reader\'s first question that names no topic, or names it only by a pronoun ("What is it?", "怎么用")', () => {
   const home = '# Acme Relay - tunnels for every team\n\nAcme Relay forwards requests from the internet to a server on your laptop.\n\n## Is it free?\n\nYes, under the MIT license.';
   const named = indexOf({ 'index.md': home, 'install.md': '# Install\n\nRun npm install acme-relay.' });
   // No home page naming it: the page titles' word in most of the sections, on a site of some size.
@@ -196,7 +196,7 @@ describe('given a reader\'s first question that names its topic only by a pronou
   });
 
   it('answers it about the product, in English, Chinese, Japanese and Korean', () => {
-    for (const question of ['What is it?', 'What is it for?', '它是什么', 'これは何ですか', '이것은 무엇인가요?']) {
+    for (const question of ['What is it?', 'What is it for?', '它是什么', 'これは何ですか', '이것은 무엇인가요?', '怎么用', 'how?']) {
       const retrieved = retrieveDocs(named, question, [], { limit: 5 });
       expect({ question, notFound: retrieved.notFound, first: retrieved.sections[0]?.id }).toEqual({ question, notFound: false, first: '/#acme-relay---tunnels-for-every-team' });
     }

@@ -245,6 +245,15 @@ describe('given docs in English and a reader who asks in Chinese or Japanese', (
     for (const question of ['入门教程', '怎么开始', '始め方を教えて', 'チュートリアルはありますか']) expect(firstFor(site, question)).toEqual({ question, notFound: false, first: '/getting-started#getting-started' });
   });
 
+  it('reads 付费 as price and 离线 as offline', () => {
+    const site = indexOf({
+      ...ENGLISH_DOCS,
+      'faq.md': '# FAQ\n\n## Is it free?\n\nYes: no price, no cost.\n\n## Does it work offline?\n\nReaders who are offline see a message and can retry.',
+    });
+    expect(firstFor(site, '需要付费吗')).toEqual({ question: '需要付费吗', notFound: false, first: '/faq#is-it-free' });
+    expect(firstFor(site, '能离线使用吗')).toEqual({ question: '能离线使用吗', notFound: false, first: '/faq#does-it-work-offline' });
+  });
+
   it('still says a question about something no page covers is not in the docs', () => {
     expect(retrieved(index, '怎么用 Hono 发送邮件').notFound).toBe(true);
     expect(retrieved(index, '如何连接 MySQL 数据库').notFound).toBe(true);
