@@ -12,9 +12,10 @@ describe('given a question with no topic words of its own', () => {
     expect(answerText(message)).toContain('The relay listens on port 4040 by default.');
   });
 
-  it('still says nothing matched when there is no context either', async () => {
+  it('answers it about the product the docs are about when it comes with no context and no conversation before it', async () => {
     const app = await fixtureApp();
     const { message } = await readAnswer(await postMessage(app, questionBody('What does this do?')));
-    expect(sourcesOf(message)).toEqual([]);
+    expect(sourcesOf(message)[0]?.url).toBe('https://relay.example/#acme-relay');
+    expect(answerText(message)).toContain('Acme Relay forwards webhooks from the internet to a port on your machine.');
   });
 });
