@@ -115,7 +115,7 @@ function pageNotInDocs(index: DocsIndex): RetrievedDocs {
  * source?, and "Can I try it?" not on Try the demo first (though "How do I install it?" would then open on
  * Getting started, not React, and on create-hono, not Azure Functions' CLI).
  */
-function withProductForPronoun(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): string {
+function readAboutTheProduct(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): string {
   if (history.some((turn) => turn.role === 'user') || (options.context?.length ?? 0) > 0) return question;
   if (topicWordCount(question) > 0) return question;
   const name = index.productName();
@@ -123,7 +123,7 @@ function withProductForPronoun(index: DocsIndex, question: string, history: read
 }
 
 export function retrieveDocs(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): RetrievedDocs {
-  question = withProductForPronoun(index, question, history, options);
+  question = readAboutTheProduct(index, question, history, options);
   // "What is this page about?" is about the reader's page: its sections, in order. With a selection attached (the
   // widget attaches whatever text is selected when it opens), only when the question says "page": "summarize
   // this" is about the selection.
