@@ -341,8 +341,12 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   /** The page boosts of a follow-up that stays on its setting (SearchOptions.staysOnSetting). */
   const stayingSettings: RankingOptions = { ...settings, settingPageBoost: settings.stayingSettingPageBoost };
   const synonyms = start.synonyms ?? DEFAULT_SYNONYMS;
-  /** Per term of the question `asked` (`terms`, its terms), the docs' words it also finds: synonyms, the glossary's asked across languages, and a Chinese term in the other script. */
-  const alternativesFor = (asked: string, terms: readonly string[], byPhrase?: Set<string>): Map<string, string[]> => {
+  /**
+   * Per term of the question `asked` (`terms`, its terms), the docs' words it also finds: synonyms, the glossary's asked
+   * across languages, and a Chinese term in the other script. `meant` receives the readers' words meaning only words the
+   * question has (Synonyms.alternativesIn).
+   */
+  const alternativesFor = (asked: string, terms: readonly string[], byPhrase?: Set<string>, meant?: Map<string, string[]>): Map<string, string[]> => {
     if (!settings.alternatives) return new Map();
     // Asked in another language than most of the docs: its words also search for theirs (glossary.ts).
     const translated = glossaryReading(asked);
@@ -352,7 +356,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     const addAlternatives = (found: ReadonlyMap<string, readonly string[]>) => {
       for (const [term, others] of found) alternatives.set(term, [...new Set([...(alternatives.get(term) ?? []), ...others])]);
     };
-    addAlternatives(synonyms.alternativesIn(asked, byPhrase));
+    addAlternatives(synonyms.alternativesIn(asked, byPhrase, meant));
     if (translated) addAlternatives(translated);
     // A compound's parts are words the docs use, or, asked across languages, words the glossary knows
     // (ルートパラメータ: ルート and パラメータ, route and parameter on docs in English).
@@ -765,9 +769,10 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       return rank(questionTerms, limit, wordTermsOf(query), topicAllowed, options.byScoreAlone === true ? undefined : { question: query, queries: questionQueries });
     },
     alternativesIn: (asked) => {
-      const alternatives = alternativesFor(asked, termsOf(asked));
+      const meant = new Map<string, string[]>();
+      const alternatives = alternativesFor(asked, termsOf(asked), undefined, meant);
       // A reader's word meaning one the question has is one the readers' words know, though it finds nothing more.
-      for (const [term, words] of meantByQuestion(asked)) if (!alternatives.has(term)) alternatives.set(term, words);
+      for (const [term, words] of meant) if (!alternatives.has(term)) alternatives.set(term, words);
       return alternatives;
     },
     translationsIn: (asked) => (settings.alternatives ? glossaryReading(asked) : undefined) ?? new Map(),
@@ -959,7 +964,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   /** DocsIndex.productName, found once per set of files. */
   function productName(): string | undefined {
     if (namedProduct !== undefined) return namedProduct.name;
-    const homeTitle = pageOf(fileByRoute.get('/') ?? '')?.title.split(/\s+[-–—|:]\s+/)[0]?.trim();
+    const homeTitle = index.page('/')?.title.split(/\s+[-–—|:]\s+/)[0]?.trim();
     let name = homeTitle !== undefined && homeTitle !== '' && homeTitle.split(/\s+/).length <= MAX_PRODUCT_NAME_WORDS ? homeTitle : undefined;
     if (name === undefined) {
       const titleTerms = new Set([...keysByFile.values()].flatMap((keys) => termsOf(sections[keys[0] ?? -1]?.pageTitle ?? '')));

@@ -311,7 +311,7 @@ export function synonymsOf(lines: readonly string[]): Synonyms {
             const found = alternatives.get(anchor) ?? new Set<string>();
             for (const term of entry.terms) if (!questionTerms.has(term) && term !== anchor) found.add(term);
             alternatives.set(anchor, found);
-            const asked = entry.terms.filter((term) => questionTerms.has(term) && term !== anchor);
+            const asked = meant ? entry.terms.filter((term) => questionTerms.has(term) && term !== anchor) : [];
             if (asked.length > 0) meaning.set(anchor, [...new Set([...(meaning.get(anchor) ?? []), ...asked])]);
           }
         }
