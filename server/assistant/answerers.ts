@@ -73,6 +73,7 @@ export function createExtractiveAnswerer(): Answerer {
           onlyLead: retrieved.aboutContext,
           unknownNames: retrieved.unknownNames,
           ...(retrieved.usage ? { usage: retrieved.usage } : {}),
+          ...(retrieved.outline ? { outline: retrieved.outline } : {}),
           ...(retrieved.partSections ? { partSections: retrieved.partSections } : {}),
           phrases,
         });

@@ -115,6 +115,8 @@ export interface MatchTerms {
   unknownNames?: readonly string[];
   /** The usage section of the lead's page, when the lead is the page's opening (retrieve.ts, usageOf). */
   usage?: Section;
+  /** The outline of the lead's page, when the lead is the page's opening (retrieve.ts, outlineOf). */
+  outline?: readonly Section[];
   /** The section the search found best for each part of a question asking two things (retrieve.ts, withEachPart). */
   partSections?: readonly PartSection[];
   /** The sentences the answer writes itself, in the reader's language (answerPhrases.ts). @default English */
@@ -887,9 +889,10 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     return { text: phrases.nothingMoreThere(titleLink(lead)), sections: [lead], notFound: false };
   }
   if (quotes.length === 0) return nothingFound;
-  const quoted = quotes
-    .map(({ section, units, same }) => `**${titleLink(section)}**\n\n${renderUnits(units)}${same ? `\n\n${phrases.saysTheSame(same.map(titleLink))}` : ''}`)
-    .join('\n\n');
+  const quoted = [
+    ...quotes.map(({ section, units, same }) => `**${titleLink(section)}**\n\n${renderUnits(units)}${same ? `\n\n${phrases.saysTheSame(same.map(titleLink))}` : ''}`),
+    ...(leadQuote && quotes.length === 1 && quotes[0] === leadQuote ? outlineListed(leadQuote, match.outline, phrases) : []),
+  ].join('\n\n');
   // "The docs do not mention “Slack”; …": quoting what matches the rest of a question about something the
   // docs never name would read as an answer about it.
   return {
@@ -985,6 +988,26 @@ function partsOf(match: MatchTerms, quotes: readonly Quote[], reader: ReaderText
   };
 }
 
+/**
+ * A page's opening quoted alone, a paragraph with no list or code, says what the page is for, not how: "How do I get
+ * started?" was answered by Getting started's first paragraph, and its steps were a click away. Its outline follows,
+ * as links (as "what is this page about?" lists it).
+ */
+function outlineListed(quote: Quote, outline: readonly Section[] | undefined, phrases: AnswerPhrases): string[] {
+  if (!outline || outline.length < MIN_OUTLINE_LISTED || quote.units.some((unit) => unit.kind !== 'sentence')) return [];
+  return outlineParts(outline, phrases);
+}
+
+/** A page's outline as an answer lists it: "This page covers:" and a link to each section, up to MAX_PAGE_SECTIONS_LISTED. */
+function outlineParts(outline: readonly Section[], phrases: AnswerPhrases): string[] {
+  if (outline.length === 0) return [];
+  const listed = outline.slice(0, MAX_PAGE_SECTIONS_LISTED).map((section) => `- ${plainTextLink(section.headingPath.at(-1) ?? sectionTitle(section), section.url)}`);
+  return [`${phrases.pageSections}\n\n${listed.join('\n')}`, ...(outline.length > listed.length ? [phrases.moreSections(outline.length - listed.length)] : [])];
+}
+
+/** A page of fewer parts is its opening and a section or two, which the question would have found. */
+const MIN_OUTLINE_LISTED = 3;
+
 /** Most of a page's sections listed when the reader asks what the page is about. */
 const MAX_PAGE_SECTIONS_LISTED = 12;
 
@@ -992,12 +1015,7 @@ const MAX_PAGE_SECTIONS_LISTED = 12;
 export function composePageOverview(sections: readonly Section[], phrases: AnswerPhrases = ENGLISH_PHRASES): ExtractiveAnswer {
   const { opening, outline } = pageOutline(sections);
   const quote = opening ? quoteSection(opening, () => 0, LEAD_BLOCKS, true) : undefined;
-  const listed = outline.slice(0, MAX_PAGE_SECTIONS_LISTED).map((section) => `- ${plainTextLink(section.headingPath.at(-1) ?? sectionTitle(section), section.url)}`);
-  const parts = [
-    ...(quote ? [`**${titleLink(quote.section)}**\n\n${renderUnits(quote.units)}`] : []),
-    ...(listed.length > 0 ? [`${phrases.pageSections}\n\n${listed.join('\n')}`] : []),
-    ...(outline.length > listed.length ? [phrases.moreSections(outline.length - listed.length)] : []),
-  ];
+  const parts = [...(quote ? [`**${titleLink(quote.section)}**\n\n${renderUnits(quote.units)}`] : []), ...outlineParts(outline, phrases)];
   return { text: parts.join('\n\n'), sections: quote ? [quote.section] : [], notFound: false };
 }
 

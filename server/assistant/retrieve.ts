@@ -81,6 +81,8 @@ export interface RetrievedDocs {
   unknownNames: string[];
   /** When the first section is a page's opening: the page's usage section, whose example an answer may show. */
   usage: Section | undefined;
+  /** When the first section is a page's opening: the page's outline (pageOutline.ts), which an answer quoting only that opening lists. */
+  outline?: readonly Section[];
   /** The best section for each part of a question asking two things (clauses.ts), when it covers most of the part, with its page's usage section when it is the page's opening. */
   partSections?: PartSection[];
   /** The question asks about the reader's page as a whole ("summarize this page"): all its sections, in order (`sections` holds the first). */
@@ -193,7 +195,15 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     ...(partSections.length > 0 && !notFound ? { partSections } : {}),
     // A reader asking about a selection is on its page, its examples in front of them.
     usage: notFound || located.length > 0 ? undefined : usageOf(index, sections[0]),
+    ...(notFound || located.length > 0 ? {} : outlineOf(index, sections[0])),
   };
+}
+
+/** The outline of the page `section` opens (pageOutline.ts); nothing for another section, or a page of one section. */
+function outlineOf(index: DocsIndex, section: Section | undefined): { outline?: readonly Section[] } {
+  if (!section || section.headingPath.length !== 1) return {};
+  const { opening, outline } = pageOutline(index.page(section.route)?.sections ?? []);
+  return opening?.id === section.id && outline.length > 0 ? { outline } : {};
 }
 
 /**

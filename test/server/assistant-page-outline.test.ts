@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { extractiveAnswer, indexOf } from './support/docs.ts';
+
+const gettingStarted = [
+  '# Getting started',
+  'This guide takes you from a folder of Markdown files to a working assistant on your site.',
+  '## Requirements',
+  'Node.js 22 or later.',
+  '## Install the package',
+  '```sh\nnpm install acme-relay\n```',
+  '## Run the relay',
+  'Run `acme-relay` in the folder of your docs.',
+  '## Next steps',
+  'Read the configuration reference.',
+].join('\n\n');
+
+const theming = [
+  '# Theming',
+  'The widget reads these CSS variables:',
+  '- `--accent`: the launcher and links\n- `--radius`: the corners',
+  '## Dark mode',
+  'Set the variables again under a dark class.',
+  '## Fonts',
+  'The widget inherits the page font.',
+  '## Spacing',
+  'Padding follows `--space`.',
+].join('\n\n');
+
+const index = indexOf({
+  'getting-started.md': gettingStarted,
+  'theming.md': theming,
+  'short.md': '# Webhooks\n\nWebhooks tell your server about events as they happen.\n\n## Signing\n\nEach webhook is signed with your secret.',
+});
+
+describe('given a question whose answer is a page opening that says what the page is for, not how', () => {
+  it('lists the page outline after the opening, each part a link to its section', async () => {
+    expect(await extractiveAnswer(index, 'How do I get started?')).toBe(
+      [
+        '**[Getting started](/getting-started#getting-started)**',
+        'This guide takes you from a folder of Markdown files to a working assistant on your site.',
+        'This page covers:',
+        [
+          '- [Requirements](/getting-started#requirements)',
+          '- [Install the package](/getting-started#install-the-package)',
+          '- [Run the relay](/getting-started#run-the-relay)',
+          '- [Next steps](/getting-started#next-steps)',
+        ].join('\n'),
+      ].join('\n\n'),
+    );
+  });
+
+  it('lists no outline after an opening that shows a list of its own, nor for a page of two parts', async () => {
+    const theme = await extractiveAnswer(index, 'What is theming?');
+    expect(theme).toContain('`--accent`');
+    expect(theme).not.toContain('This page covers:');
+    const webhooks = await extractiveAnswer(index, 'What are webhooks?');
+    expect(webhooks).toContain('Webhooks tell your server about events as they happen.');
+    expect(webhooks).not.toContain('This page covers:');
+  });
+
+  it('writes the outline line in the language the question is asked in', async () => {
+    expect(await extractiveAnswer(index, '怎么开始 getting started')).toContain('本页包括：\n\n- [Requirements](/getting-started#requirements)');
+  });
+});
