@@ -99,7 +99,7 @@ export function processTerm(token: string): string | string[] | null {
 
 /**
  * CJK and Thai words carry no inflection to stem; one Han character is a word (值, 键), one kana is not. A
- * katakana word of four or more characters loses a final long-vowel mark, as Japanese search engines do
+ * katakana word loses its long-vowel marks (katakanaTerm), as Japanese search engines drop a final one
  * (kuromoji's katakana stemmer): サーバー and サーバ, ブラウザー and ブラウザ are one word spelt two ways,
  * and a reader typing サーバ found the pages on 開発サーバー a third as well.
  */
@@ -112,8 +112,18 @@ function processUnspacedTerm(token: string): string | null {
   }
   if (CJK_STOP_WORDS.has(lower) || ALL_HIRAGANA.test(lower)) return null;
   if ([...lower].length < 2 && !HAN.test(lower)) return null;
-  if (lower.length >= 4 && lower.endsWith('ー') && KATAKANA_RUN_WHOLE.test(lower)) return lower.slice(0, -1);
-  return lower;
+  return KATAKANA_RUN_WHOLE.test(lower) ? katakanaTerm(lower) : lower;
+}
+
+/**
+ * A katakana word as the index keeps it: without its long-vowel marks, unless that leaves one kana (キー). Japanese
+ * writes many loanwords with or without them (サーバー and サーバ, ブラウザー and ブラウザ), within a compound too: the
+ * docs' ライブラリーモード and a reader's ライブラリモード, エントリーポイント and エントリポイント, were other words.
+ */
+export function katakanaTerm(word: string): string {
+  if (!word.includes('ー')) return word;
+  const plain = word.replaceAll('ー', '');
+  return plain.length >= 2 ? plain : word;
 }
 
 /**

@@ -4,7 +4,7 @@
 // compound the docs never write found nothing, not even the docs' キャッシュ and ディレクトリ. Such a
 // compound is cut here into words the docs do use, and searched for as those. A loanword typed in hiragana
 // (ぷろきし, an input method left unconverted) is read here as its katakana.
-import { isKatakanaWord } from './analyzer.ts';
+import { isKatakanaWord, katakanaTerm } from './analyzer.ts';
 
 /** Parts shorter than this are not words of their own (イン, ド); longer compounds are not cut at all. */
 const MIN_PART_LENGTH = 2;
@@ -13,22 +13,19 @@ const MAX_PARTS = 3;
 let segmenter: Intl.Segmenter | undefined;
 
 /**
- * The parts of a katakana compound, each a word `known` to the docs (a part's final long-vowel mark may
- * go, as the analyzer drops it: サーバー within プレビューサーバー is the docs' サーバ), fewest parts first,
- * then the longest first part; none when the term is not a katakana compound or does not cut into known words.
+ * The parts of a katakana compound as written (with its long-vowel marks), each a word `known` to the docs (asked as
+ * written) and given as the index's term for it (katakanaTerm: サーバー within プレビューサーバー is サバ), fewest parts
+ * first, then the longest first part; none when the word is not a katakana compound or does not cut into known words.
  */
-export function compoundParts(term: string, known: (word: string) => boolean): string[] {
-  if (!isKatakanaWord(term) || term.length > MAX_COMPOUND_LENGTH || term.length < 2 * MIN_PART_LENGTH) return [];
+export function compoundParts(word: string, known: (written: string) => boolean): string[] {
+  if (!isKatakanaWord(word) || word.length > MAX_COMPOUND_LENGTH || word.length < 2 * MIN_PART_LENGTH) return [];
   // Cut only where ICU's dictionary also ends a word: it keeps a loanword whole (データベース, not データ|ベース),
   // though within a compound it cuts too often (ビル|ド|ツール), which the known parts then settle (ビルド|ツール).
   const boundaries = new Set<number>();
   segmenter ??= new Intl.Segmenter('ja', { granularity: 'word' });
-  for (const segment of segmenter.segment(term)) boundaries.add(segment.index);
+  for (const segment of segmenter.segment(word)) boundaries.add(segment.index);
   const asWord = (part: string): string | undefined => {
-    if (part.length < MIN_PART_LENGTH) return undefined;
-    if (known(part)) return part;
-    const shortened = part.endsWith('ー') ? part.slice(0, -1) : undefined;
-    return shortened !== undefined && shortened.length >= MIN_PART_LENGTH && known(shortened) ? shortened : undefined;
+    return part.length >= MIN_PART_LENGTH && known(part) ? katakanaTerm(part) : undefined;
   };
   // Exactly `count` known parts, the longest first part first.
   const cutInto = (rest: string, count: number, offset = 0): string[] | undefined => {
@@ -45,7 +42,7 @@ export function compoundParts(term: string, known: (word: string) => boolean): s
     return undefined;
   };
   for (let count = 2; count <= MAX_PARTS; count++) {
-    const parts = cutInto(term, count);
+    const parts = cutInto(word, count);
     if (parts) return parts;
   }
   return [];
@@ -70,9 +67,8 @@ export function loanwordsInHiragana(text: string, known: (word: string) => boole
     while (start + MIN_LOANWORD_LENGTH <= run.length) {
       let end = Math.min(run.length, start + MAX_LOANWORD_LENGTH);
       for (; end >= start + MIN_LOANWORD_LENGTH; end--) {
-        const katakana = toKatakana(run.slice(start, end));
-        // The analyzer drops a long word's final long-vowel mark (ポート stays, サーバー is サーバ).
-        const word = katakana.length >= 4 && katakana.endsWith('ー') ? katakana.slice(0, -1) : katakana;
+        // As the index keeps the word (katakanaTerm: サーバー is サバ).
+        const word = katakanaTerm(toKatakana(run.slice(start, end)));
         if (known(word)) {
           found.push(word);
           break;

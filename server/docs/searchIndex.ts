@@ -8,7 +8,7 @@
 import { deserialize, serialize } from 'node:v8';
 import MiniSearch from 'minisearch';
 import { compoundParts, loanwordsInHiragana } from './compounds.ts';
-import { hasUnspacedScript, isKatakanaWord, joinedNameShares, joinedTermsOf, pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf, wordTermsOf } from './analyzer.ts';
+import { hasUnspacedScript, isKatakanaWord, joinedNameShares, katakanaTerm, joinedTermsOf, pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf, wordTermsOf } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
 import { otherScriptForms } from './chineseScripts.ts';
 import { GLOSSARY, glossaryAlternatives, glossaryKnows } from './glossary.ts';
@@ -237,7 +237,7 @@ export const MINISEARCH_OPTIONS = { idField: 'key', fields: [...INDEXED_FIELDS],
  * Bump when a snapshot of the word index would differ for the same sections (fields, toDocument, the
  * analyzer in analyzer.ts): an older snapshot is then never loaded.
  */
-export const INDEX_FORMAT = 28; // 28: 它是 and 那是 (it is, that is: the segmenter's words) are Chinese stop words; 27: irregular verbs' forms stemmed as their base (kept: keep); 26: a URL's scheme (https://) no word of the text; 25: an acronym's plural (URLs, APIs) no longer cut before its last capital; 24: 能不能, 可不可以, 会不会, 要不要, 是不是 and 有没有 (a question asking yes or no) are Chinese stop words; 23: 之间 (between) a Chinese stop word, and Han pairs holding 之 dropped; 22: 哪里 and 哪儿 (where) are Chinese stop words; 21: Han pairs holding 怎 or 哪 (怎么, 哪个: a question's frame) dropped; 20: a Chinese, Japanese or Korean heading's English anchor read with its section's text; 19: 以后 and 之后 (after) are Chinese stop words; 18: a name with a one-digit version (WSL2) indexed as the name too; 17: added and adding stemmed add, not ad; 16: a name beside Chinese or Japanese cut as between spaces, production no longer product; 15: Korean phrases indexed as their words (korean.ts)
+export const INDEX_FORMAT = 29; // 29: katakana words indexed without their long-vowel marks (ライブラリーモード is ライブラリモード); 28: 它是 and 那是 (it is, that is: the segmenter's words) are Chinese stop words; 27: irregular verbs' forms stemmed as their base (kept: keep); 26: a URL's scheme (https://) no word of the text; 25: an acronym's plural (URLs, APIs) no longer cut before its last capital; 24: 能不能, 可不可以, 会不会, 要不要, 是不是 and 有没有 (a question asking yes or no) are Chinese stop words; 23: 之间 (between) a Chinese stop word, and Han pairs holding 之 dropped; 22: 哪里 and 哪儿 (where) are Chinese stop words; 21: Han pairs holding 怎 or 哪 (怎么, 哪个: a question's frame) dropped; 20: a Chinese, Japanese or Korean heading's English anchor read with its section's text; 19: 以后 and 之后 (after) are Chinese stop words; 18: a name with a one-digit version (WSL2) indexed as the name too; 17: added and adding stemmed add, not ad; 16: a name beside Chinese or Japanese cut as between spaces, production no longer product; 15: Korean phrases indexed as their words (korean.ts)
 
 /**
  * MiniSearch's state, as the snapshot keeps it: its own fields (postings.ts reads several of them too), with
@@ -360,13 +360,17 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     if (translated) addAlternatives(translated);
     // A compound's parts are words the docs use, or, asked across languages, words the glossary knows
     // (ルートパラメータ: ルート and パラメータ, route and parameter on docs in English).
-    const partKnown = crossLanguage ? (word: string) => exactlyKnown(word) || glossaryKnows(word) : exactlyKnown;
+    const partKnown = (written: string) => exactlyKnown(katakanaTerm(written)) || (crossLanguage && glossaryKnows(written));
+    // The question's katakana words as written, by their terms (without long-vowel marks: katakanaTerm).
+    const katakanaWords = new Map(wordsOf(asked).flatMap((word) => (isKatakanaWord(word) ? [[katakanaTerm(word), word] as const] : [])));
     for (const term of terms) {
+      if (!isKatakanaWord(term)) continue;
+      const written = katakanaWords.get(term);
       // A loanword typed in hiragana (loanwordsInHiragana) has the lines of its katakana, which the question lacks.
-      if (isKatakanaWord(term) && !asked.includes(term)) for (const list of lists) addAlternatives(list.alternativesIn(term));
+      if (written === undefined) for (const list of lists) addAlternatives(list.alternativesIn(term));
       // A katakana compound is also searched for as the words it is made of, and theirs: the docs may write
       // it once and say キャッシュ and ディレクトリー apart where they explain it.
-      const parts = compoundParts(term, partKnown);
+      const parts = compoundParts(written ?? term, partKnown);
       if (parts.length === 0) continue;
       const partAlternatives = lists.flatMap((list) => [...list.alternativesIn(parts.join(' ')).values()].flat());
       alternatives.set(term, [...new Set([...(alternatives.get(term) ?? []), ...parts, ...partAlternatives])]);

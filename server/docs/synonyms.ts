@@ -6,7 +6,7 @@
 // words at a lower weight (postings.ts), as the same word of the question.
 // Japanese docs keep options and APIs under their English names (`resolve.alias`, `build.minify`) and say
 // them in katakana in the text: the katakana lines find the English name for a reader who writes エイリアス.
-import { hasUnspacedScript, termsOfToken, wordsOf } from './analyzer.ts';
+import { hasUnspacedScript, isKatakanaWord, katakanaTerm, termsOfToken, wordsOf } from './analyzer.ts';
 import { koreanWord } from './korean.ts';
 
 /**
@@ -388,10 +388,12 @@ export const DEFAULT_SYNONYMS = synonymsOf(BUILT_IN_SYNONYMS);
 
 /**
  * A word as a reader's words are matched: as written, lowercase ("settings" may lead to config while "set" does
- * not), a Korean phrase as its word (미들웨어는, "the middleware", is 미들웨어: korean.ts).
+ * not), a Korean phrase as its word (미들웨어는, "the middleware", is 미들웨어: korean.ts), a katakana word without its
+ * long-vowel marks, as the index keeps it (katakanaTerm: ブラウザー is ブラウザ).
  */
 function readerWord(word: string): string {
-  return koreanWord(word.toLowerCase());
+  const lower = word.toLowerCase();
+  return isKatakanaWord(lower) ? katakanaTerm(lower) : koreanWord(lower);
 }
 
 function phrasesOf(side: string): string[] {

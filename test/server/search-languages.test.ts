@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { baselineRetriever, ourRetriever, QUESTION_SETS, readQuestions, scoreRetrieval } from '../../bench/retrieval.ts';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
-import { termsOf, tokenize } from '../../server/docs/analyzer.ts';
+import { katakanaTerm, termsOf, tokenize } from '../../server/docs/analyzer.ts';
 import { compoundParts, loanwordsInHiragana } from '../../server/docs/compounds.ts';
 import { languageOfPath, languageOfText } from '../../server/docs/language.ts';
 import { buildPage } from '../../server/docs/sections.ts';
@@ -37,26 +37,34 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
     expect(termsOf('換頁以後對話記錄沒了')).not.toContain('以後');
   });
 
-  it('takes a katakana word of four or more characters with or without its final long-vowel mark as one word', () => {
+  it('takes a katakana word with or without its long-vowel marks as one word, within a compound too', () => {
     expect(termsOf('開発サーバー')).toEqual(termsOf('開発サーバ'));
     expect(termsOf('ブラウザー対応')).toEqual(termsOf('ブラウザ対応'));
-    // Shorter words keep the mark: ビュー (view) is not ビュ.
-    expect(termsOf('ビュー')).toEqual(['ビュー']);
+    expect(termsOf('ライブラリーモード')).toEqual(termsOf('ライブラリモード'));
+    expect(termsOf('エントリーポイント')).toEqual(termsOf('エントリポイント'));
+    // Not down to one kana: キー (key) is not キ.
+    expect(termsOf('キー')).toEqual(['キー']);
     const index = indexOf({ 'guide/server.md': '# 開発サーバー\n\n開発サーバーのポートは server.port で変更します。', 'guide/build.md': '# ビルド\n\n本番用のビルドを作成します。' });
     expect(index.search('開発サーバのポートを変更したい', { limit: 1 })[0]?.coverage).toBe(1);
+    const library = indexOf({
+      'guide/env.md': '# 環境変数とモード\n\n## モード\n\nデフォルトで、開発サーバーは development モードで実行されます。',
+      'guide/build.md': '# 本番環境用のビルド\n\n## ライブラリーモード\n\nブラウザー向けのライブラリーを開発するときは build.lib を使います。',
+    });
+    expect(filesFor(library, 'ライブラリモードとは')[0]).toBe('guide/build.md');
   });
 
   it('keeps a katakana word whole wherever it stands and drops hiragana particles', () => {
-    expect(termsOf('インポートする')).toEqual(['インポート']);
-    expect(termsOf('ポートを変えたい')).toEqual(['ポート', '変']);
+    expect(termsOf('インポートする')).toEqual([katakanaTerm('インポート')]);
+    expect(termsOf('ポートを変えたい')).toEqual([katakanaTerm('ポート'), '変']);
   });
 
   it('cuts a katakana compound into words the docs use, and finds them written apart', () => {
-    const known = new Set(['キャッシュ', 'ディレクトリ', 'ターゲット', 'ブラウザ', 'サーバ', 'プレビュー', 'イン']);
-    const isKnown = (word: string) => known.has(word);
+    // The docs' terms, as the analyzer keeps them (without long-vowel marks); a part is looked up as written.
+    const known = new Set(['キャッシュ', 'ディレクトリ', 'タゲット', 'ブラウザ', 'サバ', 'プレビュ', 'イン']);
+    const isKnown = (written: string) => known.has(katakanaTerm(written));
     expect(compoundParts('キャッシュディレクトリ', isKnown)).toEqual(['キャッシュ', 'ディレクトリ']);
-    // A part's final long-vowel mark goes, as the analyzer drops it.
-    expect(compoundParts('プレビューサーバー', isKnown)).toEqual(['プレビュー', 'サーバ']);
+    // Each part given as the analyzer's term for it.
+    expect(compoundParts('プレビューサーバー', isKnown)).toEqual(['プレビュ', 'サバ']);
     // Not cut: a part no page uses, a word of one part, or another script.
     expect(compoundParts('ポートフォリオ', isKnown)).toEqual([]);
     expect(compoundParts('ブラウザ', isKnown)).toEqual([]);
@@ -71,11 +79,11 @@ describe('given Chinese and Japanese text, which has no spaces between words', (
   });
 
   it('reads a loanword a reader typed in hiragana as the katakana word the docs use (ぷろきし for プロキシ)', () => {
-    const known = new Set(['プロキシ', 'サーバ']);
+    const known = new Set(['プロキシ', 'サバ']);
     const isKnown = (word: string) => known.has(word);
     expect(loanwordsInHiragana('ぷろきしの設定をしたい', isKnown)).toEqual(['プロキシ']);
-    // Past the particles before it; a long word without its final long-vowel mark, as the analyzer keeps it.
-    expect(loanwordsInHiragana('設定をぷろきしにしたい、さーばーも', isKnown)).toEqual(['プロキシ', 'サーバ']);
+    // Past the particles before it; a word without its long-vowel marks, as the analyzer keeps it.
+    expect(loanwordsInHiragana('設定をぷろきしにしたい、さーばーも', isKnown)).toEqual(['プロキシ', 'サバ']);
     // Grammar is no word the docs use.
     expect(loanwordsInHiragana('これはなんですか', isKnown)).toEqual([]);
     // A pasted page of hiragana costs a few lookups per character, not one per pair of positions.

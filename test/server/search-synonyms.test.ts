@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
+import { katakanaTerm } from '../../server/docs/analyzer.ts';
 import { BUILT_IN_SYNONYMS, DEFAULT_SYNONYMS, signWords, synonymLineProblem, synonymsOf } from '../../server/docs/synonyms.ts';
 import { extractiveAnswer, firstHeading, indexOf } from './support/docs.ts';
 import { PROJECT_DOCS_DIR } from '../../bench/retrieval.ts';
@@ -113,7 +114,7 @@ describe('given the built-in synonyms', () => {
   });
 
   it('reads a Japanese reader\'s フォーマット as format (形式) and 書き出す (write out) as 書き込み (write into) and 出力 (output)', () => {
-    expect(DEFAULT_SYNONYMS.alternativesIn('ワーカーのフォーマットを指定したい').get('フォーマット')).toEqual(expect.arrayContaining(['format', '形式']));
+    expect(DEFAULT_SYNONYMS.alternativesIn('ワーカーのフォーマットを指定したい').get(katakanaTerm('フォーマット'))).toEqual(expect.arrayContaining(['format', '形式']));
     expect(DEFAULT_SYNONYMS.alternativesIn('ファイルをディスクに書き出さないようにしたい').get('出')).toEqual(expect.arrayContaining(['書き込み', '出力']));
   });
 
@@ -453,7 +454,7 @@ describe('given docs that name things in their own words', () => {
     // On Vite's docs, without the line, the ESM-only packages' entry came first (パッケージ in its heading, 変更 in its
     // text) by a hair; here the entry wins either way, and the line's word is asserted.
     expect(firstHeading(index, '依存パッケージを変更したのに反映されない')).toBe('ローカルパッケージにリンクする際、事前バンドルした依存関係が古くなる');
-    expect(DEFAULT_SYNONYMS.alternativesIn('依存パッケージを変更したのに反映されない').get('パッケージ') ?? []).toContain('関係');
+    expect(DEFAULT_SYNONYMS.alternativesIn('依存パッケージを変更したのに反映されない').get(katakanaTerm('パッケージ')) ?? []).toContain('関係');
   });
 
   it('reads a Japanese reader\'s 画像 (an image) as the docs\' アセット', () => {
