@@ -197,6 +197,7 @@ upgrade, upgraded, upgrading, upgrades, newer version, new major version, バー
 クッキー => cookie
 ミドルウェア => middleware
 ワーカー => worker
+ウェブワーカー => worker, web
 チャンク => chunk
 アセット => assets, asset
 ライブラリ, ライブラリー => lib, library

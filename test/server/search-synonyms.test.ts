@@ -113,6 +113,12 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('computed 和 methods 有什么区别').get('区别')).toEqual(['不同']);
   });
 
+  it('reads a Japanese reader\'s ウェブワーカー as the Web Workers the docs name in English, with or without its long-vowel mark', () => {
+    for (const question of ['ウェブワーカーを使いたい', 'ウェブワーカを使いたい']) {
+      expect(DEFAULT_SYNONYMS.alternativesIn(question).get(katakanaTerm('ウェブワーカー'))).toEqual(expect.arrayContaining(['worker', 'web']));
+    }
+  });
+
   it('reads a Japanese reader\'s フォーマット as format (形式) and 書き出す (write out) as 書き込み (write into) and 出力 (output)', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('ワーカーのフォーマットを指定したい').get(katakanaTerm('フォーマット'))).toEqual(expect.arrayContaining(['format', '形式']));
     expect(DEFAULT_SYNONYMS.alternativesIn('ファイルをディスクに書き出さないようにしたい').get('出')).toEqual(expect.arrayContaining(['書き込み', '出力']));
