@@ -69,10 +69,12 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn("Why don't my readers on a phone show up in the metrics?").has('show')).toBe(false);
   });
 
-  it("reads where a thing sits and how an assistant sounds in the docs' words: next to as side, moving as a position, a tone of voice as instructions, rounded corners as a radius", () => {
+  it("reads where a thing sits and how an assistant sounds in the docs' words: next to as side, moving as a position, a tone of voice as instructions, rounded corners (or a round or circular launcher) as a radius", () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('Can the assistant sit next to the page?').get('next')).toEqual(['side']);
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I give the bot a custom tone of voice?').get('voic')).toEqual(['instruct', 'prompt']);
     expect(DEFAULT_SYNONYMS.alternativesIn('Can I turn off the rounded corners?').get('corner')).toEqual(['radiu']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('Can the launcher be a circle?').get('circl')).toEqual(['radiu']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('how do I make it round?').get('round')).toEqual(['radiu']);
     expect(DEFAULT_SYNONYMS.alternativesIn('How can I move the launcher to the left?').get('move')).toEqual(['posit']);
   });
 
