@@ -154,7 +154,8 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   const { setting, settingSources } = retrieval;
   const settingPages = setting === undefined ? [] : settingPagesOf(index, setting, settingSources ?? [], searchOptions);
   const newTopic = setting !== undefined && namesNewTopic(index, question, alternatives, settingPages);
-  const inSetting = setting === undefined || newTopic ? ownHits : withSetting(index, question, setting, settingPages, ownHits, searchOptions);
+  const pronounIsSetting = refersBack(question) && !aboutSomethingElse(index, question, alternatives, settingSources ?? []);
+  const inSetting = setting === undefined || newTopic ? ownHits : withSetting(index, question, setting, settingPages, ownHits, searchOptions, pronounIsSetting);
   // A question of its own after another stays on its setting only when the setting answers it as fully as the docs
   // do elsewhere: "Does it support dark mode?" after the rate limits covers 0.61 alone and nothing there; "can I
   // change the header name?" after a request id covers as much in the request id's options as in JWT's alone.
@@ -425,7 +426,7 @@ function settingPagesOf(index: DocsIndex, setting: string, settingSources: reado
   return fromSources.length > 0 ? fromSources : index.search(setting, { ...options, limit: SETTING_SECTIONS }).map((hit) => hit.section.route);
 }
 
-function withSetting(index: DocsIndex, question: string, setting: string, settingPages: readonly string[], ownHits: readonly SearchHit[], options: SearchOptions): SearchHit[] {
+function withSetting(index: DocsIndex, question: string, setting: string, settingPages: readonly string[], ownHits: readonly SearchHit[], options: SearchOptions, pronounIsSetting: boolean): SearchHit[] {
   // A follow-up whose words are in the title of the page it finds alone, another than its setting's ("what about
   // bearer tokens?" after basic auth, "and on Bun?"), may leave its setting; one that names no other page ("can I
   // turn one of them off?" after security headers, "有哪些钩子？" after custom directives) is about the setting's
@@ -439,9 +440,36 @@ function withSetting(index: DocsIndex, question: string, setting: string, settin
     ...(elsewhere && namesOtherPage(index, question, elsewhere, settingPages) ? {} : { staysOnSetting: true }),
     // "can I change them?": "them" is the setting's topic, whose words then weigh as the follow-up's own
     // (conversations.json 18 -> 19 of 21 second turns; nothing else moves).
-    ...(refersBack(question) ? { contextWeight: 1 } : {}),
+    ...(pronounIsSetting ? { contextWeight: 1 } : {}),
   });
   return distinctHits([inSetting, ownHits], options.limit);
+}
+
+/**
+ * Whether a follow-up with a pronoun asks about something the last answer's sections never mention: none of its words
+ * (in any of their forms) is in them, and one is in the docs. "Does it work on mobile?" after "what about the font?"
+ * asks about the widget, not the font: its setting's words weighed as its own and opened it on the font variables.
+ */
+function aboutSomethingElse(index: DocsIndex, question: string, alternatives: ReadonlyMap<string, readonly string[]>, settingSources: readonly string[]): boolean {
+  const sourceSections = settingSources.slice(0, SETTING_SECTIONS).flatMap((url) => {
+    const route = normalizePath(url.replace(/#.*$/, ''));
+    const anchor = /#(.*)$/.exec(url)?.[1];
+    return sectionsAt(index, route).filter((section) => anchor === undefined || section.anchor === decodeURIComponent(anchor));
+  });
+  if (sourceSections.length === 0) return false;
+  const forms = ownWordForms(question, alternatives);
+  if (!forms.some((word) => word.some((form) => index.sectionShare(form) > 0))) return false;
+  return !forms.some((word) => sourceSections.some((section) => word.some((form) => termsOfSection(section).has(form))));
+}
+
+/** Each topic word of a question by its first term, with the docs' words for it (a lone Han character left out: too common to tell). */
+function ownWordForms(question: string, alternatives: ReadonlyMap<string, readonly string[]>): string[][] {
+  const own = new Set(contentTerms(question));
+  return wordsOf(question)
+    .filter((word) => !isLoneHan(word))
+    .flatMap((word) => termsOfToken(word).slice(0, 1))
+    .filter((term) => own.has(term))
+    .map((term) => [term, ...(alternatives.get(term) ?? [])]);
 }
 
 /**
@@ -453,12 +481,7 @@ function withSetting(index: DocsIndex, question: string, setting: string, settin
  */
 function namesNewTopic(index: DocsIndex, question: string, alternatives: ReadonlyMap<string, readonly string[]>, settingPages: readonly string[]): boolean {
   if (continuesPrevious(question) || refersBack(question)) return false;
-  const own = new Set(contentTerms(question));
-  const words = wordsOf(question)
-    .filter((word) => !isLoneHan(word))
-    .flatMap((word) => termsOfToken(word).slice(0, 1))
-    .filter((term) => own.has(term))
-    .map((term) => [term, ...(alternatives.get(term) ?? [])]);
+  const words = ownWordForms(question, alternatives);
   if (!words.some((forms) => forms.some((form) => index.sectionShare(form) > 0))) return false;
   const settingSections = settingPages.flatMap((route) => index.page(route)?.sections ?? []);
   return !words.some((forms) => settingSections.some((section) => forms.some((form) => termsOfSection(section).has(form))));

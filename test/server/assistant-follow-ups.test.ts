@@ -112,6 +112,21 @@ describe('given a short follow-up', () => {
     expect(firstSection(index, 'can I change them?', afterLimits)).toBe('/server#rate-limits');
   });
 
+  it('reads a pronoun as the product, not the setting, when the last answer\'s sections never mention the follow-up\'s words ("Does it work on mobile?" after the fonts)', () => {
+    const index = indexOf({
+      'theming.md':
+        '# Theming\n\nEvery color and font of the widget is a CSS variable.\n\n## Fonts\n\n`--widget-font-family` sets the text font and `--widget-font-size` its size.\n\n## Small screens\n\nOn mobile, below 768 px, the dialog takes the whole screen.',
+      'faq.md': '# FAQ\n\n## Which browsers does it work in?\n\nThe last two versions of Chrome, Firefox and Safari.',
+    });
+    const afterFonts: Turn[] = [
+      { role: 'user', text: 'what about the font?' },
+      { role: 'assistant', text: 'An earlier answer.', sources: ['/theming#fonts'] },
+    ];
+    expect(firstSection(index, 'Does it work on mobile?', afterFonts)).toBe('/theming#small-screens');
+    // A word of its own that the last answer's section has keeps the pronoun on the setting.
+    expect(firstSection(index, 'can I change its size?', afterFonts)).toBe('/theming#fonts');
+  });
+
   it('still says the docs do not cover a follow-up about something they never mention', () => {
     const index = indexOf({ 'server.md': '# Server\n\n## Port\n\nThe server listens on port 8787.\n\n## Host\n\nSet the host with --host.' });
     const retrieved = retrieveDocs(index, 'and the weather in Paris?', after('Which port does the server listen on?'), { limit: 5 });
