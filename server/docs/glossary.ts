@@ -372,6 +372,28 @@ function addWordsTheSegmenterCut(question: string, terms: readonly string[], alt
   }
 }
 
+/** Each English term of the glossary, with its English words as written (deploi: deploy, deployment). */
+let englishWordsByTerm: Map<string, string[]> | undefined;
+
+/**
+ * The glossary's English words, as written, for English terms it gave a question (`deploi` for デプロイ): a site's
+ * readers' words are matched as written, so they read these too (synonyms.ts).
+ */
+export function glossaryEnglishWords(terms: Iterable<string>): string[] {
+  if (!englishWordsByTerm) {
+    englishWordsByTerm = new Map();
+    for (const line of GLOSSARY_TEXT.split('\n')) {
+      for (const word of columnsOf(line)[0].split(',').map((part) => part.trim()).filter((part) => part !== '')) {
+        // A word of one term only: "screen reader" is no reader.
+        const wordTerms = termsOf(word);
+        const term = wordTerms[0];
+        if (wordTerms.length === 1 && term !== undefined) englishWordsByTerm.set(term, [...(englishWordsByTerm.get(term) ?? []), word]);
+      }
+    }
+  }
+  return [...new Set([...terms].flatMap((term) => englishWordsByTerm?.get(term) ?? []))];
+}
+
 /** Whether the glossary has a word (a part of a katakana compound: ルートパラメータ is ルート and パラメータ). */
 export function glossaryKnows(word: string): boolean {
   return GLOSSARY.alternativesIn(word).size > 0;

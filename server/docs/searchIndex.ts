@@ -11,7 +11,7 @@ import { compoundParts, loanwordsInHiragana } from './compounds.ts';
 import { hasUnspacedScript, isKatakanaWord, joinedNameShares, katakanaTerm, joinedTermsOf, pairOnlyTerms, processTerm, termsOf, termsOfToken, tokenize, wordsOf, wordTermsOf } from './analyzer.ts';
 import { compileFilter } from './filter.ts';
 import { otherScriptForms } from './chineseScripts.ts';
-import { GLOSSARY, glossaryAlternatives, glossaryKnows } from './glossary.ts';
+import { GLOSSARY, glossaryAlternatives, glossaryEnglishWords, glossaryKnows } from './glossary.ts';
 import { pastedCode, pastedMessages, pastedSpans, questionParts } from './pastedText.ts';
 import { pastedRuns, quotesPasted } from './quotedMessages.ts';
 import { asksWhy, headingGivesReason } from './reasons.ts';
@@ -357,7 +357,19 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       for (const [term, others] of found) alternatives.set(term, [...new Set([...(alternatives.get(term) ?? []), ...others])]);
     };
     addAlternatives(synonyms.alternativesIn(asked, byPhrase, meant));
-    if (translated) addAlternatives(translated);
+    if (translated) {
+      addAlternatives(translated);
+      // The readers' words read the glossary's English for a word asked in another language too: デプロイ is deploy,
+      // which a site's list may read as self-host (its docs never saying deploy).
+      const english = new Map<string, string[]>();
+      for (const word of glossaryEnglishWords(new Set([...translated.values()].flat()))) {
+        for (const [term, others] of synonyms.alternativesIn(word)) english.set(term, [...(english.get(term) ?? []), ...others]);
+      }
+      for (const [term, others] of translated) {
+        const found = others.flatMap((other) => english.get(other) ?? []);
+        if (found.length > 0) alternatives.set(term, [...new Set([...(alternatives.get(term) ?? []), ...found])]);
+      }
+    }
     // A compound's parts are words the docs use, or, asked across languages, words the glossary knows
     // (ルートパラメータ: ルート and パラメータ, route and parameter on docs in English).
     const partKnown = (written: string) => exactlyKnown(katakanaTerm(written)) || (crossLanguage && glossaryKnows(written));

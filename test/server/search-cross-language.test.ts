@@ -331,6 +331,20 @@ describe('given a site whose readers\' words name its product in Chinese and Jap
   });
 });
 
+describe('given a site whose readers\' words read an English word its docs never use (deploy => self-host)', () => {
+  it('reads that word asked in Chinese or Japanese the same way, through the glossary\'s English', () => {
+    const files = {
+      'server.md': '# Server\n\n## Self-host the server\n\nRun the server on your own machine behind a reverse proxy, next to your docs site.',
+      'widget.md': '# Widget\n\n## Server URL\n\nPoint the widget at the server with `data-base-url`.',
+    };
+    const index = indexOf(files, {}, synonymsOf([...BUILT_IN_SYNONYMS, 'deploy, deploying, deployment => self-host, host']));
+    for (const question of ['How do I deploy the server?', '怎么部署服务器', 'サーバーをデプロイする方法']) {
+      const found = retrieved(index, question);
+      expect({ question, notFound: found.notFound, first: found.sections[0]?.id }).toEqual({ question, notFound: false, first: '/server#self-host-the-server' });
+    }
+  });
+});
+
 describe('given a question in the docs\' own language', () => {
   it('searches the docs\' words alone: the glossary\'s English words would find English code', () => {
     const index = indexOf({
