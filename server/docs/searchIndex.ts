@@ -425,6 +425,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
    * Undefined until the index is tidied or a question needs them; kept up to date as files change after that.
    */
   let introducing: Set<number> | undefined;
+  /** The sections whose heading the last question says word for word (boostNamedHeadings): none is passed over for a page's opening. */
+  const askedHeadings = new Set<Section>();
   /** boostNamedHeadings' count of the question's words in each section's heading, zero between questions. */
   let namedWordCounts = new Uint8Array(0);
   /** The keys of each troubleshooting page's entries (symptoms.ts): a problem lifts these few, not every candidate. */
@@ -756,7 +758,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
         allowed,
         context,
       );
-      boostNamedHeadings(questionTerms);
+      boostNamedHeadings(questionTerms, query);
       addContext(options.contextWeight);
       preferLanguage(languageOfText(query));
       introduceTheProduct(questionTerms);
@@ -912,7 +914,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
    * (partOfQuestionHeadingBoost). Found from the heading postings of the question's words, so a common
    * word's tens of thousands of sections cost nothing here.
    */
-  function boostNamedHeadings(questionTerms: string[]): void {
+  function boostNamedHeadings(questionTerms: string[], asked: string): void {
     const distinct = new Set(questionTerms);
     // A boost lifts a section by at most 2x: one under a quarter of the best score cannot reach the first
     // places, so its heading is not even counted (a common heading word is in thousands of sections).
@@ -931,6 +933,10 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     }
     const boosts: [document: number, boost: number][] = [];
     let exactFound = false;
+    /** Exact headings that are the question word for word, stop words too (the FAQ's "Do I need React?" for "Do I need React?"). */
+    const wordForWord = new Set<number>();
+    askedHeadings.clear();
+    let askedWords: Set<string> | undefined;
     for (const document of named) {
       const count = namedWordCounts[document] as number;
       namedWordCounts[document] = 0;
@@ -938,6 +944,15 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       if (count === headingWords) {
         // Every word of the heading is a question word.
         exactFound ||= count === distinct.size;
+        if (count === distinct.size) {
+          askedWords ??= new Set(wordsOf(asked).map((word) => word.toLowerCase()));
+          const written = wordsOf(sections[document]?.headingPath.at(-1) ?? '').map((word) => word.toLowerCase());
+          if (written.length > headingWords && written.every((word) => askedWords?.has(word))) {
+            wordForWord.add(document);
+            const section = sections[document];
+            if (section) askedHeadings.add(section);
+          }
+        }
         boosts.push([document, count === distinct.size ? settings.exactHeadingBoost : settings.partOfQuestionHeadingBoost]);
       } else if (count === distinct.size && count >= 2 && inQuestionOrder(questionTerms, document)) {
         // Every word of a question of two or more is in the heading, in its order (a keyword search: "launcher color").
@@ -946,8 +961,11 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     }
     for (const [document, boost] of boosts) {
       // A heading that is exactly the question ("Change the colors") is what the reader named; one that
-      // merely holds its words ("Change the launcher color") is lifted only when no heading is exact.
-      const factor = boost === -1 ? (exactFound ? 1 : settings.wholeQuestionInHeadingBoost) : boost;
+      // merely holds its words ("Change the launcher color") is lifted only when no heading is exact. Of exact
+      // headings, one the question says word for word comes first: "Do I need React?" named the FAQ entry, whose
+      // only word past the stop words (React) is the React page's whole heading.
+      const exact = boost !== settings.exactHeadingBoost || wordForWord.size === 0 ? boost : wordForWord.has(document) ? boost * WORD_FOR_WORD_HEADING_FACTOR : settings.partOfQuestionHeadingBoost;
+      const factor = boost === -1 ? (exactFound ? 1 : settings.wholeQuestionInHeadingBoost) : exact;
       question.scores[document] = (question.scores[document] as number) * factor;
     }
   }
@@ -1141,7 +1159,10 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       if (settings.tableRowBoost !== 1 && asked !== undefined) liftTableRows(ranked, { ...asked, weights: question.termWeights }, settings.tableRowBoost);
       if (top.length < window || fillsUnderCap(ranked, limit, settings.sectionsPerPage)) {
         const named = settings.namedSectionFirst ? namedSectionFirst(ranked, new Set(questionTerms), wordTermsOf, (term) => index.sectionShare(term) <= MAX_NAMING_SHARE) : ranked;
-        const topical = settings.pageTopicFirst ? pageTopicFirst(named, new Set(questionWords), wordTermsOf, (section) => pagePositions.get(section) ?? 0, isProductName, topicAllowed) : named;
+        // A first section whose heading the question says word for word is what was asked ("Do I need React?" is not
+        // a question on the React page's topic).
+        const asksHeading = named[0] !== undefined && askedHeadings.has(named[0].section);
+        const topical = settings.pageTopicFirst && !asksHeading ? pageTopicFirst(named, new Set(questionWords), wordTermsOf, (section) => pagePositions.get(section) ?? 0, isProductName, topicAllowed) : named;
         return capPerPage(topical, limit, settings.sectionsPerPage);
       }
     }
@@ -1198,6 +1219,9 @@ function startBuildMemos(miniSearch: MiniSearch<IndexedSection>, use: (analyzer:
 }
 
 const newPostings = () => new Map<number, PostingList>();
+
+/** An exact heading the question says word for word, stop words too, weighs this much more than another exact one. */
+const WORD_FOR_WORD_HEADING_FACTOR = 2;
 
 function grown<Bytes extends Uint8Array | Uint16Array>(bytes: Bytes, size: number): Bytes {
   const next = new (bytes.constructor as new (length: number) => Bytes)(Math.max(size, bytes.length * 2));

@@ -60,6 +60,21 @@ describe('given a keyword search whose words are all in one heading, and one of 
   });
 });
 
+describe('given a page titled with a word and an FAQ entry asking about it', () => {
+  const index = indexOf({
+    'react.md': '# React\n\nIn a React app, render the component instead of adding the script tag.\n\n## Install\n\nInstall the package with React 18 or 19.\n\n## Props\n\nThe React component takes the same options as the script tag.',
+    'faq.md': '# FAQ\n\n## Do I need React?\n\nNo. The script tag works on any page, with or without a framework; the React component is for React apps.\n\n## Is it free?\n\nYes.',
+  });
+
+  it('ranks the entry first when the question says its heading word for word, stop words too', () => {
+    // Both headings hold the question's one word past the stop words; the React page outscored the entry.
+    expect(idsFor(index, 'Do I need React?')[0]).toBe('/faq#do-i-need-react');
+    // A question naming only the topic still opens on the page about it.
+    expect(idsFor(index, 'React')[0]).toBe('/react#react');
+    expect(idsFor(index, 'How do I use React?')[0]).toBe('/react#react');
+  });
+});
+
 describe('given a heading with every word of a question in another order, and one with them in the question\'s', () => {
   const index = indexOf({
     'script-tag.md': '# Script tag\n\n## Sources open on your site\n\nA source that leads to another page of your site opens it in the same tab.',
