@@ -155,6 +155,11 @@ describe('given docs in English and a reader who asks in Chinese or Japanese', (
     // 环境变量 was read through its words (环境|变量): found again in the text, it gave its words to 境变, a pair across them.
     const variables = '环境变量怎么设置';
     expect(glossaryAlternatives(variables, termsOf(variables)).has('境变')).toBe(false);
+    // 動かせますか (can it run?) is cut 動|か|せ|ます|か: 動 reads as run, not 動かない (does not work).
+    const ownServer = '自分のサーバーで動かせますか';
+    expect(glossaryAlternatives(ownServer, termsOf(ownServer)).get('動')).toEqual(expect.arrayContaining(['run']));
+    const broken = '広告ブロッカーを入れると動かない';
+    expect(glossaryAlternatives(broken, termsOf(broken)).get('動') ?? []).not.toContain('run');
   });
 
   it('reads 사이드 and サイド as side: a side panel asked for in Korean is found as surely as the panel alone', () => {
