@@ -119,9 +119,23 @@ function pageNotInDocs(index: DocsIndex): RetrievedDocs {
  */
 function readAboutTheProduct(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): string {
   if (history.some((turn) => turn.role === 'user') || (options.context?.length ?? 0) > 0) return question;
-  if (topicWordCount(question) > 0) return question;
+  if (topicWordCount(question) > 0 && !(installsIt(question) && index.translationsIn(question).size === 0)) return question;
   const name = index.productName();
   return name === undefined ? question : `${question} ${name}`;
+}
+
+/** Installing or setting up, the words a first question with a pronoun asks them of the product by. */
+const INSTALLING_TERMS = new Set(contentTerms('install installing installed installation setup deploy deploying deployment 安装 インストール 설치 部署 デプロイ'));
+
+/**
+ * "How do I install it?", "怎么安装它": a pronoun and no word but installing or setting up. Asked first, in the docs'
+ * language, "it" is the product: searched as asked, Hono's docs opened on Azure Functions' "1. Install CLI", one of a
+ * dozen platform guides'. Asked in another language, the product's name drew Vite's release posts ("Vite 8.0 is out!")
+ * over its Japanese install section, and made the question beyond Vue's Chinese docs.
+ */
+function installsIt(question: string): boolean {
+  const terms = contentTerms(question);
+  return refersBack(question) && terms.length > 0 && terms.every((term) => INSTALLING_TERMS.has(term));
 }
 
 export function retrieveDocs(index: DocsIndex, question: string, history: readonly Turn[], options: SearchOptions): RetrievedDocs {

@@ -203,6 +203,20 @@ describe('given a reader\'s first question that names no topic, or names it only
     expect(retrieveDocs(unnamed, 'What is it?', [], { limit: 5 }).sections[0]?.id).toBe('/intro#why-hono');
   });
 
+  it('reads "How do I install it?" as installing the product, where another page\'s install section came first', () => {
+    const guides = indexOf({
+      'index.md': '# Acme Relay - tunnels for every team\n\nAcme Relay forwards requests from the internet to a server on your laptop.',
+      'getting-started.md': '# Getting started\n\nFrom nothing to a working relay.\n\n## Install Acme Relay\n\nRun npm install acme-relay in your project.',
+      'react.md': '# React\n\nThe React hooks of the relay.\n\n## Install\n\nInstall the hooks package next to React.',
+      'platforms/deno.md': '# Deno\n\n## 1. Install Deno\n\nInstall the deno command first.',
+    });
+    expect(retrieveDocs(guides, 'How do I install it?', [], { limit: 5 }).sections[0]?.id).toBe('/getting-started#install-acme-relay');
+    // Its own word beside the pronoun keeps a question as asked; so does a conversation.
+    expect(retrieveDocs(guides, 'How do I install Deno?', [], { limit: 5 }).sections[0]?.id).toBe('/platforms/deno#1-install-deno');
+    const afterDeno = retrieveDocs(guides, 'How do I install it?', [{ role: 'user', text: 'Does it run on Deno?' }, { role: 'assistant', text: 'Install the deno command first.' }], { limit: 5 });
+    expect(afterDeno.sections[0]?.id).toBe('/platforms/deno#1-install-deno');
+  });
+
   it('searches a question with a word of its own as asked, and one after another in its setting', () => {
     expect(retrieveDocs(named, 'Is it free?', [], { limit: 5 }).sections[0]?.id).toBe('/#is-it-free');
     const afterInstall = retrieveDocs(named, 'What is it?', [{ role: 'user', text: 'How do I install the relay?' }, { role: 'assistant', text: 'Run npm install acme-relay.' }], { limit: 5 });
