@@ -85,6 +85,14 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn("What's the maximum length of a question?").get('length')).toEqual(['charact', 'limit']);
   });
 
+  it('reads small responses or files as the docs\' minimum and threshold', () => {
+    const index = indexOf({
+      'middleware/compress.md':
+        '# Compress Middleware\n\nThis middleware compresses the response body.\n\n## Usage\n\n```ts\napp.use(compress())\n```\n\n## Options\n\n### encoding\n\nThe compression scheme to use for responses.\n\n### threshold\n\nThe minimum size in bytes to compress. Defaults to 1024 bytes.',
+    });
+    expect(firstHeading(index, 'How do I skip compressing small responses?')).toBe('threshold');
+  });
+
   it('reads a tutorial or a walkthrough as the docs\' getting started', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('Is there a tutorial?').get('tutori')).toEqual(['start']);
     expect(DEFAULT_SYNONYMS.alternativesIn('Any walkthrough for beginners?').get('walkthrough')).toEqual(['start']);
