@@ -931,7 +931,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
         namedWordCounts[document] = (namedWordCounts[document] as number) + 1;
       }
     }
-    const boosts: [document: number, boost: number][] = [];
+    const boosts: [document: number, kind: 'exact' | 'part' | 'ordered'][] = [];
     let exactFound = false;
     /** Exact headings that are the question word for word, stop words too (the FAQ's "Do I need React?" for "Do I need React?"). */
     const wordForWord = new Set<number>();
@@ -953,19 +953,19 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
             if (section) askedHeadings.add(section);
           }
         }
-        boosts.push([document, count === distinct.size ? settings.exactHeadingBoost : settings.partOfQuestionHeadingBoost]);
+        boosts.push([document, count === distinct.size ? 'exact' : 'part']);
       } else if (count === distinct.size && count >= 2 && inQuestionOrder(questionTerms, document)) {
         // Every word of a question of two or more is in the heading, in its order (a keyword search: "launcher color").
-        boosts.push([document, -1]);
+        boosts.push([document, 'ordered']);
       }
     }
-    for (const [document, boost] of boosts) {
+    for (const [document, kind] of boosts) {
       // A heading that is exactly the question ("Change the colors") is what the reader named; one that
       // merely holds its words ("Change the launcher color") is lifted only when no heading is exact. Of exact
       // headings, one the question says word for word comes first: "Do I need React?" named the FAQ entry, whose
-      // only word past the stop words (React) is the React page's whole heading.
-      const exact = boost !== settings.exactHeadingBoost || wordForWord.size === 0 ? boost : wordForWord.has(document) ? boost * WORD_FOR_WORD_HEADING_FACTOR : settings.partOfQuestionHeadingBoost;
-      const factor = boost === -1 ? (exactFound ? 1 : settings.wholeQuestionInHeadingBoost) : exact;
+      // only word past the stop words (React) is the React page's whole heading; the others are lifted as part of it.
+      const exact = wordForWord.size === 0 ? settings.exactHeadingBoost : wordForWord.has(document) ? settings.exactHeadingBoost * WORD_FOR_WORD_HEADING_FACTOR : settings.partOfQuestionHeadingBoost;
+      const factor = kind === 'ordered' ? (exactFound ? 1 : settings.wholeQuestionInHeadingBoost) : kind === 'part' ? settings.partOfQuestionHeadingBoost : exact;
       question.scores[document] = (question.scores[document] as number) * factor;
     }
   }
@@ -1220,7 +1220,7 @@ function startBuildMemos(miniSearch: MiniSearch<IndexedSection>, use: (analyzer:
 
 const newPostings = () => new Map<number, PostingList>();
 
-/** An exact heading the question says word for word, stop words too, weighs this much more than another exact one. */
+/** An exact heading the question says word for word, stop words too, is lifted this many times an exact heading's boost. */
 const WORD_FOR_WORD_HEADING_FACTOR = 2;
 
 function grown<Bytes extends Uint8Array | Uint16Array>(bytes: Bytes, size: number): Bytes {
