@@ -124,7 +124,7 @@ function readAboutTheProduct(index: DocsIndex, question: string, history: readon
   return name === undefined ? question : `${question} ${name}`;
 }
 
-/** Installing or setting up, the words a first question with a pronoun asks them of the product by. */
+/** Words of installing or deploying: a first question with a pronoun and only these asks them of the product. */
 const INSTALLING_TERMS = new Set(contentTerms('install installing installed installation setup deploy deploying deployment 安装 インストール 설치 部署 デプロイ'));
 
 /**
@@ -467,13 +467,24 @@ function withSetting(index: DocsIndex, question: string, setting: string, settin
 function aboutSomethingElse(index: DocsIndex, question: string, alternatives: ReadonlyMap<string, readonly string[]>, settingSources: readonly string[]): boolean {
   const sourceSections = settingSources.slice(0, SETTING_SECTIONS).flatMap((url) => {
     const route = normalizePath(url.replace(/#.*$/, ''));
-    const anchor = /#(.*)$/.exec(url)?.[1];
-    return sectionsAt(index, route).filter((section) => anchor === undefined || section.anchor === decodeURIComponent(anchor));
+    const anchor = anchorOf(url);
+    return sectionsAt(index, route).filter((section) => anchor === undefined || section.anchor === anchor);
   });
   if (sourceSections.length === 0) return false;
   const forms = ownWordForms(question, alternatives);
   if (!forms.some((word) => word.some((form) => index.sectionShare(form) > 0))) return false;
   return !forms.some((word) => sourceSections.some((section) => word.some((form) => termsOfSection(section).has(form))));
+}
+
+/** A source URL's anchor, decoded; as written when it does not decode (the conversation's URLs come from the client). */
+function anchorOf(url: string): string | undefined {
+  const anchor = /#(.*)$/.exec(url)?.[1];
+  if (anchor === undefined) return undefined;
+  try {
+    return decodeURIComponent(anchor);
+  } catch {
+    return anchor;
+  }
 }
 
 /** Each topic word of a question by its first term, with the docs' words for it (a lone Han character left out: too common to tell). */

@@ -125,6 +125,9 @@ describe('given a short follow-up', () => {
     expect(firstSection(index, 'Does it work on mobile?', afterFonts)).toBe('/theming#small-screens');
     // A word of its own that the last answer's section has keeps the pronoun on the setting.
     expect(firstSection(index, 'can I change its size?', afterFonts)).toBe('/theming#fonts');
+    // The conversation's source URLs come from the client: one that does not decode is read as written, not thrown on.
+    const garbled: Turn[] = [afterFonts[0] as Turn, { role: 'assistant', text: 'An earlier answer.', sources: ['/theming#%E0%A4%A'] }];
+    expect(() => retrieveDocs(index, 'Does it work on mobile?', garbled, { limit: 5 })).not.toThrow();
   });
 
   it('still says the docs do not cover a follow-up about something they never mention', () => {
