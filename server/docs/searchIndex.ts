@@ -373,8 +373,9 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     // A compound's parts are words the docs use, or, asked across languages, words the glossary knows
     // (ルートパラメータ: ルート and パラメータ, route and parameter on docs in English).
     const partKnown = (written: string) => exactlyKnown(katakanaTerm(written)) || (crossLanguage && glossaryKnows(written));
-    // The question's katakana words as written, by their terms (without long-vowel marks: katakanaTerm).
-    const katakanaWords = new Map(wordsOf(asked).flatMap((word) => (isKatakanaWord(word) ? [[katakanaTerm(word), word] as const] : [])));
+    // The question's katakana words as written, by their terms (without long-vowel marks: katakanaTerm); most
+    // questions have none, and are not cut into words again for them.
+    const katakanaWords = terms.some(isKatakanaWord) ? new Map(wordsOf(asked).flatMap((word) => (isKatakanaWord(word) ? [[katakanaTerm(word), word] as const] : []))) : new Map<string, string>();
     for (const term of terms) {
       if (!isKatakanaWord(term)) continue;
       const written = katakanaWords.get(term);
@@ -425,6 +426,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
    * Undefined until the index is tidied or a question needs them; kept up to date as files change after that.
    */
   let introducing: Set<number> | undefined;
+  /** Each section's own heading as lowercase words (headingWordsOf). */
+  const writtenHeadingWords = new WeakMap<Section, readonly string[]>();
   /** The sections whose heading the last question says word for word (boostNamedHeadings): none is passed over for a page's opening. */
   const askedHeadings = new Set<Section>();
   /** boostNamedHeadings' count of the question's words in each section's heading, zero between questions. */
@@ -946,7 +949,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
         exactFound ||= count === distinct.size;
         if (count === distinct.size) {
           askedWords ??= new Set(wordsOf(asked).map((word) => word.toLowerCase()));
-          const written = wordsOf(sections[document]?.headingPath.at(-1) ?? '').map((word) => word.toLowerCase());
+          const written = headingWordsOf(document);
           if (written.length > headingWords && written.every((word) => askedWords?.has(word))) {
             wordForWord.add(document);
             const section = sections[document];
@@ -983,6 +986,15 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     let next = 0;
     for (const term of termsOf(heading)) if (term === wanted[next]) next++;
     return next === wanted.length;
+  }
+
+  /** A section's own heading as lowercase words, stop words too (boostNamedHeadings), read once per section. */
+  function headingWordsOf(document: number): readonly string[] {
+    const section = sections[document];
+    if (!section) return [];
+    let words = writtenHeadingWords.get(section);
+    if (!words) writtenHeadingWords.set(section, (words = wordsOf(section.headingPath.at(-1) ?? '').map((word) => word.toLowerCase())));
+    return words;
   }
 
   function distinctHeadingWords(document: number): number {
