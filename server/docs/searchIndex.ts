@@ -939,7 +939,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     /** Exact headings that are the question word for word, stop words too (the FAQ's "Do I need React?" for "Do I need React?"). */
     const wordForWord = new Set<number>();
     askedHeadings.clear();
-    let askedWords: Set<string> | undefined;
+    /** The sections whose heading is exactly the question's words. */
+    const exactDocuments: number[] = [];
     for (const document of named) {
       const count = namedWordCounts[document] as number;
       namedWordCounts[document] = 0;
@@ -947,19 +948,27 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       if (count === headingWords) {
         // Every word of the heading is a question word.
         exactFound ||= count === distinct.size;
-        if (count === distinct.size) {
-          askedWords ??= new Set(wordsOf(asked).map((word) => word.toLowerCase()));
-          const written = headingWordsOf(document);
-          if (written.length > headingWords && written.every((word) => askedWords?.has(word))) {
-            wordForWord.add(document);
-            const section = sections[document];
-            if (section) askedHeadings.add(section);
-          }
-        }
+        if (count === distinct.size) exactDocuments.push(document);
         boosts.push([document, count === distinct.size ? 'exact' : 'part']);
       } else if (count === distinct.size && count >= 2 && inQuestionOrder(questionTerms, document)) {
         // Every word of a question of two or more is in the heading, in its order (a keyword search: "launcher color").
         boosts.push([document, 'ordered']);
+      }
+    }
+    if (exactDocuments.length > 1) {
+      // Only the best scored are read word for word: a heading repeated across a versioned site's copies ("Usage") is
+      // exact for thousands of sections, and cutting each into words cost a tenth of such a search.
+      const askedWords = new Set(wordsOf(asked).map((word) => word.toLowerCase()));
+      const checked =
+        exactDocuments.length > MAX_WORD_FOR_WORD_CHECKS
+          ? exactDocuments.toSorted((a, b) => (question.scores[b] as number) - (question.scores[a] as number)).slice(0, MAX_WORD_FOR_WORD_CHECKS)
+          : exactDocuments;
+      for (const document of checked) {
+        const written = headingWordsOf(document);
+        if (written.length <= distinctHeadingWords(document) || !written.every((word) => askedWords.has(word))) continue;
+        wordForWord.add(document);
+        const section = sections[document];
+        if (section) askedHeadings.add(section);
       }
     }
     for (const [document, kind] of boosts) {
@@ -1231,6 +1240,9 @@ function startBuildMemos(miniSearch: MiniSearch<IndexedSection>, use: (analyzer:
 }
 
 const newPostings = () => new Map<number, PostingList>();
+
+/** Of the sections whose heading is exactly the question's words, the best scored this many are read word for word. */
+const MAX_WORD_FOR_WORD_CHECKS = 16;
 
 /** An exact heading the question says word for word, stop words too, is lifted this many times an exact heading's boost. */
 const WORD_FOR_WORD_HEADING_FACTOR = 2;
