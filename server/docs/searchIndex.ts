@@ -428,8 +428,6 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   let introducing: Set<number> | undefined;
   /** Each section's own heading as lowercase words (headingWordsOf). */
   const writtenHeadingWords = new WeakMap<Section, readonly string[]>();
-  /** The sections whose heading the last question says word for word (boostNamedHeadings): none is passed over for a page's opening. */
-  const askedHeadings = new Set<Section>();
   /** boostNamedHeadings' count of the question's words in each section's heading, zero between questions. */
   let namedWordCounts = new Uint8Array(0);
   /** The keys of each troubleshooting page's entries (symptoms.ts): a problem lifts these few, not every candidate. */
@@ -761,7 +759,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
         allowed,
         context,
       );
-      boostNamedHeadings(questionTerms, query);
+      const askedHeadings = boostNamedHeadings(questionTerms, query);
       addContext(options.contextWeight);
       preferLanguage(languageOfText(query));
       introduceTheProduct(questionTerms);
@@ -787,7 +785,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       // only of one whose whole title it names: "What happens if the server is down?" opened on the beginning of
       // the page Server and CLI.
       const topicAllowed = phrased.size > 0 ? () => false : options.staysOnSetting ? (section: Section) => pagePathsOf(section).some((pagePath) => place.settingPages.has(pagePath)) : undefined;
-      return rank(questionTerms, limit, wordTermsOf(query), topicAllowed, options.byScoreAlone === true ? undefined : { question: query, queries: questionQueries });
+      return rank(questionTerms, limit, wordTermsOf(query), askedHeadings, topicAllowed, options.byScoreAlone === true ? undefined : { question: query, queries: questionQueries });
     },
     alternativesIn: (asked) => {
       const meant = new Map<string, string[]>();
@@ -915,9 +913,10 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   /**
    * Sections whose own heading the question names: all its words (exactHeadingBoost) or some of them
    * (partOfQuestionHeadingBoost). Found from the heading postings of the question's words, so a common
-   * word's tens of thousands of sections cost nothing here.
+   * word's tens of thousands of sections cost nothing here. Returns the sections whose heading the question says word
+   * for word, stop words too.
    */
-  function boostNamedHeadings(questionTerms: string[], asked: string): void {
+  function boostNamedHeadings(questionTerms: string[], asked: string): Set<Section> {
     const distinct = new Set(questionTerms);
     // A boost lifts a section by at most 2x: one under a quarter of the best score cannot reach the first
     // places, so its heading is not even counted (a common heading word is in thousands of sections).
@@ -938,7 +937,6 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     let exactFound = false;
     /** Exact headings that are the question word for word, stop words too (the FAQ's "Do I need React?" for "Do I need React?"). */
     const wordForWord = new Set<number>();
-    askedHeadings.clear();
     /** The sections whose heading is exactly the question's words. */
     const exactDocuments: number[] = [];
     for (const document of named) {
@@ -967,8 +965,6 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
         const written = headingWordsOf(document);
         if (written.length <= distinctHeadingWords(document) || !written.every((word) => askedWords.has(word))) continue;
         wordForWord.add(document);
-        const section = sections[document];
-        if (section) askedHeadings.add(section);
       }
     }
     for (const [document, kind] of boosts) {
@@ -980,6 +976,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       const factor = kind === 'ordered' ? (exactFound ? 1 : settings.wholeQuestionInHeadingBoost) : kind === 'part' ? settings.partOfQuestionHeadingBoost : exact;
       question.scores[document] = (question.scores[document] as number) * factor;
     }
+    return new Set([...wordForWord].flatMap((document) => sections[document] ?? []));
   }
 
   /**
@@ -1159,7 +1156,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   }
 
   /** By score (with allTermsFirst, sections with every question term first), a named section before its page's intro, a page's opening for its topic, capped per page. */
-  function rank(questionTerms: readonly string[], limit: number, questionWords: readonly string[], topicAllowed?: (section: Section) => boolean, asked?: Omit<AskedTerms, 'weights'>): SearchHit[] {
+  /** `askedHeadings`: the sections whose heading the question says word for word (boostNamedHeadings), none passed over for a page's opening. */
+  function rank(questionTerms: readonly string[], limit: number, questionWords: readonly string[], askedHeadings: ReadonlySet<Section>, topicAllowed?: (section: Section) => boolean, asked?: Omit<AskedTerms, 'weights'>): SearchHit[] {
     const questionTermCount = questionTerms.length;
     const { documents, scores, matched } = question;
     // The per-page cap may pass over many sections of one page: widen the window until it fills the limit.
