@@ -12,7 +12,7 @@ import { clausesOf, comparesNames, headingsNamePart } from './clauses.ts';
 import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
 import { pageOutline } from './pageOutline.ts';
 import { insidePasted, namelessSpans } from '../docs/pastedText.ts';
-import { termsOfHeading, termsOfSection } from './sectionTermSets.ts';
+import { termsOfHeading, termsOfOwnHeading, termsOfSection } from './sectionTermSets.ts';
 import { continuesPrevious, focusOnContext, refersBack, retrievalFor, type Turn } from './conversation.ts';
 import { asksAboutPage, contentTerms, isLoneHan, namesThePage, onlyPoints, topicWordCount } from './terms.ts';
 
@@ -349,8 +349,9 @@ function offTopic(index: DocsIndex, question: string, section: Section, alternat
   const shared = terms.filter((term) => telling(term) && found(term)).length;
   if (allKnown) return shared <= 1 && terms.filter(telling).length >= 3 && !aboutOne;
   // Two words, one of them no page's: answerable when the section is about the other ("brand colors" under
-  // Colors), not when it has it in passing ("voice input" found "input" in a list of CSS variables).
-  if (terms.length === 2 && shared === 1) return !aboutOne;
+  // Colors), not when it has it in passing ("voice input" found "input" in a list of CSS variables), nor when its
+  // heading names another kind of it ("What is your refund policy?" was answered from Content Security Policy).
+  if (terms.length === 2 && shared === 1) return !terms.some((term) => telling(term) && headingIsMostly(section, term, alternatives));
   if (hasUnspacedScript(question) && sharesFewWords(question, terms.filter(telling), found)) return true;
   return shared <= 1 && shared * 2 < terms.length;
 }
@@ -383,6 +384,23 @@ function answersProblem(question: string, section: Section, alternatives: Readon
 }
 
 /** Whether the section's heading (or page title) names a question term, itself or (with `itself` false, only) by one of the docs' words for it. */
+/**
+ * Whether the section's own heading or its page's title is about the term (or a docs' word for it): names it with one
+ * other word at most ("Colors", "Change the colors"). A heading of more words names a kind of it: "Content Security
+ * Policy (CSP)" is no answer to a refund policy, as "Colors" is to brand colors. A Chinese or Japanese heading is about
+ * any word it names: its terms hold character pairs, and its words are not counted as English ones are.
+ */
+function headingIsMostly(section: Section, term: string, alternatives: ReadonlyMap<string, readonly string[]>): boolean {
+  const forms = [term, ...(alternatives.get(term) ?? [])];
+  return [
+    [section.headingPath.at(-1) ?? '', termsOfOwnHeading(section)] as const,
+    [section.pageTitle, new Set(termsOf(section.pageTitle))] as const,
+  ].some(([text, heading]) => (hasUnspacedScript(text) || heading.size <= MOSTLY_HEADING_TERMS) && forms.some((form) => heading.has(form)));
+}
+
+/** A heading about one word has it and one other at most. */
+const MOSTLY_HEADING_TERMS = 2;
+
 function headingNames(section: Section, alternatives: ReadonlyMap<string, readonly string[]>, itself = true): (term: string) => boolean {
   const headingTerms = termsOfHeading(section);
   return (term) => (itself && headingTerms.has(term)) || (alternatives.get(term) ?? []).some((alternative) => headingTerms.has(alternative));

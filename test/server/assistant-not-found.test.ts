@@ -88,6 +88,16 @@ describe('given a question with a word no page has, whose best section shares on
     // "element" is in the text of "Shadows and stacking", not in any heading.
     expect(notFound(widgetDocs(), 'holiday element')).toBe(true);
   });
+
+  it('says the docs do not cover two words when the heading with the known one names another kind of it', () => {
+    const index = indexOf({
+      'script-tag.md': '# Script tag\n\n## Content Security Policy (CSP)\n\nThe widget adds no inline script, so a strict policy needs only the server in `connect-src`.',
+      'theming.md': '# Theming\n\n## Colors\n\nSet the launcher color with CSS variables.',
+    });
+    expect(notFound(index, 'What is your refund policy?')).toBe(true);
+    expect(notFound(index, 'What is your content policy?')).toBe(false);
+    expect(notFound(index, 'brand colors')).toBe(false);
+  });
 });
 
 describe('given a question of three words the docs all have, each in passing in a different section', () => {
