@@ -497,6 +497,14 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     }
   }
   quoteCodeGroupsWhole(blocks, indexes);
+  // A further section's quote opening on a sentence that refers back past its own start ("It reads `docs/`
+  // recursively…" after the command it describes, "However, if they are in the wrong order, it will return a 404.")
+  // read as a fragment: the passage it refers to comes with it when short, else the section is left out.
+  if (!lead && refersBackUnquoted(blocks, indexes, first)) {
+    const start = Math.min(...indexes);
+    if (!isShortPassage(blocks[start - 1])) return undefined;
+    indexes.add(start - 1);
+  }
   const units = [...indexes].toSorted((a, b) => a - b).flatMap((index) => {
     const block = blocks[index];
     if (!block) return [];
@@ -512,6 +520,22 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   // The opening's bonus orders passages within the section; other sections are measured against the best match.
   const best = chosen.find((entry) => entry.score - entry.bonus === bestMatch) ?? chosen[0];
   return { section, units, score: bestMatch, bestIsCode: best?.block.kind === 'code', ...(best?.block.kind === 'row' ? { bestIsRow: true } : {}) };
+}
+
+/**
+ * Whether the first quoted passage, a paragraph that is not the section's first, opens referring back to the one
+ * before it, which is not quoted. English only: a Chinese or Japanese paragraph opening on これ or 这 most often
+ * means the heading's topic (as for the lists a paragraph follows, above).
+ */
+function refersBackUnquoted(blocks: readonly Block[], indexes: ReadonlySet<number>, first: number): boolean {
+  const start = Math.min(...indexes);
+  const opening = blocks[start]?.kind === 'sentence' ? blocks[start]?.units[0] : undefined;
+  return start > first && opening !== undefined && /^[a-z]/i.test(opening.text) && OPENS_REFERRING_BACK.test(opening.text) && (blocks[start - 1]?.units.length ?? 0) > 0;
+}
+
+/** A passage short enough to come with the one quoted after it: short code, or a paragraph of a few lines. */
+function isShortPassage(block: Block | undefined): boolean {
+  return isShortCode(block) || (block?.kind === 'sentence' && block.units.length > 0 && charactersOf(block.units) <= WHOLE_FURTHER_PARAGRAPH_CHARS);
 }
 
 /**

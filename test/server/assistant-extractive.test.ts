@@ -452,6 +452,17 @@ describe('given sections and a question', () => {
     expect(long.text).not.toContain('Other words');
   });
 
+  it("quotes a further section's paragraph that refers back with the short passage it refers to, and leaves out one whose passage is long", () => {
+    const lead = section('a', 'A', 'Set the relay port with --port.');
+    const command = '```sh\nnpx relay serve docs\n```';
+    const start = section('b', 'Start', `Install it first.\n\n${command}\n\nIt reads the folder and listens on the relay port 8787.`);
+    const answer = composeExtractiveAnswer([lead, start], question('relay port'));
+    expect(answer.text).toContain(`**[Page › Start](/page#b)**\n\n${command}\n\nIt reads the folder and listens on the relay port 8787.`);
+    expect(answer.text).not.toContain('Install it first');
+    const longCode = section('c', 'Ordering', `Install it first.\n\n${codeBlock(20)}\n\nHowever, in the wrong order the relay port answers 404.`);
+    expect(composeExtractiveAnswer([lead, longCode], question('relay port')).sections.map((used) => used.id)).toEqual(['/page#a']);
+  });
+
   it('reads a short follow-up with the previous question as its setting', () => {
     const host = section('host', 'Host', 'Set the host with --host.\n\nIn a container, the host must be 0.0.0.0.');
     const answer = composeExtractiveAnswer([host], { terms: contentTerms('and the host?'), contextTerms: contentTerms('relay port in a container') });
