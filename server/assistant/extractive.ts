@@ -497,6 +497,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     }
   }
   quoteCodeGroupsWhole(blocks, indexes);
+  quoteContinuedCode(blocks, indexes, introductions);
   // A further section's quote opening on a sentence that refers back past its own start ("It reads `docs/`
   // recursively…" after the command it describes, "However, if they are in the wrong order, it will return a 404.")
   // read as a fragment: the passage it refers to comes with it when short, else the section is left out.
@@ -636,6 +637,34 @@ function quoteCodeGroupsWhole(blocks: readonly Block[], indexes: Set<number>): v
       }
     }
   }
+}
+
+/**
+ * A code block opening mid-expression (", (c) => {": Hono's validation guide cuts one `app.post(…)` call in two, with a
+ * sentence on each half) continues the code before it: quoted alone it began with a comma, so that code comes with
+ * it, and the passages between, when it is not too long to quote; and so does the sentence introducing that code.
+ */
+function quoteContinuedCode(blocks: readonly Block[], indexes: Set<number>, introductions: Set<number>): void {
+  for (const index of Array.from(indexes)) {
+    if (!continuesCode(blocks[index])) continue;
+    const start = blocks.findLastIndex((block, at) => at < index && block.kind === 'code');
+    if (start < 0 || index - start > MAX_CONTINUED_CODE_DISTANCE || lineCount(blocks[start] as Block) > MAX_MATCHING_CODE_LINES) continue;
+    for (let at = start; at < index; at++) indexes.add(at);
+    if (blocks[start - 1]?.kind === 'sentence' && (blocks[start - 1]?.units.length ?? 0) > 0 && !indexes.has(start - 1)) {
+      indexes.add(start - 1);
+      introductions.add(start - 1);
+    }
+  }
+}
+
+/** The code a continuing block continues is at most this many blocks before it (a sentence or two between). */
+const MAX_CONTINUED_CODE_DISTANCE = 3;
+const CONTINUING_CODE = /^\s*[,)\]]/;
+
+function continuesCode(block: Block | undefined): boolean {
+  if (block?.kind !== 'code') return false;
+  const firstLine = codeBody(block).split('\n').find((line) => line.trim() !== '') ?? '';
+  return CONTINUING_CODE.test(firstLine);
 }
 
 /** A code block's language and title, read as the parser wrote them (blockText's fenceTitle), when it has a title. */

@@ -463,6 +463,15 @@ describe('given sections and a question', () => {
     expect(composeExtractiveAnswer([lead, longCode], question('relay port')).sections.map((used) => used.id)).toEqual(['/page#a']);
   });
 
+  it('quotes code that opens mid-expression with the code it continues and the sentence introducing that', () => {
+    const first = "```ts\napp.post(\n  '/posts',\n  checker('form', (value) => value),\n  //...\n```";
+    const rest = "```ts\n, (c) => {\n  const { body } = c.req.valid('form')\n  return c.json(body)\n}\n```";
+    const text = `Import the checker first.\n\nTo check form data, pass a callback:\n\n${first}\n\nWithin the handler, read the checked body with \`c.req.valid('form')\`.\n\n${rest}`;
+    const answer = composeExtractiveAnswer([section('checker', 'Checker', text)], question('How do I read the checked body within the handler?'));
+    expect(answer.text).toContain(`To check form data, pass a callback:\n\n${first}\n\nWithin the handler, read the checked body with \`c.req.valid('form')\`.\n\n${rest}`);
+    expect(answer.text).not.toContain('Import the checker');
+  });
+
   it('reads a short follow-up with the previous question as its setting', () => {
     const host = section('host', 'Host', 'Set the host with --host.\n\nIn a container, the host must be 0.0.0.0.');
     const answer = composeExtractiveAnswer([host], { terms: contentTerms('and the host?'), contextTerms: contentTerms('relay port in a container') });
