@@ -196,6 +196,15 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('My chat history is gone after I click a link to another page').get('page')).toBeUndefined();
   });
 
+  it("reads the command line as the docs' CLI and its flags, and conversations saved on disk as stored or kept", () => {
+    const index = indexOf({
+      'server.md': '# Server\n\n## CLI flags\n\nEvery option of `serve`, with its default.\n\n## Threads and storage\n\nThreads are kept in an embedded database under `--data`.',
+      'agent.md': '# Agent jobs\n\n## From the command line\n\nThe server accepts `agent create` to start a job; the job saves its line of progress.',
+    });
+    expect(firstHeading(index, 'Which command-line options does the server accept?')).toBe('CLI flags');
+    expect(firstHeading(index, 'Where are the conversations saved on disk?')).toBe('Threads and storage');
+  });
+
   it('reads being notified as the docs\' webhooks', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I get notified when a job finishes?').get('notifi')).toEqual(['webhook']);
   });
