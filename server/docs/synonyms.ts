@@ -215,7 +215,7 @@ next to, beside, alongside, side by side => side
 move, moving, relocate, reposition, put it => position
 tone, tone of voice, persona, personality, system prompt => instructions, prompt
 concise, briefly, brief, succinct, terse, less verbose, less wordy, too verbose => shorter, short
-rounded corners, round corners, square corners, rounded, roundness, round, circular, circle, 角丸, 四角, 圆角, 直角 => radius
+rounded corners, round corners, square corners, corners square, square edges, sharp corners, sharp edges, rounded, roundness, round, circular, circle, 角丸, 四角, 圆角, 直角 => radius
 small responses, small files, small bodies, too small, smaller than, below a size, under a size => minimum, threshold
 track, tracks, tracking, tracked, tracker, trackers, spy, spying, privacy, private data, personal data, personal information, pii, gdpr, ccpa, collect, collects, collecting, collected => privacy, data, cookie, cookies, fingerprint
 `;
