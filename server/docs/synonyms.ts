@@ -212,7 +212,7 @@ upgrade, upgraded, upgrading, upgrades, newer version, new major version, バー
 セッション => session
 ストリーミング => stream, streaming
 next to, beside, alongside, side by side => side
-move, moving, relocate, reposition, put it => position
+move, moving, relocate, reposition, put it on the left, put it on the right, put it at the top, put it at the bottom, put it in the corner, put it in another corner, put it somewhere else => position
 tone, tone of voice, persona, personality, system prompt => instructions, prompt
 concise, briefly, brief, succinct, terse, less verbose, less wordy, too verbose => shorter, short
 rounded corners, round corners, square corners, corners square, square edges, sharp corners, sharp edges, rounded, roundness, round, circular, circle, 角丸, 四角, 圆角, 直角 => radius

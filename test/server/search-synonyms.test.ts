@@ -76,6 +76,10 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('Can the launcher be a circle?').get('circl')).toEqual(['radiu']);
     expect(DEFAULT_SYNONYMS.alternativesIn('how do I make it round?').get('round')).toEqual(['radiu']);
     expect(DEFAULT_SYNONYMS.alternativesIn('How can I move the launcher to the left?').get('move')).toEqual(['posit']);
+    // Square corners too, however the reader orders the words; putting it somewhere is a position only where the reader says where.
+    expect(DEFAULT_SYNONYMS.alternativesIn('How can I make the corners square?').get('squar')).toEqual(['radiu']);
+    expect([...DEFAULT_SYNONYMS.alternativesIn('Can I put it on the left?').values()].flat()).toContain('posit');
+    expect([...DEFAULT_SYNONYMS.alternativesIn('I have an assistant key, where do I put it?').values()].flat()).not.toContain('posit');
   });
 
   it("reads an AI's made-up answers in the docs' words: hallucinate and make up as invent and grounded, a maximum length as characters", () => {
