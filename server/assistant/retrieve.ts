@@ -383,7 +383,6 @@ function answersProblem(question: string, section: Section, alternatives: Readon
   return isTroubleshootingEntry(section) && describesProblem(question) && contentTerms(question).some(headingNames(section, alternatives));
 }
 
-/** Whether the section's heading (or page title) names a question term, itself or (with `itself` false, only) by one of the docs' words for it. */
 /**
  * Whether the section's own heading or its page's title is about the term (or a docs' word for it): names it with one
  * other word at most ("Colors", "Change the colors"). A heading of more words names a kind of it: "Content Security
@@ -401,6 +400,7 @@ function headingIsMostly(section: Section, term: string, alternatives: ReadonlyM
 /** A heading about one word has it and one other at most. */
 const MOSTLY_HEADING_TERMS = 2;
 
+/** Whether the section's heading (or page title) names a question term, itself or (with `itself` false, only) by one of the docs' words for it. */
 function headingNames(section: Section, alternatives: ReadonlyMap<string, readonly string[]>, itself = true): (term: string) => boolean {
   const headingTerms = termsOfHeading(section);
   return (term) => (itself && headingTerms.has(term)) || (alternatives.get(term) ?? []).some((alternative) => headingTerms.has(alternative));
