@@ -173,6 +173,23 @@ describe.skipIf(!existsSync(HONO_DOCS_DIR))('given a change of topic after "expl
   );
 });
 
+describe.skipIf(!existsSync(HONO_DOCS_DIR))('given a follow-up whose only word past its topic says where (somewhere, elsewhere)', () => {
+  it(
+    "answers from the section its topic words find: \"somewhere\", a word no page has, weighed most of all and made it beyond the docs",
+    async () => {
+      const index = await corpusIndex(HONO_DOCS_DIR);
+      const history = [
+        { role: 'user' as const, text: 'How do I use the logger middleware?' },
+        { role: 'assistant' as const, text: '**[Logger Middleware](/middleware/builtin/logger#logger-middleware)**\n\n…', sources: ['/middleware/builtin/logger#logger-middleware'] },
+      ];
+      const retrieved = retrieveDocs(index, 'can I send the lines somewhere else instead of printing them?', history, { limit: 5 });
+      expect(retrieved.notFound).toBe(false);
+      expect(retrieved.sections[0]?.id).toBe('/middleware/builtin/logger#printfunc');
+    },
+    TIMEOUT,
+  );
+});
+
 describe('given every question set whose corpus is present, the reworded ones with them', () => {
   it(
     "finds the answering page first and in the top 5 at least as often with readers' words (synonyms) as without, on each set, and more often in all",
