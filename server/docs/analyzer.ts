@@ -19,7 +19,8 @@ const STOP_WORDS = new Set(
   these they this those through to too under until up very was we were what when where which while who whom why will
   with would you your yours yourself yourselves ll ve re s t d m don doesn didn isn aren wasn weren won can't i'm
   please want wanted need needs also way happen happens happened happening hi hello hey thanks thank thx know
-  somewhere anywhere elsewhere everywhere somehow`.split(/\s+/),
+  somewhere anywhere elsewhere everywhere somehow couldn shouldn wouldn haven hasn hadn mustn needn whose whichever whenever
+  wherever whatever though although anymore`.split(/\s+/),
 );
 
 // Chinese function words and question words: 怎么/如何/什么 are in nearly every question and no answer.

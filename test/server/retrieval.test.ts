@@ -173,7 +173,7 @@ describe.skipIf(!existsSync(HONO_DOCS_DIR))('given a change of topic after "expl
   );
 });
 
-describe.skipIf(!existsSync(HONO_DOCS_DIR))('given a follow-up whose only word past its topic says where (somewhere, elsewhere)', () => {
+describe.skipIf(!existsSync(HONO_DOCS_DIR))('given a question with a word that names no topic and no page has (somewhere, shouldn\'t)', () => {
   it(
     "answers from the section its topic words find: \"somewhere\", a word no page has, weighed most of all and made it beyond the docs",
     async () => {
@@ -185,6 +185,10 @@ describe.skipIf(!existsSync(HONO_DOCS_DIR))('given a follow-up whose only word p
       const retrieved = retrieveDocs(index, 'can I send the lines somewhere else instead of printing them?', history, { limit: 5 });
       expect(retrieved.notFound).toBe(false);
       expect(retrieved.sections[0]?.id).toBe('/middleware/builtin/logger#printfunc');
+      // A negation's contraction (shouldn't: shouldn and t) is no topic either.
+      const why = retrieveDocs(index, "Why shouldn't I write Rails-style controllers?", [], { limit: 5 });
+      expect(why.notFound).toBe(false);
+      expect(why.sections[0]?.id).toBe('/guides/best-practices#dont-make-controllers-when-possible');
     },
     TIMEOUT,
   );
