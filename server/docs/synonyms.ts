@@ -76,6 +76,7 @@ not showing, not showing up, doesn't show, does not show, doesn't show up, does 
 gone, is gone, are gone, went away => lost
 remember, remembers, remembered, remembering, forget, forgets, forgot, forgotten => keep, kept, survive, persist, lost
 saved, on disk, to disk, on the disk, persisted => stored, kept, storage
+unanswered, not answered, went unanswered, could not answer, couldn't answer => not-found, notfound
 goes down, is down, went down, was down, server down, server is down, server was down, site is down, api is down, unreachable, not reachable, can't reach, cannot reach, can not reach, outage, outages => reached, reach, retry, health
 notify, notified, notification, notifications, alert me, get alerted, ping me, callback url, callback urls => webhook, webhooks
 healthy, unhealthy, healthcheck, health check, health checks, liveness, readiness, uptime => health, ready

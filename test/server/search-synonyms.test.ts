@@ -209,6 +209,10 @@ describe('given the built-in synonyms', () => {
     expect(firstHeading(index, 'Where are the conversations saved on disk?')).toBe('Threads and storage');
   });
 
+  it("reads unanswered questions as the docs' not-found ones", () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('can I see only the unanswered ones?').get('unansw')).toEqual(['notfound']);
+  });
+
   it('reads being notified as the docs\' webhooks', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('How do I get notified when a job finishes?').get('notifi')).toEqual(['webhook']);
   });
