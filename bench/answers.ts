@@ -11,7 +11,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { splitMarkdownBlocks } from '../src/chat/markdownBlocks.ts';
 import { remarkGfmParse } from '../src/chat/remarkGfmParse.ts';
-import { createExtractiveAnswerer } from '../server/assistant/answerers.ts';
+import { type AnswerPlan, createExtractiveAnswerer } from '../server/assistant/answerers.ts';
 import { normalize } from '../server/assistant/contextSource.ts';
 import type { Turn } from '../server/assistant/conversation.ts';
 import { retrieveDocs, type RetrievedDocs } from '../server/assistant/retrieve.ts';
@@ -526,6 +526,20 @@ function measureFollowUps(index: DocsIndex, set: SetName, file = FOLLOW_UPS_FILE
   return quality;
 }
 
+/** One turn of a conversation answered by the extractive answerer, as the server answers it: the plan and its text. */
+export async function answerTurn(index: DocsIndex, question: string, history: readonly Turn[]): Promise<{ plan: AnswerPlan; text: string }> {
+  const plan = await createExtractiveAnswerer()({
+    question,
+    history: [...history],
+    retrieve: (asked, earlier) => retrieveDocs(index, asked, earlier, { limit: 5 }),
+    search: (query) => index.search(query, { limit: 5 }).map((hit) => hit.section),
+    signal: new AbortController().signal,
+  });
+  let text = '';
+  for await (const delta of plan.deltas) text += delta;
+  return { plan, text };
+}
+
 /**
  * Conversations as a reader has them: each turn answered by the extractive answerer with the earlier questions,
  * answers and their sources as history (the widget sends the answers' source-url parts), so a turn after a
@@ -537,15 +551,7 @@ async function measureConversations(index: DocsIndex, set: SetName, file = CONVE
   for (const { turns, expected } of conversations) {
     const history: Turn[] = [];
     for (const [position, question] of turns.entries()) {
-      const plan = await createExtractiveAnswerer()({
-        question,
-        history: [...history],
-        retrieve: (asked, earlier) => retrieveDocs(index, asked, earlier, { limit: 5 }),
-        search: (query) => index.search(query, { limit: 5 }).map((hit) => hit.section),
-        signal: new AbortController().signal,
-      });
-      let text = '';
-      for await (const delta of plan.deltas) text += delta;
+      const { plan, text } = await answerTurn(index, question, history);
       const first = plan.sources[0];
       if (position > 0) {
         const found = !plan.notFound() && first !== undefined && (expected[position - 1] ?? []).includes(first.file);

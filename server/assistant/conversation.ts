@@ -81,7 +81,11 @@ export function retrievalFor(question: string, history: readonly Turn[]): Retrie
   // "How do I test my app?" to CORS's example; "summarize this page" itself drew "and the options?" to Cloudflare Pages).
   const asked = history[previousAt]?.text;
   const pointed = asked !== undefined && (onlyPoints(asked) || asksAboutPage(asked)) && answer?.text !== undefined && answer.text !== '';
-  const previousQuestion = pointed ? topicOfAnswer(answer) : asked;
+  // A next step of a next step ("and on Bun?" after "what happens when it is too big?" after the body limit) also
+  // follows the question the last one leaned on: alone, the last one's words ("too big") had lost the topic. Not a
+  // follow-up with words of its own: they pick among the last answer's topic, which the earlier question blurred.
+  const leaning = !pointed && asked !== undefined && (continuesPrevious(question) || topicWordCount(question) <= 1) ? settingOfFollowUp(asked, history.slice(0, previousAt)) : undefined;
+  const previousQuestion = pointed ? topicOfAnswer(answer) : leaning ? `${asked} ${leaning}` : asked;
   if (!previousQuestion) return { queries: [question], terms, contextTerms: [] };
   const sources = answer?.sources?.length ? { settingSources: answer.sources } : {};
   // "can I change the header name?" after a request id names its topic in three words, and asked alone found the
@@ -90,6 +94,16 @@ export function retrievalFor(question: string, history: readonly Turn[]): Retrie
   const contextTerms = contentTerms(previousQuestion).filter((term) => !terms.includes(term));
   if (terms.length === 0) return { queries: [previousQuestion], terms: contextTerms, contextTerms: [] };
   return { queries: [question, `${question} ${previousQuestion}`], terms, contextTerms, setting: previousQuestion, ...sources };
+}
+
+/**
+ * The question a follow-up leaned on, when it did (fewer than three topic words, or worded as a next step or with a
+ * pronoun): "and on Bun?" after "what happens when it is too big?" is still about the request body size asked first.
+ */
+function settingOfFollowUp(asked: string, earlier: readonly Turn[]): string | undefined {
+  if (topicWordCount(asked) >= 3 && !continuesPrevious(asked) && !refersBack(asked)) return undefined;
+  const before = earlier.findLast((turn) => turn.role === 'user' && smallTalkOf(turn.text) === undefined);
+  return before === undefined || onlyPoints(before.text) || asksAboutPage(before.text) ? undefined : before.text;
 }
 
 /**

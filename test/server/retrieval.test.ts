@@ -12,6 +12,8 @@ import {
   readQuestions,
   scoreRetrieval,
 } from '../../bench/retrieval.ts';
+import { answerTurn } from '../../bench/answers.ts';
+import type { Turn } from '../../server/assistant/conversation.ts';
 import { retrieveDocs } from '../../server/assistant/retrieve.ts';
 import { loadDocs } from '../../server/docs/load.ts';
 import { createDocsIndex } from '../../server/docs/searchIndex.ts';
@@ -189,6 +191,24 @@ describe.skipIf(!existsSync(HONO_DOCS_DIR))('given a question with a word that n
       const why = retrieveDocs(index, "Why shouldn't I write Rails-style controllers?", [], { limit: 5 });
       expect(why.notFound).toBe(false);
       expect(why.sections[0]?.id).toBe('/guides/best-practices#dont-make-controllers-when-possible');
+    },
+    TIMEOUT,
+  );
+});
+
+describe.skipIf(!existsSync(HONO_DOCS_DIR))('given a next step of a next step ("and from a cookie instead?" after "where does it read the token from?" after the JWT middleware)', () => {
+  it(
+    'reads it with the question the last one leaned on, whose topic the last one\'s words alone had lost',
+    async () => {
+      const index = await corpusIndex(HONO_DOCS_DIR);
+      // Each earlier turn as the widget sends it back: the question, then the extractive answer with its sources.
+      const history: Turn[] = [];
+      for (const question of ['how do I use the jwt middleware?', 'where does it read the token from?']) {
+        const { plan, text } = await answerTurn(index, question, history);
+        history.push({ role: 'user', text: question }, { role: 'assistant', text, sources: plan.sources.map((source) => source.url) });
+      }
+      // With the last question alone it opened on Bearer Auth's usage.
+      expect(retrieveDocs(index, 'and from a cookie instead?', history, { limit: 5 }).sections[0]?.route).toBe('/middleware/builtin/jwt');
     },
     TIMEOUT,
   );
