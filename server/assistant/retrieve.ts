@@ -168,12 +168,16 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   const { setting, settingSources } = retrieval;
   const settingPages = setting === undefined ? [] : settingPagesOf(index, setting, settingSources ?? [], searchOptions);
   const newTopic = setting !== undefined && namesNewTopic(index, question, alternatives, settingPages);
-  const pronounIsSetting = refersBack(question) && !aboutSomethingElse(index, question, alternatives, settingSources ?? []);
+  // "can I change them?" after the rate limits: the pronoun stands for the setting's topic; "How do I stream a response
+  // and close it?" names what its pronoun stands for, and asks of its own.
+  const pronounIsSetting = refersBack(question) && !namesWhatItRefersTo(question) && !aboutSomethingElse(index, question, alternatives, settingSources ?? []);
   const inSetting = setting === undefined || newTopic ? ownHits : withSetting(index, question, setting, settingPages, ownHits, searchOptions, pronounIsSetting);
   // A question of its own after another stays on its setting only when the setting answers it as fully as the docs
   // do elsewhere: "Does it support dark mode?" after the rate limits covers 0.61 alone and nothing there; "can I
-  // change the header name?" after a request id covers as much in the request id's options as in JWT's alone.
-  const settled = retrieval.mayLeaveSetting && (inSetting[0]?.coverage ?? 0) < (ownHits[0]?.coverage ?? 0) ? ownHits : inSetting;
+  // change the header name?" after a request id covers as much in the request id's options as in JWT's alone. One
+  // whose pronoun stands for the setting stays there: "what status code does the client get when a request exceeds it?"
+  // after the timeout middleware opened on RPC's status codes, which cover more of its words.
+  const settled = retrieval.mayLeaveSetting && !pronounIsSetting && (inSetting[0]?.coverage ?? 0) < (ownHits[0]?.coverage ?? 0) ? ownHits : inSetting;
   const { hits, partSections } = located.length === 0 && !pointing && setting === undefined ? withEachPart(index, question, settled, searchOptions) : { hits: settled, partSections: [] };
   const locatedSections = located.map((entry) => entry.section);
   const found = hits.map((hit) => hit.section).filter((section) => !locatedSections.some((own) => own.id === section.id));
@@ -475,6 +479,17 @@ function withSetting(index: DocsIndex, question: string, setting: string, settin
     ...(pronounIsSetting ? { contextWeight: 1 } : {}),
   });
   return distinctHits([inSetting, ownHits], options.limit);
+}
+
+/**
+ * A thing the question introduces ("a response", "an assistant key", "my routes"), then, past a comma or an "and", a
+ * pronoun: what it stands for is that thing ("How do I stream a response and close it?", "I have an assistant key,
+ * where do I put it?"), not the last question's topic. English only; "when a request exceeds it" is no such pair.
+ */
+const NAMES_WHAT_IT_REFERS_TO = /\b(?:a|an|my|your|some)\s[^,.?!;]*?(?:,|\band\b)[^.?!]*\b(?:it|them)\b/i;
+
+function namesWhatItRefersTo(question: string): boolean {
+  return NAMES_WHAT_IT_REFERS_TO.test(question);
 }
 
 /**

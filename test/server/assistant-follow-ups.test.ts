@@ -130,6 +130,21 @@ describe('given a short follow-up', () => {
     expect(() => retrieveDocs(index, 'Does it work on mobile?', garbled, { limit: 5 })).not.toThrow();
   });
 
+  it("stays on the setting when its pronoun stands for it, though another page covers more of its words; not when the question names what its pronoun stands for", () => {
+    const index = indexOf({
+      'middleware/timeout.md':
+        '# Timeout Middleware\n\nThe Timeout Middleware ends a request that runs longer than its duration. When a request exceeds the duration, the client gets a 504 Gateway Timeout response.',
+      'guides/rpc.md': '# RPC\n\n## Status code\n\nThe client reads the status code of each request from `res.status`, and a typed status code narrows the response.',
+      'helpers/streaming.md': '# Streaming Helper\n\n## stream()\n\nStream a response with `stream(c, callback)`; call `stream.close()` to close it early.',
+    });
+    const afterTimeout: Turn[] = [
+      { role: 'user', text: 'How does the timeout middleware work?' },
+      { role: 'assistant', text: 'An earlier answer.', sources: ['/middleware/timeout#timeout-middleware'] },
+    ];
+    expect(firstSection(index, 'what status code does the client get when a request exceeds it?', afterTimeout)).toBe('/middleware/timeout#timeout-middleware');
+    expect(firstSection(index, 'How do I stream a response and close it?', afterTimeout)).toBe('/helpers/streaming#stream');
+  });
+
   it('still says the docs do not cover a follow-up about something they never mention', () => {
     const index = indexOf({ 'server.md': '# Server\n\n## Port\n\nThe server listens on port 8787.\n\n## Host\n\nSet the host with --host.' });
     const retrieved = retrieveDocs(index, 'and the weather in Paris?', after('Which port does the server listen on?'), { limit: 5 });
