@@ -231,6 +231,12 @@ export interface AnswerQuality extends Record<ExpectedFirstSetName, CrossLanguag
    * it?"). Written in the thirty-first session before measuring (questions/pronoun-follow-ups.json).
    */
   pronounFollowUps: ConversationQuality;
+  /**
+   * The same, written in the thirty-fourth session before measuring, after a pronoun standing for the setting was made
+   * to keep a question there (questions/pronoun-follow-ups-2.json): "how long does it keep the responses?" after the
+   * cache middleware.
+   */
+  laterPronounFollowUps: ConversationQuality;
   /** Questions of the reader's own about a selection or code block ("what does maxAge mean here?"), questions/selection-questions.json. */
   selectionQuestions: SelectionQuality;
   /** The same, written with them in the twelfth session and measured once the rule was set (questions/selection-questions-2.json). */
@@ -294,6 +300,7 @@ const LATER_CONVERSATIONS_FILE = fileURLToPath(new URL('./questions/conversation
 const TOPIC_CHANGES_FILE = fileURLToPath(new URL('./questions/topic-changes.json', import.meta.url));
 const SHORT_TOPIC_CHANGES_FILE = fileURLToPath(new URL('./questions/topic-changes-short.json', import.meta.url));
 const PRONOUN_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/pronoun-follow-ups.json', import.meta.url));
+const LATER_PRONOUN_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/pronoun-follow-ups-2.json', import.meta.url));
 const FIRST_QUESTIONS_FILE = fileURLToPath(new URL('./questions/first-questions.json', import.meta.url));
 const LATER_FIRST_QUESTIONS_FILE = fileURLToPath(new URL('./questions/first-questions-2.json', import.meta.url));
 const SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions.json', import.meta.url));
@@ -600,6 +607,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     topicChanges: await measureConversations(index, set.name, TOPIC_CHANGES_FILE),
     shortTopicChanges: await measureConversations(index, set.name, SHORT_TOPIC_CHANGES_FILE),
     pronounFollowUps: await measureConversations(index, set.name, PRONOUN_FOLLOW_UPS_FILE),
+    laterPronounFollowUps: await measureConversations(index, set.name, LATER_PRONOUN_FOLLOW_UPS_FILE),
     firstQuestions: measureFirstQuestions(index, set.name),
     laterFirstQuestions: measureFirstQuestions(index, set.name, LATER_FIRST_QUESTIONS_FILE),
     selectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
@@ -760,6 +768,8 @@ async function main(): Promise<void> {
     if (shortTopicChanges.secondTurns > 0) console.log(`  held out (twenty-ninth session): a short question after another: its page first ${share(shortTopicChanges.secondFirst, shortTopicChanges.secondTurns)} of ${shortTopicChanges.secondTurns}`);
     const { pronounFollowUps } = quality;
     if (pronounFollowUps.secondTurns > 0) console.log(`  held out (thirty-first session): a question ending on a pronoun after another: its page first ${share(pronounFollowUps.secondFirst, pronounFollowUps.secondTurns)} of ${pronounFollowUps.secondTurns}`);
+    const laterPronouns = quality.laterPronounFollowUps;
+    if (laterPronouns.secondTurns > 0) console.log(`  held out (thirty-fourth session): a pronoun for the last topic: its page first ${share(laterPronouns.secondFirst, laterPronouns.secondTurns)} of ${laterPronouns.secondTurns}`);
     for (const { key, label } of HELD_OUT_OUT_OF_SCOPE_SETS) {
       const heldOutSet = quality[key];
       if (heldOutSet.outOfScope > 0) console.log(`  ${label}: out of scope notFound ${share(heldOutSet.outOfScopeNotFound, heldOutSet.outOfScope)} of ${heldOutSet.outOfScope}`);
@@ -803,7 +813,7 @@ async function main(): Promise<void> {
     ] as const) {
       if (measured.questions > 0) console.log(`  ${label}, both quoted ${share(measured.bothQuoted, measured.questions)} of ${measured.questions} (both among the sources: ${measured.bothInSources}; notFound: ${measured.notFound})`);
     }
-    const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...HELD_OUT_OUT_OF_SCOPE_SETS.flatMap(({ key }) => quality[key].misses), ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.shortTopicChanges.misses.map((miss) => `short question after another, ${miss}`), ...quality.pronounFollowUps.misses.map((miss) => `ending on a pronoun, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses, ...quality.laterFirstQuestions.misses];
+    const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...HELD_OUT_OUT_OF_SCOPE_SETS.flatMap(({ key }) => quality[key].misses), ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.shortTopicChanges.misses.map((miss) => `short question after another, ${miss}`), ...quality.pronounFollowUps.misses.map((miss) => `ending on a pronoun, ${miss}`), ...quality.laterPronounFollowUps.misses.map((miss) => `a pronoun for the last topic, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses, ...quality.laterFirstQuestions.misses];
     if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...twentyNinthSelectionQuestions.misses.map((miss) => `held out (twenty-ninth session), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...EXPECTED_FIRST_SET_NAMES.flatMap((name) => quality[name].misses.map((miss) => `${EXPECTED_FIRST_SETS[name].missPrefix}${miss}`))]) console.log(`    ${line}`);
   }
 }
