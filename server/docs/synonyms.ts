@@ -126,6 +126,7 @@ directive, directives, custom directive, custom directives => 指令
 subdirectory, subdirectories, sub-directory, subfolder, sub-path, subpath, サブディレクトリー, サブディレクトリ, サブフォルダー, サブフォルダ, サブパス, 子目录, 子路径, 二级目录 => base, ネスト
 publish, publishing, go live, hosting, host it, self-host, self-hosting, self-hosted, vps, on-prem, on-premises, own server, my own server => deploy, deployment, host
 settings, preferences, configure, configuring => config, configuration, option, options
+app, apps => application, applications
 command line, command-line, commandline, command line options, command-line options, command line flags, command-line flags => cli, flag, flags
 customize, customise, customizing, personalize, look and feel, appearance, style, restyle, styling, brand, branding, brand colors => theme, theming, css, style
 colour, colours, colored, coloured, red, blue, green, purple, orange, yellow, pink, gray, grey => color

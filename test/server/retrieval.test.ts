@@ -167,7 +167,8 @@ describe.skipIf(!existsSync(HONO_DOCS_DIR))('given a change of topic after "expl
         { role: 'assistant' as const, text: '**[CORS Middleware › Usage](/middleware/builtin/cors#usage)**\n\n…', sources: ['/middleware/builtin/cors#usage'] },
       ];
       // Both lifts (the reader's page and the setting's, 1.5 each) multiplied opened it on CORS's example.
-      expect(retrieveDocs(index, 'How do I test my app?', history, place).sections[0]?.id).toBe('/helpers/testing#testclient');
+      // (The Testing guide since app reads as application too: "it is easy to test Hono's applications".)
+      expect(retrieveDocs(index, 'How do I test my app?', history, place).sections[0]?.id).toBe('/guides/testing#testing');
       // A real follow-up still reads CORS's page.
       expect(retrieveDocs(index, 'and with credentials?', history, place).sections[0]?.id).toBe('/middleware/builtin/cors#credentials-boolean');
     },

@@ -209,6 +209,10 @@ describe('given the built-in synonyms', () => {
     expect(firstHeading(index, 'Where are the conversations saved on disk?')).toBe('Threads and storage');
   });
 
+  it("reads a reader's app as the docs' application (\"it is easy to test Hono's applications\")", () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('how do I test my app').get('app')).toEqual(['applic']);
+  });
+
   it("reads unanswered questions as the docs' not-found ones", () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('can I see only the unanswered ones?').get('unansw')).toEqual(['notfound']);
   });
