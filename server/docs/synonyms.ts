@@ -127,6 +127,7 @@ subdirectory, subdirectories, sub-directory, subfolder, sub-path, subpath, ã‚µãƒ
 publish, publishing, go live, hosting, host it, self-host, self-hosting, self-hosted, vps, on-prem, on-premises, own server, my own server => deploy, deployment, host
 settings, preferences, configure, configuring => config, configuration, option, options
 app, apps => application, applications
+client ip, client's ip, clients ip, ip of the client, visitor ip, visitor's ip, user ip, user's ip, caller ip, remote ip => remote, address
 command line, command-line, commandline, command line options, command-line options, command line flags, command-line flags => cli, flag, flags
 customize, customise, customizing, personalize, look and feel, appearance, style, restyle, styling, brand, branding, brand colors => theme, theming, css, style
 colour, colours, colored, coloured, red, blue, green, purple, orange, yellow, pink, gray, grey => color

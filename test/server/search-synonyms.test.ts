@@ -213,6 +213,11 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('how do I test my app').get('app')).toEqual(['applic']);
   });
 
+  it("reads a client's IP as the docs' remote address (Hono's ConnInfo: \"the client's remote address\")", () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('how to get the client IP').get('ip')).toEqual(['remot', 'address']);
+    expect(DEFAULT_SYNONYMS.alternativesIn('How do I block an IP?').get('ip')).toBeUndefined();
+  });
+
   it("reads unanswered questions as the docs' not-found ones", () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('can I see only the unanswered ones?').get('unansw')).toEqual(['notfound']);
   });
