@@ -81,9 +81,10 @@ export function retrievalFor(question: string, history: readonly Turn[]): Retrie
   // "How do I test my app?" to CORS's example; "summarize this page" itself drew "and the options?" to Cloudflare Pages).
   const asked = history[previousAt]?.text;
   const pointed = asked !== undefined && (onlyPoints(asked) || asksAboutPage(asked)) && answer?.text !== undefined && answer.text !== '';
-  // A next step of a next step ("and on Bun?" after "what happens when it is too big?" after the body limit) also
-  // follows the question the last one leaned on: alone, the last one's words ("too big") had lost the topic. Not a
-  // follow-up with words of its own: they pick among the last answer's topic, which the earlier question blurred.
+  // A next step of a next step ("and from a cookie instead?" after "where does it read the token from?" after the JWT
+  // middleware) also follows the question the last one leaned on: alone, the last one's words had lost the topic (it
+  // opened on Bearer Auth). Not a follow-up with words of its own: they pick among the last answer's topic, which the
+  // earlier question blurred (two third turns were lost).
   const leaning = !pointed && asked !== undefined && (continuesPrevious(question) || topicWordCount(question) <= 1) ? settingOfFollowUp(asked, history.slice(0, previousAt)) : undefined;
   const previousQuestion = pointed ? topicOfAnswer(answer) : leaning ? `${asked} ${leaning}` : asked;
   if (!previousQuestion) return { queries: [question], terms, contextTerms: [] };
@@ -98,7 +99,7 @@ export function retrievalFor(question: string, history: readonly Turn[]): Retrie
 
 /**
  * The question a follow-up leaned on, when it did (fewer than three topic words, or worded as a next step or with a
- * pronoun): "and on Bun?" after "what happens when it is too big?" is still about the request body size asked first.
+ * pronoun): "where does it read the token from?" leaned on "how do I use the jwt middleware?".
  */
 function settingOfFollowUp(asked: string, earlier: readonly Turn[]): string | undefined {
   if (topicWordCount(asked) >= 3 && !continuesPrevious(asked) && !refersBack(asked)) return undefined;
