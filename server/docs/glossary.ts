@@ -211,6 +211,7 @@ character, characters | 字符, 字数 | 文字数, 文字 | 글자, 문자, 글
 maximum, max | 最大, 最多 | 最大 | 최대
 invent, grounded | 编造, 捏造, 幻觉 | 捏造, でっち上げ, ハルシネーション | 환각, 지어내다
 answer, answers | 回答, 答案 | 回答, 答え | 답변, 대답
+short, shorter, shorten | 短, 短一点, 简短, 简洁 | 短い, 短く, 簡潔 | 짧게, 짧은, 간결
 feedback | 反馈 | フィードバック, 評価 | 피드백, 평가
 conversation, thread, chat | 对话, 会话, 聊天 | 会話, チャット | 대화, 채팅
 history | 历史, 历史记录 | 履歴 | 기록, 히스토리

@@ -234,6 +234,16 @@ describe('given docs in English and a reader who asks in Chinese or Japanese', (
     expect(firstFor(site, '読者がどんな質問をしたか確認できますか')).toEqual({ question: '読者がどんな質問をしたか確認できますか', notFound: false, first: '/api#questions-readers-asked' });
   });
 
+  it('reads 短 and 短く as short: shorter answers asked for in Chinese or Japanese are found', () => {
+    const site = indexOf({
+      ...ENGLISH_DOCS,
+      'faq.md': '# FAQ\n\n## Can I make the answers shorter?\n\nWith a model, say so in `assistant.md`: "Keep answers to three sentences."\n\n## Is it free?\n\nYes, and open source.',
+      'index.md': '# Home\n\n## Copy and rate answers\n\nEach answer has a copy button and thumbs up and down.',
+    });
+    expect(firstFor(site, '答案能短一点吗')).toEqual({ question: '答案能短一点吗', notFound: false, first: '/faq#can-i-make-the-answers-shorter' });
+    expect(firstFor(site, '回答を短くしたい')).toEqual({ question: '回答を短くしたい', notFound: false, first: '/faq#can-i-make-the-answers-shorter' });
+  });
+
   it('reads 知道 as know, 问了 as asked and 编造 as invent: the questions readers asked, and answers that make things up, are found', () => {
     const site = indexOf({
       ...ENGLISH_DOCS,
