@@ -943,7 +943,7 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   }
   if (quotes.length === 0) return nothingFound;
   const quoted = [
-    ...quotes.map(({ section, units, same }) => `**${titleLink(section)}**\n\n${renderUnits(units)}${same ? `\n\n${phrases.saysTheSame(same.map(titleLink))}` : ''}`),
+    ...quotes.map(({ section, units, same }) => `**${titleLink(section)}**\n\n${renderUnits(withoutOthersVerdict(units, section, match.question))}${same ? `\n\n${phrases.saysTheSame(same.map(titleLink))}` : ''}`),
     ...(leadQuote && quotes.length === 1 && quotes[0] === leadQuote ? outlineListed(leadQuote, match.outline, phrases) : []),
   ].join('\n\n');
   // "The docs do not mention “Slack”; …": quoting what matches the rest of a question about something the
@@ -953,6 +953,21 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     sections: quotes.flatMap(({ section, same = [] }) => [section, ...same]),
     notFound: false,
   };
+}
+
+/** A paragraph's opening that is a verdict alone: "Yes.", "No." (an FAQ entry's answer to its own heading). */
+const BARE_VERDICT = /^(?:yes|no)[.!]?$/i;
+
+/**
+ * The units without a bare "Yes." or "No." opening them, when the section's heading is not the question asked: it
+ * answers the heading's question, and under another the reader's eye takes it as the answer to theirs ("Will draft
+ * pages show up in answers?" was answered "Yes. Pages marked as drafts… are never indexed", under "Can I keep some
+ * pages out of the answers?"). The sentence after it says the same in full.
+ */
+function withoutOthersVerdict(units: readonly Unit[], section: Section, question: string | undefined): readonly Unit[] {
+  const [first, next] = units;
+  if (!first || !next || first.kind !== 'sentence' || next.block !== first.block || !BARE_VERDICT.test(first.text.trim())) return units;
+  return headingAsks(section, question) ? units : units.slice(1);
 }
 
 /** Whether a section's own heading holds every topic word of the question (a FAQ entry asking it). */

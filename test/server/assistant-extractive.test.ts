@@ -472,6 +472,14 @@ describe('given sections and a question', () => {
     expect(answer.text).not.toContain('Import the checker');
   });
 
+  it("leaves out a bare \"Yes.\" or \"No.\" answering a heading the reader did not ask, and keeps it under one they did", () => {
+    const entry = section('drafts', 'Can I keep some pages out of the answers?', 'Yes. Pages marked as drafts are never indexed, so no answer quotes them.');
+    const other = composeExtractiveAnswer([entry], askedAs('Will draft pages show up in answers?'));
+    expect(other.text).toBe('**[Page › Can I keep some pages out of the answers?](/page#drafts)**\n\nPages marked as drafts are never indexed, so no answer quotes them.');
+    const same = composeExtractiveAnswer([entry], askedAs('Can I keep some pages out of the answers?'));
+    expect(same.text).toContain('Yes. Pages marked as drafts are never indexed');
+  });
+
   it('reads a short follow-up with the previous question as its setting', () => {
     const host = section('host', 'Host', 'Set the host with --host.\n\nIn a container, the host must be 0.0.0.0.');
     const answer = composeExtractiveAnswer([host], { terms: contentTerms('and the host?'), contextTerms: contentTerms('relay port in a container') });
