@@ -74,13 +74,13 @@ export function retrievalFor(question: string, history: readonly Turn[]): Retrie
   const terms = contentTerms(question);
   // A greeting or thanks in between (smallTalk.ts) is no setting: "and the launcher?" after "thanks!" still follows
   // the question on colors before it.
-  const previousAt = history.findLastIndex((turn) => turn.role === 'user' && smallTalkOf(turn.text) === undefined);
+  const previousAt = history.findLastIndex(isQuestion);
   const answer = history.slice(previousAt + 1).find((turn) => turn.role === 'assistant');
   // "What does this code do?" and "summarize this page" name no topic: the selection or the page they were asked
   // about did, and what the answer was about stands for them (the answer's opening alone, code and all, drew
   // "How do I test my app?" to CORS's example; "summarize this page" itself drew "and the options?" to Cloudflare Pages).
   const asked = history[previousAt]?.text;
-  const pointed = asked !== undefined && (onlyPoints(asked) || asksAboutPage(asked)) && answer?.text !== undefined && answer.text !== '';
+  const pointed = asked !== undefined && namesNoTopic(asked) && answer?.text !== undefined && answer.text !== '';
   // A next step of a next step ("and from a cookie instead?" after "where does it read the token from?" after the JWT
   // middleware) also follows the question the last one leaned on: alone, the last one's words had lost the topic (it
   // opened on Bearer Auth). Not a follow-up with words of its own: they pick among the last answer's topic, which the
@@ -103,8 +103,18 @@ export function retrievalFor(question: string, history: readonly Turn[]): Retrie
  */
 function settingOfFollowUp(asked: string, earlier: readonly Turn[]): string | undefined {
   if (topicWordCount(asked) >= 3 && !continuesPrevious(asked) && !refersBack(asked)) return undefined;
-  const before = earlier.findLast((turn) => turn.role === 'user' && smallTalkOf(turn.text) === undefined);
-  return before === undefined || onlyPoints(before.text) || asksAboutPage(before.text) ? undefined : before.text;
+  const before = earlier.findLast(isQuestion);
+  return before === undefined || namesNoTopic(before.text) ? undefined : before.text;
+}
+
+/** A reader's turn that asks something: not a greeting or thanks in between (smallTalk.ts). */
+function isQuestion(turn: Turn): boolean {
+  return turn.role === 'user' && smallTalkOf(turn.text) === undefined;
+}
+
+/** "What does this code do?", "summarize this page": the selection or the page asked about is the topic. */
+function namesNoTopic(question: string): boolean {
+  return onlyPoints(question) || asksAboutPage(question);
 }
 
 /**

@@ -1155,8 +1155,11 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     }
   }
 
-  /** By score (with allTermsFirst, sections with every question term first), a named section before its page's intro, a page's opening for its topic, capped per page. */
-  /** `askedHeadings`: the sections whose heading the question says word for word (boostNamedHeadings), none passed over for a page's opening. */
+  /**
+   * By score (with allTermsFirst, sections with every question term first), a named section before its page's intro, a
+   * page's opening for its topic, capped per page. `askedHeadings`: the sections whose heading the question says word for
+   * word (boostNamedHeadings), none passed over for a page's opening.
+   */
   function rank(questionTerms: readonly string[], limit: number, questionWords: readonly string[], askedHeadings: ReadonlySet<Section>, topicAllowed?: (section: Section) => boolean, asked?: Omit<AskedTerms, 'weights'>): SearchHit[] {
     const questionTermCount = questionTerms.length;
     const { documents, scores, matched } = question;
