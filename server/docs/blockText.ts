@@ -2,7 +2,7 @@
 // code kept whole (readers search for API names), HTML reduced to its text (markdown.ts has already left
 // MDX's imports, expressions and JSX tags out). Prose keeps its inline Markdown (code, links, emphasis)
 // so a quote reads like the page; links point at published URLs. Search strips link targets first (searchableText).
-import type { ListItem, Nodes } from 'mdast';
+import type { ListItem, Nodes, Paragraph } from 'mdast';
 
 /** Published URL for a link target of the page, or undefined to keep only the link's text. */
 export type LinkResolver = (url: string) => string | undefined;
@@ -98,6 +98,15 @@ export function markdownLink(text: string, url: string): string {
 
 const LINK_TARGET = /\]\((?:<[^>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)\)/g;
 
+function isPicture(node: Paragraph['children'][number]): boolean {
+  return node.type === 'image' || node.type === 'imageReference';
+}
+
+/** A paragraph of images alone (and the spaces or line breaks between them). */
+function isPictureAlone(paragraph: Paragraph): boolean {
+  return paragraph.children.some(isPicture) && paragraph.children.every((child) => isPicture(child) || child.type === 'break' || (child.type === 'text' && child.value.trim() === ''));
+}
+
 /** Section text as search reads it: link targets left out (URLs would match every question about "docs" or "http"). */
 export function searchableText(text: string): string {
   return text.includes('](') ? text.replace(LINK_TARGET, ']') : text;
@@ -116,7 +125,9 @@ export function blockText(node: Nodes, indent = '', resolveLink?: LinkResolver):
     case 'code':
       return fencedCode(node.lang ?? '', node.value, fenceTitle(node.meta));
     case 'paragraph':
-      return cleanProse(inlineText(node, true, resolveLink));
+      // A picture alone is no text to quote: its alt text read as a stray line ("过渡图示", "devtools 截图") where the
+      // page shows a diagram, and answers show no pictures.
+      return isPictureAlone(node) ? '' : cleanProse(inlineText(node, true, resolveLink));
     case 'heading': {
       // A heading inside a section (`#### Boolean {#boolean}`, below the depth sections are cut at) is quoted as a
       // line of its text, in bold: plain, Vite's `#### オプション` above the CLI's options read as a stray word. Its

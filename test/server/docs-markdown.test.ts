@@ -157,6 +157,11 @@ describe('given GitHub-flavoured Markdown', () => {
     );
   });
 
+  it('reads no text from a paragraph of pictures alone, and the alt text of a picture within a sentence', () => {
+    const source = '# Transition\n\nThe classes change in six steps:\n\n![Transition diagram](./images/transition-classes.png)\n\n![](/a.png) ![](/b.png)\n\nClick ![the gear icon](./gear.png) to open the settings.';
+    expect(textsOf('transition.md', source)[0]?.text).toBe('The classes change in six steps:\n\nClick the gear icon to open the settings.');
+  });
+
   it('reads an alert without its marker, and keeps a marker that does not open a quote as the text it is', () => {
     const source = '# Bearer auth\n\n> [!NOTE]\n> Your `token` must match the regex.\n\n> [!warning]\n>\n> Keep it secret.\n\nWrite [!NOTE] to add a note.';
     expect(textsOf('auth.md', source)[0]?.text).toBe('Your `token` must match the regex.\n\nKeep it secret.\n\nWrite [!NOTE] to add a note.');
