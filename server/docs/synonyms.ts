@@ -93,6 +93,7 @@ change, changing, modify, modifying, alter, altering, raise, raising, increase, 
 回车, 回車 => enter, 按键, 按鍵
 阻止, 默认行为, 默認行為 => prevent, 修饰符, 修飾符
 空格, 首尾 => trim, 空白
+下拉框, 下拉菜单, 下拉列表, 下拉选择, 下拉选项, 下拉選單, 下拉選項, 下拉列表框 => 选择器, 選擇器, select
 开始, 入门, 起步, 開始, 入門 => 快速, 上手
 监听, 監聽 => 侦听, 偵聽
 焦点, 获得焦点, 获取焦点, 自动获得焦点, 焦點, 獲得焦點 => focus, 聚焦

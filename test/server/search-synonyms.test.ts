@@ -166,6 +166,11 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('父组件怎么拿到子组件里的数据').get('数据')).toEqual(['ref', 'defineexpos']);
   });
 
+  it("reads a Chinese reader's dropdown (下拉框, 下拉菜单) as the docs' select (选择器), not as checkboxes", () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('下拉框怎么默认选中一个选项').get('框')).toEqual(expect.arrayContaining(['选择', '器', 'select']));
+    expect(DEFAULT_SYNONYMS.alternativesIn('下拉菜单怎么绑定').get('菜单')).toEqual(expect.arrayContaining(['选择', '器', 'select']));
+  });
+
   it('reads a Chinese reader\'s 焦点 as the docs\' focus (聚焦) and "usable everywhere" as global (全局)', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('怎么让输入框自动获得焦点').get('焦点')).toEqual(expect.arrayContaining(['focu', '聚焦']));
     expect(DEFAULT_SYNONYMS.alternativesIn('怎么让一个组件在所有地方都能直接用').get('地方')).toEqual(['全局']);
