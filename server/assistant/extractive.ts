@@ -70,6 +70,8 @@ const WHOLE_FURTHER_PARAGRAPH_CHARS = 300;
 const WHOLE_LIST_LINES = 10;
 const WHOLE_LIST_CHARS = 1_000;
 const BULLET = /^\s*[-*+]\s/;
+/** A numbered list's item at the margin: a step of a procedure ("1. ", "2) "). */
+const NUMBERED_STEP = /^\d{1,3}[.)]\s/;
 /** A reference entry's fact: "- **Type:** `number`", "- **デフォルト:** `5173`", "- **Default**: `true`". */
 const FACT_LINE = /^\s*[-*+]\s+\*\*[^*\n]{1,24}?(?:[:：]\*\*|\*\*\s*[:：])/;
 /** A reference entry's facts are a few short lines (its type, default, a related link). */
@@ -193,7 +195,7 @@ type Score = (terms: ReadonlySet<string>) => number;
  * a ten-line list that mentions the question's word once is noise under the answer.
  */
 function quotedUnits(block: Block, score: Score, whole = true, announced = false, answersHeading = false): AnalysedUnit[] {
-  const quoted = withSentencesReferredTo(block, unitsToQuote(block, score, whole, announced, answersHeading));
+  const quoted = withStepsBetween(block, withSentencesReferredTo(block, unitsToQuote(block, score, whole, announced, answersHeading)));
   // A table quoted as its header alone is an empty table: its first rows show what it holds. Selecting
   // "Every option … can be set as a data-* attribute:" and asking "explain this" quoted the header of the
   // forty-row table it announces, and nothing under it.
@@ -213,6 +215,21 @@ function withSentencesReferredTo(block: Block, quoted: AnalysedUnit[]): Analysed
     if (previous && kept.has(unit) && OPENS_REFERRING_BACK.test(unit.text)) kept.add(previous);
   });
   return block.units.filter((unit) => kept.has(unit));
+}
+
+/**
+ * Numbered steps quoted without the steps between them: a list is rendered numbered in order, so Cloudflare Pages'
+ * steps 1 to 4 and 7 read as five steps, the seventh shown as the fifth, and the two it skips (choose the build
+ * preset, save and deploy) were gone. The steps between the first and the last quoted one are quoted too.
+ */
+function withStepsBetween(block: Block, quoted: AnalysedUnit[]): AnalysedUnit[] {
+  if (block.kind !== 'line' || quoted.length < 2) return quoted;
+  const positions = quoted.map((unit) => block.units.indexOf(unit));
+  const first = Math.min(...positions);
+  const last = Math.max(...positions);
+  if (last - first + 1 === quoted.length) return quoted;
+  const between = block.units.slice(first, last + 1);
+  return between.filter((unit) => NUMBERED_STEP.test(unit.text)).length >= 2 ? between : quoted;
 }
 
 function unitsToQuote(block: Block, score: Score, whole: boolean, announced: boolean, answersHeading: boolean): AnalysedUnit[] {
@@ -843,8 +860,9 @@ function codeBody(block: Block): string {
 }
 
 /** A section's title as a link. */
-function titleLink(section: Section): string {
-  return plainTextLink(sectionTitle(section), section.url);
+/** The section's linked title; `others` are the answer's other sections, whose titles it must not repeat. */
+function titleLink(section: Section, others: readonly Section[] = []): string {
+  return plainTextLink(sectionTitle(section, others), section.url);
 }
 
 /** Builds the answer from ranked sections (best first). */
@@ -942,8 +960,9 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
     return { text: phrases.nothingMoreThere(titleLink(lead)), sections: [lead], notFound: false };
   }
   if (quotes.length === 0) return nothingFound;
+  const named = quotes.flatMap((quote) => [quote.section, ...(quote.same ?? [])]);
   const quoted = [
-    ...quotes.map(({ section, units, same }) => `**${titleLink(section)}**\n\n${renderUnits(withoutOthersVerdict(units, section, match.question))}${same ? `\n\n${phrases.saysTheSame(same.map(titleLink))}` : ''}`),
+    ...quotes.map(({ section, units, same }) => `**${titleLink(section, named)}**\n\n${renderUnits(withoutOthersVerdict(units, section, match.question))}${same ? `\n\n${phrases.saysTheSame(same.map((other) => titleLink(other, named)))}` : ''}`),
     ...(leadQuote && quotes.length === 1 && quotes[0] === leadQuote ? outlineListed(leadQuote, match.outline, phrases) : []),
   ].join('\n\n');
   // "The docs do not mention “Slack”; …": quoting what matches the rest of a question about something the

@@ -87,7 +87,7 @@ export function formatSources(sections: readonly Section[], firstId: number): st
   return sections
     .map(
       (section, index) =>
-        `<source id="${firstId + index}" title="${attribute(sectionTitle(section))}" url="${attribute(section.url)}">\n${neutralize(section.text.slice(0, MAX_SOURCE_CHARS))}\n</source>`,
+        `<source id="${firstId + index}" title="${attribute(sectionTitle(section, sections))}" url="${attribute(section.url)}">\n${neutralize(section.text.slice(0, MAX_SOURCE_CHARS))}\n</source>`,
     )
     .join('\n');
 }

@@ -65,7 +65,7 @@ export function answerStream(options: {
         // Sources known before the text go first; any found while it streams (a model's searches) follow as they come.
         const sendNewSources = () => {
           for (const section of plan.sources.slice(sources.length)) {
-            const source = { url: section.url, title: sectionTitle(section) };
+            const source = { url: section.url, title: sectionTitle(section, plan.sources) };
             sources.push(source);
             writer.write({ type: 'source-url', sourceId: `source-${sources.length}`, url: source.url, title: source.title });
           }

@@ -9,6 +9,7 @@ import {
   readAnswer,
   sourcesOf,
 } from './support/assistant.ts';
+import { indexOf } from './support/docs.ts';
 
 describe('given the fixture docs and no model (extractive answers)', () => {
   it('streams a quoted answer with its sources and the thread id on finish', async () => {
@@ -39,6 +40,13 @@ describe('given the fixture docs and no model (extractive answers)', () => {
     expect(threadId).toMatch(/^[\w-]{32}$/);
     expect(finishThreadId(chunks)).toBe(threadId);
     expect(message.metadata).toEqual({ threadId });
+  });
+
+  it('names the headings above two sources that bear the same heading on one page, so the reader can tell them apart', async () => {
+    const index = indexOf({ 'forms.md': '# Forms\n\n## Basic usage\n\n### Checkbox\n\nA checkbox binds a boolean with v-model.\n\n## Value bindings\n\n### Checkbox\n\nA checkbox v-model can bind true-value and false-value.\n' });
+    const app = await fixtureApp({ index });
+    const { message } = await readAnswer(await postMessage(app, questionBody('checkbox v-model')));
+    expect(sourcesOf(message).map((source) => source.title).toSorted()).toEqual(['Forms › Basic usage › Checkbox', 'Forms › Value bindings › Checkbox']);
   });
 
   it('quotes sentences verbatim, as the indexed section holds them', async () => {

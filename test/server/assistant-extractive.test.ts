@@ -28,6 +28,11 @@ function bearerExample(name: string): string {
   return `\`\`\`ts\nconst ${name} = bearerAuth({ token: 'abc', format: 'base64' })\n\`\`\``;
 }
 
+/** A section headed `Checkbox` under `parent`: pages repeat such headings under different parents. */
+function under(parent: string, id: string, text: string): Section {
+  return { ...section(id, 'Checkbox', text), headingPath: ['Page', parent, 'Checkbox'] };
+}
+
 describe('given sections and a question', () => {
   it('quotes a short matching paragraph whole, under one linked title', () => {
     const text = 'Tokens expire after one hour. The weather is nice. Refresh tokens expire after thirty days.\n\nUnrelated closing words.';
@@ -439,6 +444,30 @@ describe('given sections and a question', () => {
     const list = section('b', 'B', '- Files are read recursively.\n- The relay port comes from --port or the config.\n- Anchors follow GitHub.');
     const answer = composeExtractiveAnswer([lead, list], question('relay port'));
     expect(answer.text).toBe('**[Page › A](/page#a)**\n\nSet the relay port with --port.\n\n**[Page › B](/page#b)**\n\n- The relay port comes from --port or the config.');
+  });
+
+  it('names the headings above two quoted sections that bear the same heading on one page, and no others', () => {
+    const answer = composeExtractiveAnswer(
+      [under('Basic usage', 'checkbox', 'A checkbox binds a boolean with v-model.'), under('Value bindings', 'checkbox-1', 'A checkbox v-model can bind true-value and false-value.')],
+      question('checkbox v-model'),
+    );
+    expect(answer.text).toContain('**[Page › Basic usage › Checkbox](/page#checkbox)**');
+    expect(answer.text).toContain('**[Page › Value bindings › Checkbox](/page#checkbox-1)**');
+    // Alone, a section keeps its short title.
+    expect(composeExtractiveAnswer([under('Basic usage', 'checkbox', 'A checkbox binds a boolean with v-model.')], question('checkbox v-model')).text).toContain('**[Page › Checkbox](/page#checkbox)**');
+  });
+
+  it("quotes the steps between a further section's matching numbered steps, never a procedure with a hole", () => {
+    const lead = section('a', 'A', 'Deploy the relay with the relay command.');
+    const steps = ['1. Push the relay to git.', '2. Log in to the dashboard.', '3. Choose the build preset.', '4. Save.', '5. The relay is deployed.', '6. Unrelated closing words.'];
+    const answer = composeExtractiveAnswer([lead, section('b', 'B', steps.join('\n'))], question('deploy the relay'));
+    // Rendered as a numbered list, steps 1 and 5 alone read as steps 1 and 2, and the three between are gone.
+    expect(answer.text).toContain(`**[Page › B](/page#b)**\n\n${steps.slice(0, 5).join('\n')}`);
+    expect(answer.text).not.toContain(steps[5]);
+    // A bullet list's matching lines stay the only ones quoted: bullets side by side are not one procedure.
+    const bullets = steps.map((step) => step.replace(/^\d\. /, '- '));
+    const bulleted = composeExtractiveAnswer([lead, section('b', 'B', bullets.join('\n'))], question('deploy the relay'));
+    expect(bulleted.text).toContain(`**[Page › B](/page#b)**\n\n${bullets[0]}\n${bullets[4]}`);
   });
 
   it("quotes a further section's short paragraph whole, and only the matching sentences of a long one", () => {
