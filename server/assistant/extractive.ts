@@ -50,6 +50,8 @@ const ROW_ANSWER_SCORE = 3 * QUESTION_WORD_POINTS;
 const TELLS_FIX = /\bto (?:fix|solve|resolve|work around) (?:this|it|that|the (?:issue|problem|error))\b|\bworkaround\b|解決|対処|これを回避|回避でき|解决|修复/i;
 /** A sentence opening on what the sentence before it said: "Then:", "It is lost when:", "この理由は:", "这意味着" (docs' text; conversation.ts's refersBack reads a reader's pronoun anywhere in a question). */
 const OPENS_REFERRING_BACK = /^(?:(?:this|these|that|those|it|they|then|so|here|such|both|either|neither|however|but)\b|the above\b|(?:これ|それ|この|その|上記|こう|そう|ただし|しかし|这|此|它|该|上述|然后|然而|但是|不过))/i;
+/** A Chinese or Japanese sentence opening on "however" or "but": it answers the sentence before it. */
+const OPENS_CONTRASTING = /^(?:しかし|ただし|ですが|だが|けれども|然而|但是|不过|不過|可是)/;
 /** What the first passage under a heading the question names gains: as much as one more question word. */
 const OPENING_BONUS = QUESTION_WORD_POINTS;
 /** A quote of the selection's own section this short (a type line) says nothing about the selection by itself. */
@@ -542,13 +544,16 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
 
 /**
  * Whether the first quoted passage, a paragraph that is not the section's first, opens referring back to the one
- * before it, which is not quoted. English only: a Chinese or Japanese paragraph opening on これ or 这 most often
- * means the heading's topic (as for the lists a paragraph follows, above).
+ * before it, which is not quoted. In English, on any such word; in Chinese and Japanese, on "however" or "but" alone
+ * (OPENS_CONTRASTING): a paragraph opening on これ or 这 most often means the heading's topic (as for the lists a
+ * paragraph follows, above), while 然而 and しかし always answer the paragraph before ("两个元素切换时怎么让一个先离开另一个再进入"
+ * quoted Transition modes from "然而，很多情况下这可能并不符合需求", what the example before it does).
  */
 function refersBackUnquoted(blocks: readonly Block[], indexes: ReadonlySet<number>, first: number): boolean {
   const start = Math.min(...indexes);
   const opening = blocks[start]?.kind === 'sentence' ? blocks[start]?.units[0] : undefined;
-  return start > first && opening !== undefined && /^[a-z]/i.test(opening.text) && OPENS_REFERRING_BACK.test(opening.text) && (blocks[start - 1]?.units.length ?? 0) > 0;
+  const refersBack = opening !== undefined && (/^[a-z]/i.test(opening.text) ? OPENS_REFERRING_BACK.test(opening.text) : OPENS_CONTRASTING.test(opening.text));
+  return start > first && refersBack && (blocks[start - 1]?.units.length ?? 0) > 0;
 }
 
 /** A passage short enough to come with the one quoted after it: short code, or a paragraph of a few lines. */

@@ -492,6 +492,18 @@ describe('given sections and a question', () => {
     expect(composeExtractiveAnswer([lead, longCode], question('relay port')).sections.map((used) => used.id)).toEqual(['/page#a']);
   });
 
+  it('quotes a further Chinese or Japanese paragraph opening on "however" with the short passage before it, and one opening on "this" alone', () => {
+    const lead = section('a', 'A', '过渡模式可以用 mode 设置。');
+    const before = '在之前的例子中，进入和离开的元素同时开始动画。';
+    const however = '然而，很多情况下这并不符合需求，我们可以设置过渡模式。';
+    const answer = composeExtractiveAnswer([lead, section('b', '模式', `${before}\n\n${however}`)], question('过渡模式'));
+    expect(answer.text).toContain(`**[Page › 模式](/page#b)**\n\n${before}\n\n${however}`);
+    // 这 most often means the heading's topic: the paragraph before is not brought.
+    const topic = '这个过渡模式可以先执行离开动画。';
+    const alone = composeExtractiveAnswer([lead, section('c', '模式', `${before}\n\n${topic}`)], question('过渡模式'));
+    expect(alone.text).toContain(`**[Page › 模式](/page#c)**\n\n${topic}`);
+  });
+
   it('quotes code that opens mid-expression with the code it continues and the sentence introducing that', () => {
     const first = "```ts\napp.post(\n  '/posts',\n  checker('form', (value) => value),\n  //...\n```";
     const rest = "```ts\n, (c) => {\n  const { body } = c.req.valid('form')\n  return c.json(body)\n}\n```";
