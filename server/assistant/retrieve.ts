@@ -33,12 +33,33 @@ const NAME_DETAIL_COVERAGE = 0.5;
  */
 const THING_COVERAGE = 0.3;
 /** Whether there is, whether it has (not "do I have to"), includes, comes with or offers, official or built-in: 有没有, 有官方, 内置, 公式, ありますか. */
-const ASKS_WHETHER_THERE_IS = /\b(?:is there|are there|(?:does|do) (?:\w+|the \w+) (?:have(?! to\b)|include|come with|ship with|ship|offer|provide)|built-in|official)\b|有没有|有官方|官方的|官方提供|内置的|公式の|組み込みの|ありますか/i;
+const ASKS_WHETHER_THERE_IS = /\b(?:is there|are there|(?:does|do) (?:\w+|the \w+) (?:have(?! to\b)|include|come with|ship with|ship|offer|provide)|built-in|official)\b|有没有|有官方|官方的|官方提供|内置的|公式の|組み込みの|(?<!必要が|ことが)ありますか/i;
 /** But not whether there is a way: "跨好几层组件传数据有没有简单的办法" asks how. */
 const ASKS_FOR_A_WAY = /\b(?:is there|are there) (?:a |any )?(?:way|option|setting)\b|办法|方法|方式|やり方|方法は/i;
 
 function asksWhetherThereIs(question: string): boolean {
   return ASKS_WHETHER_THERE_IS.test(question) && !ASKS_FOR_A_WAY.test(question);
+}
+
+/** Whether it supports a thing: asked of a thing too, but as often of a feature in the docs' other words (THING_COVERAGE is not for it). */
+const ASKS_WHETHER_IT_SUPPORTS = /\b(?:does|do) (?:\w+|the \w+) support\b/i;
+
+/**
+ * Words that frame whether there is a thing, not the thing: "Is there an official MCP server?" (no page says official),
+ * "Does it support keyboard shortcuts like Cmd+K?" (on docs that never say support or like).
+ */
+const EXISTENCE_FRAME_TERMS: ReadonlySet<string> = new Set(termsOf('official officially built-in builtin native natively support include offer provide come ship like'));
+
+/**
+ * Whether a question asking whether there is a thing names it with a word no page has, not even with a typo, nor the
+ * readers' words for it (synonyms): the docs cannot say there is one. Not a name (Cmd+K, GraphQL): names have their own
+ * rule (unknownNames), which the readers' words for a thing the question names get past. "Does the widget support video answers?" was answered from
+ * the FAQ on other languages, which covers its other words (the widget, support, answers), "Does Hono support GraphQL
+ * subscriptions natively?" from the home page's list of middleware.
+ */
+function namesUnknownThing(index: DocsIndex, question: string, alternatives: ReadonlyMap<string, readonly string[]>): boolean {
+  const names = new Set(namesIn(question).flatMap((name) => termsOf(name)));
+  return index.unknownWords(question).some((word) => !alternatives.has(word) && !EXISTENCE_FRAME_TERMS.has(word) && !names.has(word));
 }
 
 const SUGGESTIONS = 3;
@@ -283,10 +304,13 @@ function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], 
   if (!best) return false;
   if (comparing) return true;
   if (best.coverage < MIN_COVERAGE) return false;
+  const asksForThing = asksWhetherThereIs(question);
+  // However much of it the best section covers: the thing is the question's topic (names go by the rule below).
+  if ((asksForThing || ASKS_WHETHER_IT_SUPPORTS.test(question)) && namesUnknownThing(index, question, alternatives)) return false;
   // A section that covers most of the question's weight answers it even past one unknown name:
   // "the widget's labels in French" is about the labels.
   if (best.coverage >= NAME_DETAIL_COVERAGE) return true;
-  if (asksWhetherThereIs(question) && best.coverage < THING_COVERAGE) return false;
+  if (asksForThing && best.coverage < THING_COVERAGE) return false;
   if (unknownNames.some((name) => !readersKnow(index, name, alternatives))) return false;
   return !offTopic(index, question, best.section, alternatives) || answersProblem(question, best.section, alternatives);
 }

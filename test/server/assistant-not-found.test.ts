@@ -100,6 +100,26 @@ describe('given a question with a word no page has, whose best section shares on
   });
 });
 
+describe('given a question asking whether the product has or supports a thing', () => {
+  it('says the docs do not cover it when the thing is a word no page has, though the best section shares its other words', () => {
+    const index = widgetDocs();
+    // The FAQ on other languages has widget, support and answers: the question is about video.
+    expect(notFound(index, 'Does the widget support video answers?')).toBe(true);
+    expect(notFound(index, 'Does the widget have a holiday theme?')).toBe(true);
+  });
+
+  it('answers when the docs have the thing, or the only word they lack frames the question (official, built-in)', () => {
+    const index = widgetDocs();
+    expect(notFound(index, 'Does the widget support Japanese answers?')).toBe(false);
+    expect(notFound(index, 'Is there an official streaming API?')).toBe(false);
+  });
+
+  it('does not read a Japanese question asking whether something is needed (必要がありますか) as asking whether there is one', () => {
+    const index = indexOf({ 'css.md': '# CSS\n\n## CSS Modules\n\n`.module.css` で終わる CSS ファイルは CSS モジュールとみなされます。' });
+    expect(notFound(index, 'CSS Modules のファイル名は何で終わる必要がありますか')).toBe(false);
+  });
+});
+
 describe('given a question of three words the docs all have, each in passing in a different section', () => {
   const index = indexOf({
     'search.md': '# Search\n\n## Filters\n\nNarrow the results with filters on the page version.',

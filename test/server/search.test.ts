@@ -88,6 +88,18 @@ describe('given a heading with every word of a question in another order, and on
   });
 });
 
+describe('given a FAQ entry asking whether it supports a thing, and a section naming another thing in its text', () => {
+  const index = indexOf({
+    'faq.md': '# FAQ\n\n## Does it support other languages?\n\nReaders can ask in any language.\n\n## Which models can I use?\n\nAny provider of the AI SDK, or a local model through Ollama.',
+    'theming.md': '# Theming\n\n## Colors\n\nSet the launcher color with CSS variables.',
+  });
+
+  it('finds the thing asked about, not the entry whose heading says "support": the word frames the question', () => {
+    expect(idsFor(index, 'Does it support Ollama?')[0]).toBe('/faq#which-models-can-i-use');
+    expect(idsFor(index, 'Does it support other languages?')[0]).toBe('/faq#does-it-support-other-languages');
+  });
+});
+
 describe('given a page whose title names the topic', () => {
   const index = indexOf({
     'webhooks.md': '---\ntitle: Webhooks\n---\n\n## Retries\n\nFailed deliveries are sent again.',
