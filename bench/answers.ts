@@ -204,7 +204,8 @@ export interface AnswerQuality extends Record<ExpectedFirstSetName, CrossLanguag
   heldOutThirtieth: { outOfScope: number; outOfScopeNotFound: number; misses: string[] };
   /** The same, written in the thirty-first session before anything was measured on them (questions/out-of-scope-6.json). */
   heldOutThirtyFirst: { outOfScope: number; outOfScopeNotFound: number; misses: string[] };
-  /** Questions asking whether the product has something it has ("Does Hono have a built-in CORS middleware?"), written in the eighteenth session before anything was measured on them (questions/existence-answerable.json). */
+  heldOutThirtyFifth: { outOfScope: number; outOfScopeNotFound: number; misses: string[] };
+  /** Questions asking whether the product has something it has ("Does Hono have a built-in CORS middleware?"), written in the eighteenth and thirty-fifth sessions before anything was measured on them (questions/existence-answerable*.json). */
   existence: { answerable: number; answerableNotFound: number; misses: string[] };
   followUps: FollowUpQuality;
   /** The same for follow-ups written after the setting's weight was last tuned (questions/follow-ups-2.json). */
@@ -289,8 +290,11 @@ const HELD_OUT_OUT_OF_SCOPE_SETS = [
   { key: 'heldOutNewest', label: 'held out (newest)', file: fileURLToPath(new URL('./questions/out-of-scope-4.json', import.meta.url)) },
   { key: 'heldOutThirtieth', label: 'held out (thirtieth session)', file: fileURLToPath(new URL('./questions/out-of-scope-5.json', import.meta.url)) },
   { key: 'heldOutThirtyFirst', label: 'held out (thirty-first session)', file: fileURLToPath(new URL('./questions/out-of-scope-6.json', import.meta.url)) },
+  // Whether it has, includes or supports a thing no page names, written in the thirty-fifth session before measuring.
+  { key: 'heldOutThirtyFifth', label: 'held out (thirty-fifth session)', file: fileURLToPath(new URL('./questions/out-of-scope-7.json', import.meta.url)) },
 ] as const;
-const EXISTENCE_FILE = fileURLToPath(new URL('./questions/existence-answerable.json', import.meta.url));
+/** Questions asking whether the product has something it has: the eighteenth session's, then the thirty-fifth's (written before measuring). */
+const EXISTENCE_FILES = ['existence-answerable.json', 'existence-answerable-2.json'].map((file) => fileURLToPath(new URL(`./questions/${file}`, import.meta.url)));
 const FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups.json', import.meta.url));
 const HELD_OUT_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-2.json', import.meta.url));
 const HELD_OUT_LATER_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/follow-ups-3.json', import.meta.url));
@@ -597,6 +601,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     heldOutNewest: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     heldOutThirtieth: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     heldOutThirtyFirst: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
+    heldOutThirtyFifth: { outOfScope: 0, outOfScopeNotFound: 0, misses: [] },
     existence: { answerable: 0, answerableNotFound: 0, misses: [] },
     followUps: measureFollowUps(index, set.name),
     heldOutFollowUps: measureFollowUps(index, set.name, HELD_OUT_FOLLOW_UPS_FILE),
@@ -693,7 +698,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     const asked = await askOutOfScope(file, `${label}, out of scope: `);
     quality[key] = { outOfScope: asked.questions, outOfScopeNotFound: asked.notFound, misses: asked.misses };
   }
-  for (const question of (JSON.parse(readFileSync(EXISTENCE_FILE, 'utf8')) as Record<string, string[]>)[set.name] ?? []) {
+  for (const question of EXISTENCE_FILES.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>)[set.name] ?? [])) {
     const { text, retrieved } = await answerText(index, question, { limit: 5 });
     quality.existence.answerable++;
     if (retrieved.notFound) {
