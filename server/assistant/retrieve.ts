@@ -48,7 +48,56 @@ const ASKS_WHETHER_IT_SUPPORTS = /\b(?:does|do) (?:\w+|the \w+) support\b/i;
  * Words that frame whether there is a thing, not the thing: "Is there an official MCP server?" (no page says official),
  * "Does it support keyboard shortcuts like Cmd+K?" (on docs that never say support or like).
  */
-const EXISTENCE_FRAME_TERMS: ReadonlySet<string> = new Set(termsOf('official officially built-in builtin native natively support include offer provide come ship like'));
+const EXISTENCE_FRAME_TERMS: ReadonlySet<string> = new Set(termsOf('official officially built-in builtin native natively support include offer provide come ship like feature features mechanism'));
+
+/** Words that frame a request for a thing in Chinese and Japanese (官方, 内置, 功能 …): not the thing. */
+const EXISTENCE_FRAME_CJK: ReadonlySet<string> = new Set(termsOf('官方 内置 內置 功能 机制 機制 机能 機能 公式 組み込み 仕組み 库 庫 ライブラリ 工具 支持 サポート'));
+/** An English question's thing: what follows "is there" or "does it have" (its articles left out), up to a word that starts another part. */
+const ENGLISH_THING = /\b(?:is there|are there|(?:does|do) (?:\w+|the \w+) (?:have|include|come with|ship with|ship|offer|provide|support))\s+(?:(?:a|an|any|the|some)\s+)?([^?.!,;]*)/i;
+const THING_ENDS = /\s(?:on|in|like|that|which|when|where|so|by|from|if|or|and|out|inside|within)\s.*$/i;
+const HIRAGANA = /\p{Script=Hiragana}/u;
+
+/**
+ * The words naming the thing a question asks whether there is: in English what follows "is there a" or "does it have
+ * a" up to a preposition ("a limit on how long…" is a limit), in Chinese and Japanese its words other than those
+ * framing the request and other than a Japanese verb's or adjective's (読み込む: they inflect, 読み込み in the docs).
+ */
+function thingTerms(index: DocsIndex, question: string): string[] {
+  const english = ENGLISH_THING.exec(question)?.[1]?.replace(THING_ENDS, '');
+  const words = english === undefined ? wordTermsOf(question).filter((term) => !HIRAGANA.test(term) && !isLoneHan(term)) : termsOf(english);
+  return words.filter((term) => !index.isProductName(term) && !EXISTENCE_FRAME_TERMS.has(term) && !EXISTENCE_FRAME_CJK.has(term));
+}
+
+/**
+ * The thing a question asking whether there is one names, as the rarest of its words (thingTerms: a modifier most often,
+ * "CSRF" in "a built-in CSRF middleware", "metrics" in "a metrics endpoint") and the docs' words for it; undefined when
+ * it names nothing past the words framing it. All of its words would be too many: the docs say "GET /metrics", never
+ * "a metrics endpoint" (two of the 54 answerable such questions were lost).
+ */
+function thingForms(index: DocsIndex, question: string, alternatives: ReadonlyMap<string, readonly string[]>): string[] | undefined {
+  const words = thingTerms(index, question);
+  if (words.length === 0) return undefined;
+  const rarest = words.reduce((rare, term) => (index.sectionShare(term) < index.sectionShare(rare) ? term : rare));
+  return [rarest, ...(alternatives.get(rarest) ?? []), ...otherScriptForms(rarest)];
+}
+
+/**
+ * Whether a section names the thing asked about: "Is there a built-in CSRF middleware?" opened on the guide's Built-in
+ * Middleware ("Hono has built-in middleware."), which names none; "Does Hono have a built-in job queue?" and "Vue
+ * 有官方的图表库吗" (charts) were answered from sections that share only the words around the thing.
+ */
+function namesThing(section: Section, forms: readonly string[]): boolean {
+  const terms = termsOfSection(section);
+  return forms.some((form) => terms.has(form));
+}
+
+/** Whether a question asks whether there is a thing, or whether it supports one. */
+function asksForAThing(question: string): boolean {
+  return !ASKS_HOW.test(question) && (asksWhetherThereIs(question) || ASKS_WHETHER_IT_SUPPORTS.test(question));
+}
+
+/** "How do I have the widget follow…" asks how, not whether it has. */
+const ASKS_HOW = /^\s*(?:how|why|what|where|when|which|who)\b/i;
 
 /**
  * Whether a question asking whether there is a thing names it with a word no page has, not even with a typo, nor the
@@ -222,7 +271,11 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   const comparingAt = differenceAsked && unknownNames.length > 0 ? sections.slice(0, COMPARING_WITHIN).findIndex(comparesWithOthers) : -1;
   if (comparingAt > 0) sections.unshift(...sections.splice(comparingAt, 1));
   const comparing = differenceAsked && sections[0] !== undefined && comparesWithOthers(sections[0]);
-  const notFound = located.length === 0 ? !covers(index, question, judgedHits, unknownNames, alternatives, comparing) : aboutSelection && !namesCovered(index, judgedHits, unknownNames, alternatives);
+  // A question whether there is a thing opens on the first section that names it; none among them names it, the docs do not say.
+  const thing = located.length === 0 && asksForAThing(question) ? thingForms(index, question, alternatives) : undefined;
+  const thingAt = thing ? sections.findIndex((section) => namesThing(section, thing)) : -1;
+  if (thingAt > 0) sections.unshift(...sections.splice(thingAt, 1));
+  const notFound = located.length === 0 ? !covers(index, question, judgedHits, unknownNames, alternatives, comparing, thing === undefined ? undefined : thingAt >= 0) : aboutSelection && !namesCovered(index, judgedHits, unknownNames, alternatives);
   return {
     sections,
     terms: [...new Set([...retrieval.terms, ...[...alternatives.values()].flat()])],
@@ -298,19 +351,20 @@ function isPointing(question: string, context: SearchOptions['context']): boolea
  * the question (Slack, SAML, Kafka) is unknown to the docs and to the readers' words (a name nobody wrote
  * about is the surest sign the question is about something else), and a question with a word no page has
  * shares more than that with its best section. Or it compares with others, and the first section does too.
+ * A question whether there is a thing needs a section naming it (`thingNamed`: undefined when it asks no such thing).
  */
-function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], unknownNames: readonly string[], alternatives: ReadonlyMap<string, readonly string[]>, comparing: boolean): boolean {
+function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], unknownNames: readonly string[], alternatives: ReadonlyMap<string, readonly string[]>, comparing: boolean, thingNamed: boolean | undefined): boolean {
   const best = hits[0];
   if (!best) return false;
   if (comparing) return true;
   if (best.coverage < MIN_COVERAGE) return false;
-  const asksForThing = asksWhetherThereIs(question);
   // However much of it the best section covers: the thing is the question's topic (names go by the rule below).
-  if ((asksForThing || ASKS_WHETHER_IT_SUPPORTS.test(question)) && namesUnknownThing(index, question, alternatives)) return false;
+  if (thingNamed === false || (asksForAThing(question) && namesUnknownThing(index, question, alternatives))) return false;
   // A section that covers most of the question's weight answers it even past one unknown name:
   // "the widget's labels in French" is about the labels.
   if (best.coverage >= NAME_DETAIL_COVERAGE) return true;
-  if (asksForThing && best.coverage < THING_COVERAGE) return false;
+  // Past the words framing it (built-in, official), a section naming the thing covers little of such a question.
+  if (thingNamed === undefined && asksWhetherThereIs(question) && best.coverage < THING_COVERAGE) return false;
   if (unknownNames.some((name) => !readersKnow(index, name, alternatives))) return false;
   return !offTopic(index, question, best.section, alternatives) || answersProblem(question, best.section, alternatives);
 }

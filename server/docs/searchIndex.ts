@@ -187,11 +187,12 @@ const SIGN_WORD_WEIGHT = 2;
  * another page", Combine's `every`). They still match: as stop words they lost questions whose phrases hold them
  * ("send the visitor to a different URL", a redirect; "answer with 201 instead of 200"), and "instead", weighed half
  * with them, lost "The answer appears all at once instead of word by word" (the entry says "instead of streaming").
- * "support" frames a question whether it supports a thing: "Does it support Ollama?" opened on the FAQ entry "Does it
- * support other languages?" through its heading.
+ * "support", "built-in" and "official" frame a question whether it has or supports a thing: "Does it support Ollama?"
+ * opened on the FAQ entry "Does it support other languages?" through its heading, "Is there a built-in CSRF
+ * middleware?" on the guide's Built-in Middleware, which names no CSRF.
  */
 const GENERIC_WORDS: ReadonlySet<string> = new Set(
-  termsOf('another different every certain anything something everything else someone anyone everyone thing things stuff whole already really specific particular support'),
+  termsOf('another different every certain anything something everything else someone anyone everyone thing things stuff whole already really specific particular support built builtin official officially natively'),
 );
 
 /** A heading word in more of the sections than this does not name a part of the question (using, page). */

@@ -114,6 +114,16 @@ describe('given a question asking whether the product has or supports a thing', 
     expect(notFound(index, 'Is there an official streaming API?')).toBe(false);
   });
 
+  it('opens on the section naming the thing, not on one naming only the words around it (built-in middleware)', () => {
+    const index = indexOf({
+      'guides/middleware.md': '# Middleware\n\n## Built-in Middleware\n\nHono has built-in middleware, and you can write your own middleware.\n\n## Custom Middleware\n\nWrite middleware inside app.use().',
+      'csrf.md': '# CSRF Protection\n\nThis middleware protects against CSRF attacks by checking the Origin header.',
+    });
+    const retrieved = retrieveDocs(index, 'Is there a built-in CSRF middleware?', [], { limit: 5 });
+    expect(retrieved.notFound).toBe(false);
+    expect(retrieved.sections[0]?.id).toBe('/csrf#csrf-protection');
+  });
+
   it('does not read a Japanese question asking whether something is needed (必要がありますか) as asking whether there is one', () => {
     const index = indexOf({ 'css.md': '# CSS\n\n## CSS Modules\n\n`.module.css` で終わる CSS ファイルは CSS モジュールとみなされます。' });
     expect(notFound(index, 'CSS Modules のファイル名は何で終わる必要がありますか')).toBe(false);
