@@ -60,6 +60,8 @@ const THIN_QUOTE_CHARS = 40;
 const THIN_SECTION_CHARS = 160;
 /** A paragraph this short without a full stop reads as a heading (a fourth-level one is kept in its section's text). */
 const MAX_HEADING_LIKE_CHARS = 60;
+/** A line of bold text alone: how blockText keeps a heading inside a section's text. */
+const INNER_HEADING = /^\*\*[^*\n]+\*\*$/;
 /** A list or table a quoted paragraph announces is quoted whole up to this many lines, else like any other. */
 const WHOLE_ANNOUNCED_LINES = 30;
 /** Blocks quoted from the best section, and from each further one. */
@@ -349,7 +351,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   // Not for a question about a selection: the passages around it explain it. In the lead, a list may be that first
   // passage: "How does it work?" opens on its numbered steps, and its closing note alone was quoted. Not an option's
   // facts (型, default), nor in a further section, where a list first is most often a table of contents.
-  const opening = blocks.findIndex((block) => (block.kind === 'sentence' || (lead && block.kind === 'line' && !isFactList(block))) && block.units.length > 0);
+  const opening = blocks.findIndex((block) => (block.kind === 'sentence' || (lead && block.kind === 'line' && !isFactList(block))) && block.units.length > 0 && !isInnerHeading(block));
   const namedOpening = lead && readContext.length === 0 && namesSection(section, score) ? opening : -1;
   // A section's first passage answers its heading: an FAQ's "Where are conversations stored?" is answered by
   // "In an embedded SQLite database…", which need not say "stored" again, so it is read with its heading's
@@ -376,7 +378,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
       const bonus = (index === namedOpening && own > 0 ? OPENING_BONUS : 0) + (lead ? headed - own : 0) + reason;
       return { block, index, score: matched + (nearRead.has(index) ? 3 : 0) + bonus, bonus };
     })
-    .filter((entry) => entry.score > 0 && (entry.block.kind !== 'code' || lineCount(entry.block) <= MAX_MATCHING_CODE_LINES))
+    .filter((entry) => entry.score > 0 && !isInnerHeading(entry.block) && (entry.block.kind !== 'code' || lineCount(entry.block) <= MAX_MATCHING_CODE_LINES))
     .toSorted((a, b) => b.score - a.score || a.index - b.index);
   const bestMatch = Math.max(0, ...ranked.map((entry) => entry.score - entry.bonus));
   let chosen: typeof ranked = [];
@@ -433,6 +435,8 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     if (block && chosen.length > 0) chosen.push({ block, index, score: 0, bonus: 0 });
   }
   const indexes = new Set(chosen.map((entry) => entry.index));
+  // A passage under a heading inside the section comes with that heading, which names what it is about.
+  for (const entry of chosen) if (isInnerHeading(blocks[entry.index - 1])) indexes.add(entry.index - 1);
   /** Paragraphs quoted only for their last sentence: the one that introduces the code, list or table chosen after them. */
   const introductions = new Set<number>();
   /** Lists and tables a quoted paragraph announces ("receive these events:"): quoted whole when not too long. */
@@ -768,6 +772,15 @@ function givesReason(block: Block): boolean {
 
 function asksHow(question: string): boolean {
   return HOW.test(question);
+}
+
+/**
+ * A heading inside the section (a fourth-level one, or deeper than sections are cut at), which blockText keeps as a
+ * line of bold text: a label, not a passage. Chosen as one, it took the place of the passage it labels: "Cloudflare
+ * Pages にデプロイする手順" quoted "**Cloudflare Pages with Git**" and the sentence after it, not the seven steps.
+ */
+function isInnerHeading(block: Block | undefined): boolean {
+  return block?.kind === 'sentence' && block.units.length === 1 && INNER_HEADING.test(block.units[0]?.text ?? '');
 }
 
 /** Whether the paragraph ends announcing what follows: in a colon, or as a short line with no full stop (a heading). */

@@ -457,6 +457,15 @@ describe('given sections and a question', () => {
     expect(composeExtractiveAnswer([under('Basic usage', 'checkbox', 'A checkbox binds a boolean with v-model.')], question('checkbox v-model')).text).toContain('**[Page › Checkbox](/page#checkbox)**');
   });
 
+  it('takes a heading inside a section for the label of the passage under it, not for a passage that takes the place of another', () => {
+    const label = '**Relay Pages with Git**';
+    const intro = 'Relay Pages deploys the relay straight from git.';
+    const steps = ['1. Push the relay to git.', '2. Open the relay dashboard and choose Pages.', '3. Deploy the relay.'];
+    const answer = composeExtractiveAnswer([section('pages', 'Relay Pages', `${label}\n\n${intro}\n\n${steps.join('\n')}`)], question('relay pages deploy steps'));
+    // The label, its passage and the steps: before, the label and the sentence took both of the lead's places.
+    expect(answer.text).toBe(`**[Page › Relay Pages](/page#pages)**\n\n${label}\n\n${intro}\n\n${steps.join('\n')}`);
+  });
+
   it("quotes the steps between a further section's matching numbered steps, never a procedure with a hole", () => {
     const lead = section('a', 'A', 'Deploy the relay with the relay command.');
     const steps = ['1. Push the relay to git.', '2. Log in to the dashboard.', '3. Choose the build preset.', '4. Save.', '5. The relay is deployed.', '6. Unrelated closing words.'];
