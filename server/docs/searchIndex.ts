@@ -189,10 +189,11 @@ const SIGN_WORD_WEIGHT = 2;
  * with them, lost "The answer appears all at once instead of word by word" (the entry says "instead of streaming").
  * "support", "built-in" and "official" frame a question whether it has or supports a thing: "Does it support Ollama?"
  * opened on the FAQ entry "Does it support other languages?" through its heading, "Is there a built-in CSRF
- * middleware?" on the guide's Built-in Middleware, which names no CSRF.
+ * middleware?" on the guide's Built-in Middleware, which names no CSRF. 設定 (to set, a setting) frames a Japanese
+ * question how to set a thing: "パスエイリアスを設定する方法" opened on Vite's 条件付き設定 (conditional config).
  */
 const GENERIC_WORDS: ReadonlySet<string> = new Set(
-  termsOf('another different every certain anything something everything else someone anyone everyone thing things stuff whole already really specific particular support built builtin official officially natively'),
+  termsOf('another different every certain anything something everything else someone anyone everyone thing things stuff whole already really specific particular support built builtin official officially natively 設定'),
 );
 
 /** A heading word in more of the sections than this does not name a part of the question (using, page). */

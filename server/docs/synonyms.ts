@@ -140,6 +140,7 @@ from my phone, from a phone, other devices, another device, same network, local 
 保存しても, 保存したのに, 保存しているのに, 保存してるのに, 保存後も, 保存した後も => ファイル, 変更, 検知
 画像, 画像ファイル, 写真, アイコン画像 => アセット
 依存パッケージ, 依存ライブラリ, 依存モジュール, 依存先のパッケージ => 依存関係
+パスエイリアス, パスのエイリアス, パス エイリアス, 别名路径, 路径别名, 路径的别名 => エイリアス, alias, 别名
 slow, slower, sluggish, laggy, lag, latency, speed, speedup, faster => fast, performance, speed, latency
 footprint, lightweight, heavy, bloat, bloated, weight, how big, how large => size, small
 bytes, kilobyte, kilobytes, megabyte, megabytes, gigabyte, gigabytes => size, kb, mb, gb

@@ -84,6 +84,8 @@ describe.skipIf(!existsSync(VITE_JA.docsDir))('given the Vite docs in Japanese, 
       expect(first('ミニファイを無効にしたい')).toBe('build.minify');
       // A compound the docs never write: ウォッチモード (watch mode).
       expect(first('ウォッチモードでビルドしたい')).toBe('build.watch');
+      // パスエイリアス (path alias), which the segmenter keeps whole and no page writes: not in the docs, then 条件付き設定.
+      expect(first('Vite でパスエイリアスを設定する方法')).toBe('resolve.alias');
     },
     TIMEOUT,
   );
