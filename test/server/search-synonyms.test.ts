@@ -166,6 +166,10 @@ describe('given the built-in synonyms', () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('父组件怎么拿到子组件里的数据').get('数据')).toEqual(['ref', 'defineexpos']);
   });
 
+  it("reads a Chinese reader's receiving what the parent passes (接收父组件传过来的值) as props, as passing it to the child is", () => {
+    expect(DEFAULT_SYNONYMS.alternativesIn('组件怎么接收父组件传过来的值').get('传过来')).toEqual(['prop']);
+  });
+
   it("reads a Chinese reader's dropdown (下拉框, 下拉菜单) as the docs' select (选择器), not as checkboxes", () => {
     expect(DEFAULT_SYNONYMS.alternativesIn('下拉框怎么默认选中一个选项').get('框')).toEqual(expect.arrayContaining(['选择', '器', 'select']));
     expect(DEFAULT_SYNONYMS.alternativesIn('下拉菜单怎么绑定').get('菜单')).toEqual(expect.arrayContaining(['选择', '器', 'select']));
