@@ -52,6 +52,8 @@ compress, compression | 压缩 | 圧縮 | 압축
 cache, caching | 缓存 | キャッシュ | 캐시, 캐싱
 limit, limits | 限制, 上限 | 制限, 上限 | 제한, 한도
 rate | 速率, 频率 | レート | 속도
+rate limit, rate limits | 次数, 提问次数, 请求次数 | 回数, 質問回数 | 횟수
+safe, safely | 安全吗, 安不安全, 没问题吗 | 大丈夫, 安全 | 안전, 괜찮
 timeout | 超时 | タイムアウト | 타임아웃, 시간 초과
 log, logs, logger, logging | 日志, 记录 | ログ, ロガー, 記録 | 로그, 로깅, 로거, 기록
 stream, streaming | 流式, 流式传输, 流 | ストリーミング, ストリーム | 스트리밍, 스트림

@@ -244,6 +244,16 @@ describe('given docs in English and a reader who asks in Chinese or Japanese', (
     expect(firstFor(site, '回答を短くしたい')).toEqual({ question: '回答を短くしたい', notFound: false, first: '/faq#can-i-make-the-answers-shorter' });
   });
 
+  it('reads 提问次数 (how many questions) as a rate limit and 大丈夫 (all right) as safe: the limits and the key\'s safety are found', () => {
+    const site = indexOf({
+      ...ENGLISH_DOCS,
+      'api.md': '# API reference\n\n## Rate limits\n\n30 questions per minute for each visitor, 10,000 per day for each address.\n\n## Questions readers asked\n\n`GET /questions` lists what each user asked, newest first.',
+      'faq.md': '# FAQ\n\n## Is the assistant key a secret?\n\nNo. It is public and safe to put in a web page: it only allows asking questions.\n\n## Is it free?\n\nYes, and open source.',
+    });
+    expect(firstFor(site, '怎么限制每个用户的提问次数')).toEqual({ question: '怎么限制每个用户的提问次数', notFound: false, first: '/api#rate-limits' });
+    expect(firstFor(site, 'API キーは公開しても大丈夫？')).toEqual({ question: 'API キーは公開しても大丈夫？', notFound: false, first: '/faq#is-the-assistant-key-a-secret' });
+  });
+
   it('reads 知道 as know, 问了 as asked and 编造 as invent: the questions readers asked, and answers that make things up, are found', () => {
     const site = indexOf({
       ...ENGLISH_DOCS,
