@@ -191,6 +191,8 @@ upgrade, upgraded, upgrading, upgrades, newer version, new major version, バー
 エイリアス => alias
 プロキシ, プロキシー => proxy
 ホスト => host
+サーバー, サーバ => server
+ビルド => build
 ソースマップ => sourcemap
 ミニファイ, ミニフィケーション, ミニファイ化 => minify
 ブラウザ, ブラウザー => browser

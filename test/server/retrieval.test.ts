@@ -86,6 +86,9 @@ describe.skipIf(!existsSync(VITE_JA.docsDir))('given the Vite docs in Japanese, 
       expect(first('ウォッチモードでビルドしたい')).toBe('build.watch');
       // パスエイリアス (path alias), which the segmenter keeps whole and no page writes: not in the docs, then 条件付き設定.
       expect(first('Vite でパスエイリアスを設定する方法')).toBe('resolve.alias');
+      // サーバー and ビルド are the options' server and build: preview.open and Vite's history led these two.
+      expect(first('サーバーの起動時にブラウザを開く設定')).toBe('server.open');
+      expect(first('ビルド時の gzip サイズの表示を省いて速くしたい')).toBe('build.reportCompressedSize');
     },
     TIMEOUT,
   );
