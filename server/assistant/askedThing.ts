@@ -7,8 +7,12 @@ import type { DocsIndex, Section } from '../docs/types.ts';
 import { termsOfSection } from './sectionTermSets.ts';
 import { isLoneHan } from './terms.ts';
 
+/** "Does Hono", "does the widget": who is asked whether it has a thing. */
+const ASKED = String.raw`(?:does|do) (?:\w+|the \w+)`;
+/** What it is asked whether it does with a thing, besides having it. */
+const OFFERS = 'include|come with|ship with|ship|offer|provide';
 /** Whether there is, whether it has (not "do I have to"), includes, comes with or offers, official or built-in: 有没有, 有官方, 内置, 公式, ありますか. */
-const ASKS_WHETHER_THERE_IS = /\b(?:is there|are there|(?:does|do) (?:\w+|the \w+) (?:have(?! to\b)|include|come with|ship with|ship|offer|provide)|built-in|official)\b|有没有|有官方|官方的|官方提供|内置的|公式の|組み込みの|(?<!必要が|ことが)ありますか/i;
+const ASKS_WHETHER_THERE_IS = new RegExp(String.raw`\b(?:is there|are there|${ASKED} (?:have(?! to\b)|${OFFERS})|built-in|official)\b|有没有|有官方|官方的|官方提供|内置的|公式の|組み込みの|(?<!必要が|ことが)ありますか`, 'i');
 /** But not whether there is a way: "跨好几层组件传数据有没有简单的办法" asks how. */
 const ASKS_FOR_A_WAY = /\b(?:is there|are there) (?:a |any )?(?:way|option|setting)\b|办法|方法|方式|やり方|方法は/i;
 
@@ -17,7 +21,7 @@ export function asksWhetherThereIs(question: string): boolean {
 }
 
 /** Whether it supports a thing: asked of a thing too, but as often of a feature in the docs' other words (retrieve.ts's THING_COVERAGE is not for it). */
-const ASKS_WHETHER_IT_SUPPORTS = /\b(?:does|do) (?:\w+|the \w+) support\b/i;
+const ASKS_WHETHER_IT_SUPPORTS = new RegExp(String.raw`\b${ASKED} support\b`, 'i');
 
 /**
  * Words that frame whether there is a thing, not the thing: "Is there an official MCP server?" (no page says official),
@@ -28,7 +32,7 @@ const EXISTENCE_FRAME_TERMS: ReadonlySet<string> = new Set(termsOf('official off
 /** Words that frame a request for a thing in Chinese and Japanese (官方, 内置, 功能 …): not the thing. */
 const EXISTENCE_FRAME_CJK: ReadonlySet<string> = new Set(termsOf('官方 内置 內置 功能 机制 機制 机能 機能 公式 組み込み 仕組み 库 庫 ライブラリ 工具 支持 サポート'));
 /** An English question's thing: what follows "is there" or "does it have" (its articles left out), up to a word that starts another part. */
-const ENGLISH_THING = /\b(?:is there|are there|(?:does|do) (?:\w+|the \w+) (?:have|include|come with|ship with|ship|offer|provide|support))\s+(?:(?:a|an|any|the|some)\s+)?([^?.!,;]*)/i;
+const ENGLISH_THING = new RegExp(String.raw`\b(?:is there|are there|${ASKED} (?:have|${OFFERS}|support))\s+(?:(?:a|an|any|the|some)\s+)?([^?.!,;]*)`, 'i');
 const THING_ENDS = /\s(?:on|in|like|that|which|when|where|so|by|from|if|or|and|out|inside|within)\s.*$/i;
 const HIRAGANA = /\p{Script=Hiragana}/u;
 
@@ -66,13 +70,13 @@ export function namesThing(section: Section, forms: readonly string[]): boolean 
   return forms.some((form) => terms.has(form));
 }
 
+/** "How do I have the widget follow…" asks how, not whether it has. */
+const ASKS_HOW = /^\s*(?:how|why|what|where|when|which|who)\b/i;
+
 /** Whether a question asks whether there is a thing, or whether it supports one. */
 export function asksForAThing(question: string): boolean {
   return !ASKS_HOW.test(question) && (asksWhetherThereIs(question) || ASKS_WHETHER_IT_SUPPORTS.test(question));
 }
-
-/** "How do I have the widget follow…" asks how, not whether it has. */
-const ASKS_HOW = /^\s*(?:how|why|what|where|when|which|who)\b/i;
 
 /**
  * Whether a question asking whether there is a thing names it with a word no page has, not even with a typo, nor the

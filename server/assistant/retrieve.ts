@@ -193,11 +193,14 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
   const comparingAt = differenceAsked && unknownNames.length > 0 ? sections.slice(0, COMPARING_WITHIN).findIndex(comparesWithOthers) : -1;
   if (comparingAt > 0) sections.unshift(...sections.splice(comparingAt, 1));
   const comparing = differenceAsked && sections[0] !== undefined && comparesWithOthers(sections[0]);
-  // A question whether there is a thing opens on the first section that names it; none among them names it, the docs do not say.
-  const thing = located.length === 0 && asksForAThing(question) ? thingForms(index, question, alternatives) : undefined;
+  // A question whether there is a thing (askedThing.ts) opens on the first section that names it. When none among them
+  // does, or the thing is a word no page has, the docs do not say there is one.
+  const asksThing = located.length === 0 && asksForAThing(question);
+  const thing = asksThing ? thingForms(index, question, alternatives) : undefined;
   const thingAt = thing ? sections.findIndex((section) => namesThing(section, thing)) : -1;
   if (thingAt > 0) sections.unshift(...sections.splice(thingAt, 1));
-  const notFound = located.length === 0 ? !covers(index, question, judgedHits, unknownNames, alternatives, comparing, thing === undefined ? undefined : thingAt >= 0) : aboutSelection && !namesCovered(index, judgedHits, unknownNames, alternatives);
+  const thingBeyond = asksThing && ((thing !== undefined && thingAt < 0) || namesUnknownThing(index, question, namesIn(question), alternatives));
+  const notFound = located.length === 0 ? !covers(index, question, judgedHits, unknownNames, alternatives, comparing, { beyond: thingBeyond, named: thingAt >= 0 }) : aboutSelection && !namesCovered(index, judgedHits, unknownNames, alternatives);
   return {
     sections,
     terms: [...new Set([...retrieval.terms, ...[...alternatives.values()].flat()])],
@@ -273,20 +276,21 @@ function isPointing(question: string, context: SearchOptions['context']): boolea
  * the question (Slack, SAML, Kafka) is unknown to the docs and to the readers' words (a name nobody wrote
  * about is the surest sign the question is about something else), and a question with a word no page has
  * shares more than that with its best section. Or it compares with others, and the first section does too.
- * A question whether there is a thing needs a section naming it (`thingNamed`: undefined when it asks no such thing).
+ * A question whether there is a thing is beyond the docs when `thing.beyond`, and one of its sections names it when
+ * `thing.named` (retrieveDocs).
  */
-function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], unknownNames: readonly string[], alternatives: ReadonlyMap<string, readonly string[]>, comparing: boolean, thingNamed: boolean | undefined): boolean {
+function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], unknownNames: readonly string[], alternatives: ReadonlyMap<string, readonly string[]>, comparing: boolean, thing: { beyond: boolean; named: boolean }): boolean {
   const best = hits[0];
   if (!best) return false;
   if (comparing) return true;
   if (best.coverage < MIN_COVERAGE) return false;
   // However much of it the best section covers: the thing is the question's topic (names go by the rule below).
-  if (thingNamed === false || (asksForAThing(question) && namesUnknownThing(index, question, namesIn(question), alternatives))) return false;
+  if (thing.beyond) return false;
   // A section that covers most of the question's weight answers it even past one unknown name:
   // "the widget's labels in French" is about the labels.
   if (best.coverage >= NAME_DETAIL_COVERAGE) return true;
   // Past the words framing it (built-in, official), a section naming the thing covers little of such a question.
-  if (thingNamed === undefined && asksWhetherThereIs(question) && best.coverage < THING_COVERAGE) return false;
+  if (!thing.named && asksWhetherThereIs(question) && best.coverage < THING_COVERAGE) return false;
   if (unknownNames.some((name) => !readersKnow(index, name, alternatives))) return false;
   return !offTopic(index, question, best.section, alternatives) || answersProblem(question, best.section, alternatives);
 }
