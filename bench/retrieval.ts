@@ -105,6 +105,7 @@ export const REWORDED_SETS = [
   // Bun?" opens on the home page's "Who is using Hono?", whose heading is two of its words; "Can Hono render HTML?"
   // on Context's html(), a page not listed).
   { name: 'hono-reworded-15', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-15') },
+  { name: 'hono-typed', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-typed') },
   { name: 'vite-ja-reworded', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded') },
   { name: 'vite-ja-reworded-2', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-2') },
   { name: 'vite-ja-reworded-3', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-3') },
@@ -166,6 +167,7 @@ export const REWORDED_SETS = [
   // session before measuring: 9 of 12 first, all 12 in the top 5 (component basics' 监听事件 was added as an expected
   // page of 子组件怎么把数据传回给父组件 once seen: it shows $emit).
   { name: 'vue-zh-reworded-8', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-8') },
+  { name: 'vue-zh-typed', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-typed') },
   { name: 'vue-zh-mixed', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-mixed') },
   { name: 'vue-zh-traditional', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-traditional') },
   { name: 'vue-zh-sections', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-sections') },
@@ -199,6 +201,7 @@ export const REWORDED_SETS = [
   // Vite's server and build options asked in Japanese readers' words (サーバー, ビルド, 開発サーバー), written in the
   // thirty-fifth session after サーバー and ビルド were read as the options' server and build, before measuring them here.
   { name: 'vite-ja-reworded-12', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-12') },
+  { name: 'vite-ja-typed', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-typed') },
 ] as const;
 
 export async function readQuestions(file: string): Promise<RetrievalQuestion[]> {
