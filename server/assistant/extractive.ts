@@ -46,6 +46,8 @@ const SETTING_WORD_POINTS = 1;
 const FURTHER_SECTION_SCORE = 2 * QUESTION_WORD_POINTS;
 /** A table row with three of the question's words answers it (blockScore). */
 const ROW_ANSWER_SCORE = 3 * QUESTION_WORD_POINTS;
+/** A heading naming a problem ("Prop 逐级透传问题", "The problem"): its section goes on to tell the fix. */
+const PROBLEM_HEADING = /\bproblems?\b|\bissues?\b|问题|問題|課題|문제/i;
 /** A paragraph that tells how to fix a problem ("To fix this, …", "これを解決するには", "解决方法"). */
 const TELLS_FIX = /\bto (?:fix|solve|resolve|work around) (?:this|it|that|the (?:issue|problem|error))\b|\bworkaround\b|解決|対処|これを回避|回避でき|解决|修复/i;
 /** A sentence opening on what the sentence before it said: "Then:", "It is lost when:", "この理由は:", "这意味着" (docs' text; conversation.ts's refersBack reads a reader's pronoun anywhere in a question). */
@@ -428,8 +430,10 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   }
   // A reader describing a problem came for its fix: the lead's passage telling how to fix it ("これを解決するために、
   // 以下のことができます:" under "Failed to fetch dynamically imported module") is quoted too, with the list it
-  // announces, though it shares no word with the question (the causes that did were quoted alone).
-  if (lead && reader.problem === true && !chosen.some((entry) => tellsFix(entry.block))) {
+  // announces, though it shares no word with the question (the causes that did were quoted alone). So did a reader
+  // whose answer is a section headed as a problem: "爷孙组件怎么传值" opened on "Prop 逐级透传问题" and quoted the
+  // problem's two paragraphs, not the third's "`provide` 和 `inject` 可以帮助我们解决这一问题".
+  if (lead && (reader.problem === true || PROBLEM_HEADING.test(section.headingPath.at(-1) ?? '')) && !chosen.some((entry) => tellsFix(entry.block))) {
     const index = blocks.findIndex(tellsFix);
     const block = blocks[index];
     if (block && chosen.length > 0) chosen.push({ block, index, score: 0, bonus: 0 });

@@ -688,6 +688,29 @@ describe('given sections and a question', () => {
       expect(composeExtractiveAnswer([entry], askedAs('What happens to pages after a deploy in browsers with the old version?')).text).not.toContain('To fix this');
     });
   });
+
+  describe('and a section headed as a problem, whose last paragraph solves it', () => {
+    const drilling = section(
+      'prop-drilling',
+      'Prop drilling problem',
+      [
+        'Deeply nested components that need data from a distant ancestor receive it through every component between them as props.',
+        'Components in the middle must declare and pass props they never use; the longer the chain, the more of them.',
+        'To solve this, use `provide` and `inject`: an ancestor provides, and any descendant, however deep, injects.',
+      ].join('\n\n'),
+    );
+
+    it('quotes its solution, though the question names no problem and shares no word with it', () => {
+      const answer = composeExtractiveAnswer([drilling], askedAs('How do nested components get data from a distant ancestor as props?'));
+      expect(answer.text).toContain('Deeply nested components');
+      expect(answer.text).toContain('To solve this, use `provide` and `inject`');
+    });
+
+    it('and not under a heading that names no problem', () => {
+      const answer = composeExtractiveAnswer([{ ...drilling, headingPath: ['Page', 'Prop drilling'] }], askedAs('How do nested components get data from a distant ancestor as props?'));
+      expect(answer.text).not.toContain('To solve this');
+    });
+  });
 });
 
 describe('given a section with a line of a million characters', () => {
