@@ -106,6 +106,7 @@ export const REWORDED_SETS = [
   // on Context's html(), a page not listed).
   { name: 'hono-reworded-15', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-15') },
   { name: 'hono-typed', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-typed') },
+  { name: 'hono-narrative', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-narrative') },
   { name: 'vite-ja-reworded', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded') },
   { name: 'vite-ja-reworded-2', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-2') },
   { name: 'vite-ja-reworded-3', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-3') },
@@ -168,6 +169,7 @@ export const REWORDED_SETS = [
   // page of 子组件怎么把数据传回给父组件 once seen: it shows $emit).
   { name: 'vue-zh-reworded-8', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-8') },
   { name: 'vue-zh-typed', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-typed') },
+  { name: 'vue-zh-narrative', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-narrative') },
   { name: 'vue-zh-mixed', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-mixed') },
   { name: 'vue-zh-traditional', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-traditional') },
   { name: 'vue-zh-sections', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-sections') },
@@ -202,6 +204,7 @@ export const REWORDED_SETS = [
   // thirty-fifth session after サーバー and ビルド were read as the options' server and build, before measuring them here.
   { name: 'vite-ja-reworded-12', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-12') },
   { name: 'vite-ja-typed', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-typed') },
+  { name: 'vite-ja-narrative', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-narrative') },
 ] as const;
 
 export async function readQuestions(file: string): Promise<RetrievalQuestion[]> {
