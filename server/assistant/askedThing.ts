@@ -13,8 +13,8 @@ const ASKED = String.raw`(?:does|do) (?:\w+|the \w+)`;
 const OFFERS = 'include|come with|ship with|ship|offer|provide';
 /** Whether there is, whether it has (not "do I have to"), includes, comes with or offers, official or built-in: 有没有, 有官方, 内置, 公式, ありますか. */
 const ASKS_WHETHER_THERE_IS = new RegExp(String.raw`\b(?:is there|are there|${ASKED} (?:have(?! to\b)|${OFFERS})|built-in|official)\b|有没有|有官方|官方的|官方提供|内置的|公式の|組み込みの|(?<!必要が|ことが)ありますか`, 'i');
-/** But not whether there is a way: "跨好几层组件传数据有没有简单的办法" asks how. */
-const ASKS_FOR_A_WAY = /\b(?:is there|are there) (?:a |any )?(?:way|option|setting)\b|办法|方法|方式|やり方|方法は/i;
+/** But not whether there is a way: "跨好几层组件传数据有没有简单的办法" and "import の仕方はありますか" ask how. */
+const ASKS_FOR_A_WAY = /\b(?:is there|are there) (?:a |any )?(?:way|option|setting)\b|办法|方法|方式|やり方|方法は|仕方/i;
 
 export function asksWhetherThereIs(question: string): boolean {
   return ASKS_WHETHER_THERE_IS.test(question) && !ASKS_FOR_A_WAY.test(question);
@@ -25,9 +25,10 @@ const ASKS_WHETHER_IT_SUPPORTS = new RegExp(String.raw`\b${ASKED} support\b`, 'i
 
 /**
  * Words that frame whether there is a thing, not the thing: "Is there an official MCP server?" (no page says official),
- * "Does it support keyboard shortcuts like Cmd+K?" (on docs that never say support or like).
+ * "Does it support keyboard shortcuts like Cmd+K?" (on docs that never say support or like). "Is there something built
+ * in?" after a reader's story names no thing: its topic is the story's.
  */
-const EXISTENCE_FRAME_TERMS: ReadonlySet<string> = new Set(termsOf('official officially built-in builtin native natively support include offer provide come ship like feature features mechanism'));
+const EXISTENCE_FRAME_TERMS: ReadonlySet<string> = new Set(termsOf('official officially built-in builtin native natively support include offer provide come ship like feature features mechanism something anything thing things'));
 
 /** Words that frame a request for a thing in Chinese and Japanese (官方, 内置, 功能 …): not the thing. */
 const EXISTENCE_FRAME_CJK: ReadonlySet<string> = new Set(termsOf('官方 内置 內置 功能 机制 機制 机能 機能 公式 組み込み 仕組み 库 庫 ライブラリ 工具 支持 サポート'));
@@ -87,5 +88,10 @@ export function asksForAThing(question: string): boolean {
  */
 export function namesUnknownThing(index: DocsIndex, question: string, names: readonly string[], alternatives: ReadonlyMap<string, readonly string[]>): boolean {
   const nameTerms = new Set(names.flatMap((name) => termsOf(name)));
-  return index.unknownWords(question).some((word) => !alternatives.has(word) && !EXISTENCE_FRAME_TERMS.has(word) && !nameTerms.has(word));
+  // In English, the thing's words only: a reader's story before the question has words no page has ("Some requests take
+  // forever … Is there something built in?" was beyond the docs through "forever", though Timeout Middleware came
+  // first). A Chinese or Japanese question's thing is all its words, and its character pairs too: 付费 (paid) is two
+  // single characters to the segmenter, and only their pair is no page's.
+  const thing = ENGLISH_THING.test(question) ? new Set(thingTerms(index, question)) : undefined;
+  return index.unknownWords(question).some((word) => (thing === undefined || thing.has(word)) && !alternatives.has(word) && !EXISTENCE_FRAME_TERMS.has(word) && !nameTerms.has(word));
 }

@@ -320,7 +320,9 @@ function unknownNamesIn(index: DocsIndex, question: string): string[] {
  * the answer still says the docs do not mention it.
  */
 function readersKnow(index: DocsIndex, name: string, alternatives: ReadonlyMap<string, readonly string[]>): boolean {
-  return index.unknownWords(name, { exact: true }).every((term) => alternatives.has(term));
+  // The readers' words for the whole name know its parts: iPhone (=> mobile) is read as iphon and phone too.
+  const whole = termsOf(name)[0];
+  return (whole !== undefined && alternatives.has(whole)) || index.unknownWords(name, { exact: true }).every((term) => alternatives.has(term));
 }
 
 /**
@@ -414,6 +416,7 @@ function headingNames(section: Section, alternatives: ReadonlyMap<string, readon
   return (term) => (itself && headingTerms.has(term)) || (alternatives.get(term) ?? []).some((alternative) => headingTerms.has(alternative));
 }
 
+const SIZE_UNIT = /^[kKMGTP]i?B$/;
 const LATIN_WORD = /[A-Za-z][A-Za-z0-9+#.-]*[A-Za-z0-9+#]|[A-Za-z]{2,}/g;
 
 /**
@@ -437,6 +440,8 @@ export function namesIn(question: string): string[] {
       if (word.length < 2) continue;
       const start = sentenceMatch.index + match.index;
       if (insidePasted(pasted, start, start + word.length)) continue;
+      // A unit of size ("over 50 MB") is a measure, not a name: docs write sizes in code (50 * 1024) or in kB.
+      if (SIZE_UNIT.test(word)) continue;
       // In Chinese or Japanese text, two Latin letters are mostly common abbreviations (PC, UI, OK).
       if (unspaced ? word.length > 2 : /^[A-Z0-9]{2,}s?$/.test(word) || (!sentenceStart && /[A-Z]/.test(word))) names.push(word);
     }

@@ -138,7 +138,7 @@ colour, colours, colored, coloured, red, blue, green, purple, orange, yellow, pi
 thumbs up, thumbs down, thumbs-up, thumbs-down, upvote, downvote, rating, ratings, rate an answer => feedback
 hotkey, hotkeys, keybinding, keybindings, key binding, keyboard shortcut, ctrl, cmd, key combination => shortcut
 night mode, dark theme => dark
-phone, phones, smartphone, smartphones, tablet, tablets, mobile => mobile, viewport, screen
+phone, phones, smartphone, smartphones, tablet, tablets, mobile, iphone, iphones, ipad, ipads, android => mobile, viewport, screen
 from my phone, from a phone, other devices, another device, same network, local network, another computer, other computers, スマホから, スマートフォンから, 実機から, 他の端末から, 他のパソコン, 別のパソコン, 他の pc, 別の pc, 他のデバイス, 別のデバイス, 手机访问, 手机上访问, 局域网, 其他电脑, 别的电脑, 其他设备 => host, lan, network
 保存しても, 保存したのに, 保存しているのに, 保存してるのに, 保存後も, 保存した後も => ファイル, 変更, 検知
 画像, 画像ファイル, 写真, アイコン画像 => アセット

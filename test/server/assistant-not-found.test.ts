@@ -36,6 +36,15 @@ describe('given a name one letter away from a word of the docs', () => {
     expect(namesIn('I deploy with Next.js. Does it work there?')).toEqual(['Next.js']);
   });
 
+  it('does not take a unit of size for a name ("over 50 MB"): docs write sizes in code or in kB', () => {
+    expect(namesIn('We want to reject anything over 50 MB, or 2 GiB, before it is read')).toEqual([]);
+    const index = indexOf({
+      'body-limit.md': '# Body Limit\n\nClients upload files in the request body. The body limit middleware rejects a body larger than `maxSize` bytes (`50 * 1024 * 1024`), before it is read.',
+      'json.md': '# JSON\n\nRead a JSON body with `c.req.json()`.',
+    });
+    expect(notFound(index, 'Our clients upload files; how do we reject bodies over 50 MB before they are read?')).toBe(false);
+  });
+
   it('suggests pages for the rest of the question, not the word one typo from the name', () => {
     const retrieved = retrieveDocs(widgetDocs(), 'Can I post answers to Slack?', [], { limit: 5 });
     expect(retrieved.notFound).toBe(true);
@@ -365,6 +374,38 @@ describe('given a question asking whether the product has a thing', () => {
 
   it('still answers a question asking whether there is a way to do something', () => {
     expect(notFound(indexOf(files), 'Is there a way to pass data between handlers?')).toBe(false);
+  });
+
+  it('judges an English thing by its own words, not by the words of the reader\'s story before it', () => {
+    const index = indexOf({ ...files, 'timeout.md': '# Timeout\n\nSome requests take too long, like those waiting on a slow service. The timeout middleware ends a request after its duration and sends an error.' });
+    // "forever" and "cut" are no page's: they tell the story, not the thing asked for.
+    const retrieved = retrieveDocs(index, 'Some requests take forever; I would like to cut them off after a while and send an error. Is there something built in?', [], { limit: 5 });
+    expect(retrieved.notFound).toBe(false);
+    expect(retrieved.sections[0]?.headingPath).toEqual(['Timeout']);
+    // A thing no page has is still beyond the docs, however it is asked.
+    expect(notFound(index, 'Some requests take forever. Is there a built-in hologram middleware?')).toBe(true);
+  });
+});
+
+describe('given Japanese docs and a reader asking whether there is a way (仕方) to do something', () => {
+  it('reads it as asking how, not whether the docs name a thing called 仕方', () => {
+    const index = indexOf({
+      'assets.md': '# 静的アセットの取り扱い\n\n## アセットを文字列としてインポートする\n\nSVG などのアセットは末尾に `?raw` を付与することで文字列として `import` で読み込みできます。',
+      'features.md': '# 特徴\n\n## CSS\n\n`.css` ファイルをインポートすると、その内容がページに挿入されます。',
+    });
+    expect(notFound(index, 'SVG を文字列としてそのまま読み込みたいです。import の仕方はありますか？')).toBe(false);
+  });
+});
+
+describe('given docs on browsers and a reader naming a device the readers\' words know (iPhone)', () => {
+  it('answers about the browsers, saying the docs do not mention the device', async () => {
+    const index = indexOf({
+      'build.md': '# Building for production\n\n## Browser compatibility\n\nThe production bundle runs on browsers with native ES modules: Chrome 64, Firefox 67, Safari 11.1 and Edge 79. Old browsers need the legacy plugin to run your site.',
+      'guide.md': '# Guide\n\n## Dev server\n\nThe dev server assumes a modern browser.',
+    });
+    const question = 'Does the production bundle run on an old iPhone browser?';
+    expect(notFound(index, question)).toBe(false);
+    expect(await extractiveAnswer(index, question)).toMatch(/^The docs do not mention “iPhone”; this is what they say about the rest of the question\.\n\n\*\*\[Building for production › Browser compatibility\]/);
   });
 });
 
