@@ -100,6 +100,8 @@ export interface RankingOptions {
   comparingHeadingBoost: number;
   /** What a term of the code a question quotes weighs, when the question's own words do not have it. 1 = as any. */
   pastedCodeWeight: number;
+  /** Multiplier for a section whose heading marks it deprecated, when the question does not ask about old ways. 1 = off. */
+  deprecatedHeadingWeight: number;
 }
 
 export const DEFAULT_RANKING: RankingOptions = {
@@ -167,6 +169,9 @@ export const DEFAULT_RANKING: RankingOptions = {
   // at 1.5 ("SSR 和 SSG 我该选哪个？" on SSR vs. SSG), and no more at 2, which lifted the removed reactivity transform's
   // "ref vs. 响应式变量" over reactive() for "What is the difference between ref and reactive?"; 3 lowered vue-zh-mixed.
   comparingHeadingBoost: 1.5,
+  // A way the docs keep for old versions is no reader's first answer: "deploy the same Hono app on AWS behind API Gateway
+  // using Lambda. What are the steps?" opened on AWS Lambda › Before v3.10.0 (deprecated), above 1. Setup.
+  deprecatedHeadingWeight: 0.5,
   // The reader's words say what they ask, their code where: "This returns 404 for /posts/1/ with a trailing slash:"
   // over a route and its handler opened on RPC › Not Found (route, param, json), now on Trailing Slash. Measured on
   // bench/questions/pasted-code.json (written before the rule): 8 -> 10 of 18 first at 0.5, 11 at 0.3, 10 at 0.2;
@@ -195,6 +200,11 @@ const SIGN_WORD_WEIGHT = 2;
 const GENERIC_WORDS: ReadonlySet<string> = new Set(
   termsOf('another different every certain anything something everything else someone anyone everyone thing things stuff whole already really specific particular support built builtin official officially natively 設定'),
 );
+
+/** A heading marking its section deprecated or legacy: "Before v3.10.0 (deprecated)", "（非推奨）", "（已废弃）". */
+const DEPRECATED_HEADING = /[(（]\s*(?:deprecated|legacy|obsolete|非推奨|廃止予定|已废弃|已弃用|废弃|弃用|不推荐)\s*[)）]/i;
+/** A question about old versions or deprecated ways, which such a section answers. */
+const ASKS_OLD_WAYS = /\b(?:deprecated|deprecation|legacy|obsolete|old|older|before|prior|previous|v\d)\b|非推奨|旧|古い|以前|废弃|弃用|旧版|老版本|以前的/i;
 
 /** A heading word in more of the sections than this does not name a part of the question (using, page). */
 const MAX_NAMING_SHARE = 0.25;
@@ -771,6 +781,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       liftQuotingSections(query);
       liftReasons(query);
       liftComparisons(query);
+      lowerDeprecated(query);
       const place = { current: normalizePath(options.currentPath), settingPages: new Set(options.settingPages) };
       if (place.current !== undefined || place.settingPages.size > 0) {
         // Sections of one page share their paths array, so each page is judged once.
@@ -1142,6 +1153,11 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   /** Among the best sections so far, those whose heading compares, for a question asking what sets two things apart. */
   function liftComparisons(asked: string): void {
     if (settings.comparingHeadingBoost !== 1 && asksDifference(asked) && !describesProblem(asked)) liftAmongBest(headingCompares, settings.comparingHeadingBoost);
+  }
+
+  /** Among the best sections so far, those whose own heading marks them deprecated, for a question that does not ask about old ways. */
+  function lowerDeprecated(asked: string): void {
+    if (settings.deprecatedHeadingWeight !== 1 && !ASKS_OLD_WAYS.test(asked)) liftAmongBest((section) => DEPRECATED_HEADING.test(section.headingPath.at(-1) ?? ''), settings.deprecatedHeadingWeight);
   }
 
   /**

@@ -56,7 +56,7 @@ ip address, ip addresses, client ip, client's ip, visitor ip, visitor's ip, user
 visitor, visitors, visitor's => client, user
 send the user to, send users to, send them to, take the user to, send the visitor to, send visitors to, send people to, send the browser to, take users to, different url, another url => redirect
 api token, api tokens, access token, access tokens, api key, api keys => bearer, token
-split my routes, split the routes, split routes, split my app, split up my app, split my code, routes in separate files, routes in different files, routes into several files, routes into multiple files, routes into separate files => larger, grouping, route
+split my routes, split the routes, split routes, split my app, split up my app, split my code, routes in separate files, routes in different files, routes into several files, routes into multiple files, routes into separate files, into several files, into multiple files, into separate files, across several files, across multiple files, organize my routes, organise my routes, organize the routes, organize routes => larger, grouping, route
 with types, type-safe client, type safe client, typesafe client, type-safe api, api types, share types, sharing types, share the types, end-to-end types, end to end types, end-to-end type safety => rpc, hc, type
 list all routes, list the routes, list all the routes, print the routes, print all routes, show all routes => showroutes, show
 right fields, required fields, check the body, check the input, check input, check the request body, right shape, correct shape => validate, validation, validator

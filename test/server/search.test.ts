@@ -783,3 +783,23 @@ describe('given a page on a topic whose later subsections repeat its name more t
     expect(idsFor(index, 'named scoped slots')[0]).toBe('/slots#named-scoped-slots');
   });
 });
+
+describe('given a page that keeps a deprecated way beside the current one', () => {
+  const index = indexOf({
+    'aws-lambda.md': [
+      '# AWS Lambda',
+      '## 1. Setup',
+      'When creating the application on AWS Lambda, the CDK sets up the functions, the IAM role, API Gateway and others. Then deploy it.',
+      '## Before v3.10.0 (deprecated)',
+      'To deploy the app on AWS Lambda behind API Gateway, bind the request context type of API Gateway.',
+    ].join('\n\n'),
+  });
+
+  it('opens on the current way, though the deprecated one says more of the question', () => {
+    expect(idsFor(index, 'How do I deploy my app on AWS Lambda behind API Gateway?')[0]).toBe('/aws-lambda#1-setup');
+  });
+
+  it('opens on the deprecated way for a reader asking about old versions', () => {
+    expect(idsFor(index, 'How did I deploy on AWS Lambda behind API Gateway before v3.10?')[0]).toBe('/aws-lambda#before-v3100-deprecated');
+  });
+});
