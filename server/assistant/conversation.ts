@@ -132,7 +132,7 @@ export function continuesPrevious(question: string): boolean {
  * A follow-up that names its topic by a pronoun ("can I change them?" after the rate limits, "它能写入吗", "それは？"):
  * the setting's words stand for its topic, as much the question's as its own.
  */
-const REFERS_BACK = /\b(?:it|its|them|they|their|those|these|one|ones)\b|它|它们|它們|这个|這個|那个|那個|それ|これ|あれ|그것|이것|그거|이거/iu;
+const REFERS_BACK = /\b(?:it|its|them|they|their|those|these|one|ones|in that case|when that happens)\b|\bthen\s*[?？]?\s*$|它|它们|它們|这个|這個|那个|那個|それ|これ|あれ|그것|이것|그거|이거/iu;
 
 export function refersBack(question: string): boolean {
   return REFERS_BACK.test(question);

@@ -179,6 +179,21 @@ describe('given how a question is worded', () => {
       expect({ question, refers: refersBack(question) }).toEqual({ question, refers: false });
   });
 
+  it('takes a closing "then", "in that case" or "when that happens" as standing for it too, and a "then" that orders steps as not', () => {
+    for (const question of ['what does the client receive then?', 'Can I allow several origins in that case?', 'what status is sent when that happens?'])
+      expect({ question, refers: refersBack(question) }).toEqual({ question, refers: true });
+    for (const question of ['How do I build and then deploy the app?', 'then how do I deploy?'])
+      expect({ question, refers: refersBack(question) }).toEqual({ question, refers: false });
+  });
+
+  it('answers "what does the client receive then?" from the last question\'s page, not a page on clients', () => {
+    const index = indexOf({
+      'middleware/body-limit.md': '# Body Limit Middleware\n\n## Usage\n\nLimit the size of request bodies with `bodyLimit({ maxSize })`; a larger body gets the `onError` response, 413 by default.',
+      'concepts/stacks.md': '# Hono Stacks\n\n## Client\n\nThe client receives typed responses: what the server returns, the client receives with its types.',
+    });
+    expect(firstSection(index, 'what does the client receive then?', after('How do I limit the size of request bodies?'))).toBe('/middleware/body-limit#usage');
+  });
+
 
   it('takes "and…", "what about…", 那…呢 and …は？ as the next step of the last question, and a question of its own as not', () => {
     for (const question of ['and read the token from a cookie?', 'What about bearer tokens in the header?', '那组件的插槽呢？', '本番ビルドは？', 'じゃあ SSR のときの設定方法'])
