@@ -81,6 +81,7 @@ export const REWORDED_SETS = [
   // and call open().
   { name: 'docs-reworded-7', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded-7') },
   { name: 'docs-reworded-8', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-reworded-8') },
+  { name: 'docs-narrative', docsDir: PROJECT_DOCS_DIR, questionsFile: questions('docs-narrative') },
   // Readers' everyday phrasings (send the visitor to another URL, a header the client sent, text a bit at a time):
   // written in the twenty-fourth session before measuring, 6 of 16 first and 12 in the top 5; the three lines then
   // drawn from its misses (redirect, streaming, request) make it 8 and 15, so it is seen since.

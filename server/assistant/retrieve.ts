@@ -291,8 +291,28 @@ function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], 
   if (best.coverage >= NAME_DETAIL_COVERAGE) return true;
   // Past the words framing it (built-in, official), a section naming the thing covers little of such a question.
   if (!thing.named && asksWhetherThereIs(question) && best.coverage < THING_COVERAGE) return false;
-  if (unknownNames.some((name) => !readersKnow(index, name, alternatives))) return false;
+  if (unknownNames.some((name) => !readersKnow(index, name, alternatives)) && !aboutKnownName(index, question, unknownNames, best.section)) return false;
   return !offTopic(index, question, best.section, alternatives) || answersProblem(question, best.section, alternatives);
+}
+
+/**
+ * Whether the best section is about a name of the question the docs know (its own heading names it): then the names no
+ * page has are the reader's setting around it, not the topic. "Our docs are built with Docusaurus and deployed on
+ * Netlify; … Where does the script go?" was beyond the docs through Netlify, Recipes › Docusaurus first; the answer says
+ * the docs do not mention Netlify. Not the product's name, which every section is about, nor a name beside the unknown
+ * one (React Native).
+ */
+function aboutKnownName(index: DocsIndex, question: string, unknownNames: readonly string[], section: Section): boolean {
+  const unknown = new Set(unknownNames.map((name) => name.toLowerCase()));
+  const headingTerms = termsOfOwnHeading(section);
+  const asked = question.toLowerCase();
+  return namesIn(question).some((name) => {
+    if (unknown.has(name.toLowerCase())) return false;
+    // Beside an unknown name it is part of another name: React Native is not React.
+    if (unknownNames.some((other) => asked.includes(`${name} ${other}`.toLowerCase()) || asked.includes(`${other} ${name}`.toLowerCase()))) return false;
+    const terms = termsOf(name);
+    return terms.length > 0 && !terms.some((term) => index.isProductName(term)) && headingTerms.has(terms[0] as string);
+  });
 }
 
 /**

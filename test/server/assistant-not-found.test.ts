@@ -387,6 +387,24 @@ describe('given a question asking whether the product has a thing', () => {
   });
 });
 
+describe('given a recipe for a docs platform and a reader naming it beside a host the docs never name', () => {
+  const index = indexOf({
+    'recipes.md': '# Recipes\n\n## Docusaurus\n\nAdd the script tag to every page through `headTags` in `docusaurus.config.js`, without ejecting the theme.\n\n## VitePress\n\nAdd the script tag in the `head` option of the config.',
+    'react.md': '# React\n\nIn a React app, render the `DocsAssistant` component once, near the root.',
+    'theming.md': '# Theming\n\n## Colors\n\nSet the accent color with a CSS variable.',
+  });
+
+  it('answers from the recipe, saying the docs do not mention the host: the question is about the name the section is about', async () => {
+    const question = 'Our docs are built with Docusaurus and deployed on Netlify; where does the script go so that every page has it?';
+    expect(notFound(index, question)).toBe(false);
+    expect(await extractiveAnswer(index, question)).toMatch(/^The docs do not mention “Netlify”; this is what they say about the rest of the question\.\n\n\*\*\[Recipes › Docusaurus\]/);
+  });
+
+  it('still says the docs do not cover a name of which the known one is a part (React Native is not React)', () => {
+    expect(notFound(index, 'Does the widget work in a React Native app?')).toBe(true);
+  });
+});
+
 describe('given Japanese docs and a reader asking whether there is a way (仕方) to do something', () => {
   it('reads it as asking how, not whether the docs name a thing called 仕方', () => {
     const index = indexOf({
