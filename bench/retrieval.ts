@@ -108,6 +108,7 @@ export const REWORDED_SETS = [
   { name: 'hono-reworded-15', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-reworded-15') },
   { name: 'hono-typed', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-typed') },
   { name: 'hono-narrative', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-narrative') },
+  { name: 'hono-instead', docsDir: HONO_DOCS_DIR, questionsFile: questions('hono-instead') },
   { name: 'vite-ja-reworded', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded') },
   { name: 'vite-ja-reworded-2', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-2') },
   { name: 'vite-ja-reworded-3', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-3') },
@@ -171,6 +172,7 @@ export const REWORDED_SETS = [
   { name: 'vue-zh-reworded-8', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-reworded-8') },
   { name: 'vue-zh-typed', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-typed') },
   { name: 'vue-zh-narrative', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-narrative') },
+  { name: 'vue-zh-instead', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-instead') },
   { name: 'vue-zh-mixed', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-mixed') },
   { name: 'vue-zh-traditional', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-traditional') },
   { name: 'vue-zh-sections', docsDir: corpus('vue-docs-zh-cn'), questionsFile: questions('vue-zh-sections') },
@@ -206,6 +208,7 @@ export const REWORDED_SETS = [
   { name: 'vite-ja-reworded-12', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-reworded-12') },
   { name: 'vite-ja-typed', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-typed') },
   { name: 'vite-ja-narrative', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-narrative') },
+  { name: 'vite-ja-instead', docsDir: corpus('vite-docs-ja'), questionsFile: questions('vite-ja-instead') },
 ] as const;
 
 export async function readQuestions(file: string): Promise<RetrievalQuestion[]> {
