@@ -303,6 +303,9 @@ function covers(index: DocsIndex, question: string, hits: readonly SearchHit[], 
  * one (React Native).
  */
 function aboutKnownName(index: DocsIndex, question: string, unknownNames: readonly string[], section: Section): boolean {
+  // In Chinese or Japanese every Latin word counts as a name (namesIn), a pasted error's words too: "Firebase へのデプロイで
+  // Error: HTTP Error: 403, Permission denied が出る" is about the error, which Vite's Firebase steps do not cover.
+  if (hasUnspacedScript(question)) return false;
   const unknown = new Set(unknownNames.map((name) => name.toLowerCase()));
   const headingTerms = termsOfOwnHeading(section);
   const asked = question.toLowerCase();
