@@ -23,6 +23,8 @@ export interface AnswerPhrases {
   pageSections: string;
   /** After that list when the page has more sections than it shows. */
   moreSections(count: number): string;
+  /** Before the list of the steps after the numbered step an answer quotes ("1. Setup": "2. Hello World", "3. Deploy"). */
+  nextSteps: string;
   /** Answers to a message that is no question about the docs (smallTalk.ts): hello, thanks, what can you do? */
   greeting: string;
   thanks: string;
@@ -46,6 +48,7 @@ export const ENGLISH_PHRASES: AnswerPhrases = {
   saysTheSame: (titleLinks) => `${titleLinks.join(' and ')} ${titleLinks.length > 1 ? 'say' : 'says'} the same.`,
   pageSections: 'This page covers:',
   moreSections: (count) => `…and ${count} more ${count === 1 ? 'section' : 'sections'} on the page.`,
+  nextSteps: 'The next steps on this page:',
   greeting: 'Hello! Ask me anything about these docs: I answer with the passages that answer it, and link each one to its source.',
   thanks: 'You are welcome. Ask another question any time.',
   about:
@@ -62,6 +65,7 @@ const SIMPLIFIED_CHINESE: AnswerPhrases = {
   saysTheSame: (titleLinks) => `${titleLinks.join('、')} 中也有相同的说明。`,
   pageSections: '本页包括：',
   moreSections: (count) => `……以及本页其他 ${count} 节。`,
+  nextSteps: '本页接下来的步骤：',
   greeting: '你好！关于这份文档的问题都可以问我：我会引用文档中回答问题的段落，并附上每段的出处链接。',
   thanks: '不客气。有其他问题随时问我。',
   about: '我引用文档中回答问题的段落来回答关于这份文档的问题，并附上每段的出处链接。可以用自己的话询问功能、选项、命令或错误信息。',
@@ -77,6 +81,7 @@ const TRADITIONAL_CHINESE: AnswerPhrases = {
   saysTheSame: (titleLinks) => `${titleLinks.join('、')} 中也有相同的說明。`,
   pageSections: '本頁包括：',
   moreSections: (count) => `……以及本頁其他 ${count} 節。`,
+  nextSteps: '本頁接下來的步驟：',
   greeting: '你好！關於這份文件的問題都可以問我：我會引用文件中回答問題的段落，並附上每段的出處連結。',
   thanks: '不客氣。有其他問題隨時問我。',
   about: '我引用文件中回答問題的段落來回答關於這份文件的問題，並附上每段的出處連結。可以用自己的話詢問功能、選項、命令或錯誤訊息。',
@@ -92,6 +97,7 @@ const JAPANESE: AnswerPhrases = {
   saysTheSame: (titleLinks) => `${titleLinks.join('、')} にも同じ説明があります。`,
   pageSections: 'このページの内容：',
   moreSections: (count) => `…ほか ${count} 項目。`,
+  nextSteps: 'このページの次の手順：',
   greeting: 'こんにちは。このドキュメントについて何でも質問してください。答えとなる箇所を引用し、出典へのリンクを付けてお答えします。',
   thanks: 'どういたしまして。ほかにも質問があればどうぞ。',
   about: 'このドキュメントについての質問に、答えとなる箇所を引用し、出典へのリンクを付けてお答えします。機能、オプション、コマンド、エラーメッセージなどについて、ふだんの言葉で質問してください。',
@@ -107,6 +113,7 @@ const KOREAN: AnswerPhrases = {
   saysTheSame: (titleLinks) => `${titleLinks.join(', ')}에도 같은 설명이 있습니다.`,
   pageSections: '이 페이지에서 다루는 내용:',
   moreSections: (count) => `…그 밖에 ${count}개 항목.`,
+  nextSteps: '이 페이지의 다음 단계:',
   greeting: '안녕하세요! 이 문서에 대해 무엇이든 물어보세요. 답이 되는 구절을 인용하고 출처 링크를 함께 알려 드립니다.',
   thanks: '천만에요. 궁금한 점이 있으면 언제든 물어보세요.',
   about: '이 문서에 대한 질문에 답이 되는 구절을 인용하고 각 출처 링크를 함께 알려 드립니다. 기능, 옵션, 명령어, 오류 메시지 등에 대해 편하게 물어보세요.',

@@ -74,6 +74,7 @@ export function createExtractiveAnswerer(): Answerer {
           unknownNames: retrieved.unknownNames,
           ...(retrieved.usage ? { usage: retrieved.usage } : {}),
           ...(retrieved.outline ? { outline: retrieved.outline } : {}),
+          ...(retrieved.nextSteps ? { nextSteps: retrieved.nextSteps } : {}),
           ...(retrieved.partSections ? { partSections: retrieved.partSections } : {}),
           phrases,
         });

@@ -125,6 +125,8 @@ export interface MatchTerms {
   usage?: Section;
   /** The outline of the lead's page, when the lead is the page's opening (retrieve.ts, outlineOf). */
   outline?: readonly Section[];
+  /** The steps of the lead's page after it, when the lead is a numbered step (retrieve.ts, nextStepsOf). */
+  nextSteps?: readonly Section[];
   /** The section the search found best for each part of a question asking two things (retrieve.ts, withEachPart). */
   partSections?: readonly PartSection[];
   /** The sentences the answer writes itself, in the reader's language (answerPhrases.ts). @default English */
@@ -986,6 +988,7 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   const quoted = [
     ...quotes.map(({ section, units, same }) => `**${titleLink(section, named)}**\n\n${renderUnits(withoutOthersVerdict(units, section, match.question))}${same ? `\n\n${phrases.saysTheSame(same.map((other) => titleLink(other, named)))}` : ''}`),
     ...(leadQuote && quotes.length === 1 && quotes[0] === leadQuote ? outlineListed(leadQuote, match.outline, phrases) : []),
+    ...(leadQuote && quotes[0] === leadQuote ? nextStepsListed(match.nextSteps, quotes, phrases) : []),
   ].join('\n\n');
   // "The docs do not mention “Slack”; …": quoting what matches the rest of a question about something the
   // docs never name would read as an answer about it.
@@ -1112,6 +1115,17 @@ function outlineParts(outline: readonly Section[], phrases: AnswerPhrases): stri
   if (outline.length === 0) return [];
   const listed = outline.slice(0, MAX_PAGE_SECTIONS_LISTED).map((section) => `- ${plainTextLink(section.headingPath.at(-1) ?? sectionTitle(section), section.url)}`);
   return [`${phrases.pageSections}\n\n${listed.join('\n')}`, ...(outline.length > listed.length ? [phrases.moreSections(outline.length - listed.length)] : [])];
+}
+
+/**
+ * The steps after a numbered step the answer opens on, as links: "We want to deploy the same Hono app on AWS behind API
+ * Gateway using Lambda. What are the steps?" quoted 1. Setup, and 2. Hello World and 3. Deploy were left to find. Not
+ * those the answer quotes already.
+ */
+function nextStepsListed(steps: readonly Section[] | undefined, quotes: readonly Quote[], phrases: AnswerPhrases): string[] {
+  const rest = (steps ?? []).filter((step) => !quotes.some((quote) => quote.section === step));
+  if (rest.length === 0) return [];
+  return [`${phrases.nextSteps}\n\n${rest.map((step) => `- ${plainTextLink(step.headingPath.at(-1) ?? sectionTitle(step), step.url)}`).join('\n')}`];
 }
 
 /** A page of fewer parts is its opening and a section or two, which the question would have found. */

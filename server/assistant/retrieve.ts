@@ -11,7 +11,7 @@ import { asksForAThing, asksWhetherThereIs, namesThing, namesUnknownThing, thing
 import { besideSelection } from './besideSelection.ts';
 import { clausesOf, comparesNames, headingsNamePart } from './clauses.ts';
 import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
-import { pageOutline } from './pageOutline.ts';
+import { nextSteps, pageOutline } from './pageOutline.ts';
 import { insidePasted, namelessSpans } from '../docs/pastedText.ts';
 import { termsOfHeading, termsOfOwnHeading, termsOfSection } from './sectionTermSets.ts';
 import { continuesPrevious, focusOnContext, refersBack, retrievalFor, type Turn } from './conversation.ts';
@@ -75,6 +75,8 @@ export interface RetrievedDocs {
   usage: Section | undefined;
   /** When the first section is a page's opening: the page's outline (pageOutline.ts), which an answer quoting only that opening lists. */
   outline?: readonly Section[];
+  /** When the first section is a numbered step: the steps of its page after it (pageOutline.ts), which an answer quoting it lists. */
+  nextSteps?: readonly Section[];
   /** The best section for each part of a question asking two things (clauses.ts), when it covers most of the part, with its page's usage section when it is the page's opening. */
   partSections?: PartSection[];
   /** The question asks about the reader's page as a whole ("summarize this page"): all its sections, in order (`sections` holds the first). */
@@ -214,6 +216,7 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     // A reader asking about a selection is on its page, its examples in front of them.
     usage: notFound || located.length > 0 ? undefined : usageOf(index, sections[0]),
     ...(notFound || located.length > 0 ? {} : outlineOf(index, sections[0])),
+    ...(notFound || located.length > 0 ? {} : nextStepsOf(index, sections[0])),
   };
 }
 
@@ -222,6 +225,13 @@ function outlineOf(index: DocsIndex, section: Section | undefined): { outline?: 
   if (!section || section.headingPath.length !== 1) return {};
   const { opening, outline } = pageOutline(index.page(section.route)?.sections ?? []);
   return opening?.id === section.id && outline.length > 0 ? { outline } : {};
+}
+
+/** The steps of its page after `section` when it is a numbered step (pageOutline.ts, nextSteps). */
+function nextStepsOf(index: DocsIndex, section: Section | undefined): { nextSteps?: readonly Section[] } {
+  if (!section) return {};
+  const steps = nextSteps(index.page(section.route)?.sections ?? [], section);
+  return steps.length > 0 ? { nextSteps: steps } : {};
 }
 
 /**

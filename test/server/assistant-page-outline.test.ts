@@ -62,3 +62,32 @@ describe('given a question whose answer is a page opening that says what the pag
     expect(await extractiveAnswer(index, '怎么开始 getting started')).toContain('本页包括：\n\n- [Requirements](/getting-started#requirements)');
   });
 });
+
+describe('given a page of numbered steps and a question the first step answers', () => {
+  const steps = indexOf({
+    'aws-lambda.md': [
+      '# AWS Lambda',
+      '## 1. Setup',
+      'The CDK sets up the functions, the IAM role and API Gateway. Initialize the project:',
+      '```sh\ncdk init app -l typescript\n```',
+      '## 2. Hello World',
+      'Edit `lambda/index.ts` to answer requests.',
+      '## 3. Deploy',
+      'Run `cdk deploy`.',
+      '## Access the Lambda context',
+      'Bind the context type to read it.',
+    ].join('\n\n'),
+  });
+
+  it('lists the steps after it, as links, and no section that is not a step', async () => {
+    const answer = await extractiveAnswer(steps, 'How do I set up the CDK functions and IAM role for API Gateway?');
+    expect(answer).toMatch(/^\*\*\[AWS Lambda › 1\. Setup\]/);
+    expect(answer.endsWith('The next steps on this page:\n\n- [2. Hello World](/aws-lambda#2-hello-world)\n- [3. Deploy](/aws-lambda#3-deploy)')).toBe(true);
+  });
+
+  it('lists nothing after the last step', async () => {
+    const answer = await extractiveAnswer(steps, 'How do I run cdk deploy?');
+    expect(answer).toMatch(/^\*\*\[AWS Lambda › 3\. Deploy\]/);
+    expect(answer).not.toContain('next steps');
+  });
+});
