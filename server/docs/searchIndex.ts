@@ -15,6 +15,7 @@ import { GLOSSARY, glossaryAlternatives, glossaryEnglishWords, glossaryKnows } f
 import { pastedCode, pastedMessages, pastedSpans, questionParts } from './pastedText.ts';
 import { pastedRuns, quotesPasted } from './quotedMessages.ts';
 import { asksWhy, headingGivesReason } from './reasons.ts';
+import { leftOutTerms } from './negation.ts';
 import { asksDifference, headingCompares } from './comparisons.ts';
 import { DEFAULT_SYNONYMS, signTerms, type Synonyms } from './synonyms.ts';
 import { languageOfPath, languageOfText, primaryLanguage } from './language.ts';
@@ -716,12 +717,13 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     const shares = joinedNameShares(asked, terms);
     const codeOnly = codeOnlyTerms(asked);
     const signed = new Set(signTerms(asked));
+    const leftOut = leftOutTerms(asked);
     const weightOf = (term: string): { weight?: number } => {
       // The product's name beside other words ("How do I open the assistant from my own button?" on a site
       // named docs-assistant) says little: in the title of the one page named after it, it outweighed the rest.
       const product = !byScoreAlone && terms.length > 1 && settings.productNameWeight !== 1 && isProductName(term) ? settings.productNameWeight : 1;
       const code = codeOnly.has(term) ? settings.pastedCodeWeight : 1;
-      const generic = GENERIC_WORDS.has(term) ? settings.genericWordWeight : 1;
+      const generic = GENERIC_WORDS.has(term) || leftOut.has(term) ? settings.genericWordWeight : 1;
       const sign = signed.has(term) ? SIGN_WORD_WEIGHT : 1;
       const weight = product * code * generic * sign * (shares.get(term) ?? 1);
       return weight === 1 ? {} : { weight };
@@ -773,7 +775,9 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
         allowed,
         context,
       );
-      const askedHeadings = boostNamedHeadings(questionTerms, query);
+      // A heading naming what the reader asks to do without ("With Zod" for "validate requests without Zod") names no part of it.
+      const leftOut = leftOutTerms(query);
+      const askedHeadings = boostNamedHeadings(leftOut.size === 0 ? questionTerms : questionTerms.filter((term) => !leftOut.has(term)), query);
       addContext(options.contextWeight);
       preferLanguage(languageOfText(query));
       introduceTheProduct(questionTerms);

@@ -5,6 +5,7 @@ import { createDocsIndex, MINISEARCH_OPTIONS, openDocsIndex, toDocument, type In
 import { createFieldAnalyzer, createTermReader, numberedPageTermsOf, pageTermsOf, type PageTerms } from '../../server/docs/sectionTerms.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import type { DocsIndex, Page } from '../../server/docs/types.ts';
+import { leftOutTerms } from '../../server/docs/negation.ts';
 import { extractiveAnswer, indexOf } from './support/docs.ts';
 
 function idsFor(index: DocsIndex, query: string, options: Partial<Parameters<DocsIndex['search']>[1]> = {}): string[] {
@@ -801,5 +802,23 @@ describe('given a page that keeps a deprecated way beside the current one', () =
 
   it('opens on the deprecated way for a reader asking about old versions', () => {
     expect(idsFor(index, 'How did I deploy on AWS Lambda behind API Gateway before v3.10?')[0]).toBe('/aws-lambda#before-v3100-deprecated');
+  });
+});
+
+describe('given a guide with a section on one library and another without it', () => {
+  const index = indexOf({
+    'validation.md': [
+      '# Validation',
+      '## Manual validator',
+      'Validate the request body with `validator()`: check each field yourself and return 400 when one is wrong.',
+      '## With Zod',
+      'Validate with a Zod schema and `zValidator()`. Install Zod first.',
+    ].join('\n\n'),
+  });
+
+  it('opens on the other way for a reader who asks to do without the library', () => {
+    expect(leftOutTerms('How do I validate requests without Zod, or without using any schema?')).toEqual(new Set(['zod', 'schema']));
+    expect(idsFor(index, 'How do I validate requests without Zod?')[0]).toBe('/validation#manual-validator');
+    expect(idsFor(index, 'How do I validate requests with Zod?')[0]).toBe('/validation#with-zod');
   });
 });
