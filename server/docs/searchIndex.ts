@@ -16,6 +16,7 @@ import { pastedCode, pastedMessages, pastedSpans, questionParts } from './pasted
 import { pastedRuns, quotesPasted } from './quotedMessages.ts';
 import { asksWhy, headingGivesReason } from './reasons.ts';
 import { leftOutTerms } from './negation.ts';
+import { asksOldWays, headingMarksDeprecated } from './deprecated.ts';
 import { asksDifference, headingCompares } from './comparisons.ts';
 import { DEFAULT_SYNONYMS, signTerms, type Synonyms } from './synonyms.ts';
 import { languageOfPath, languageOfText, primaryLanguage } from './language.ts';
@@ -201,11 +202,6 @@ const SIGN_WORD_WEIGHT = 2;
 const GENERIC_WORDS: ReadonlySet<string> = new Set(
   termsOf('another different every certain anything something everything else someone anyone everyone thing things stuff whole already really specific particular support built builtin official officially natively 設定'),
 );
-
-/** A heading marking its section deprecated or legacy: "Before v3.10.0 (deprecated)", "（非推奨）", "（已废弃）". */
-const DEPRECATED_HEADING = /[(（]\s*(?:deprecated|legacy|obsolete|非推奨|廃止予定|已废弃|已弃用|废弃|弃用|不推荐)\s*[)）]/i;
-/** A question about old versions or deprecated ways, which such a section answers. */
-const ASKS_OLD_WAYS = /\b(?:deprecated|deprecation|legacy|obsolete|old|older|before|prior|previous|v\d)\b|非推奨|旧|古い|以前|废弃|弃用|旧版|老版本|以前的/i;
 
 /** A heading word in more of the sections than this does not name a part of the question (using, page). */
 const MAX_NAMING_SHARE = 0.25;
@@ -707,7 +703,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   }
 
   /** `byPhrase` receives the terms a reader's phrase of the question stands on (Synonyms.alternativesIn). */
-  function questionQuery(terms: string[], asked: string, byScoreAlone = false, byPhrase = new Set<string>()): QueryTerm[] {
+  function questionQuery(terms: string[], asked: string, byScoreAlone = false, byPhrase = new Set<string>(), leftOut = leftOutTerms(asked)): QueryTerm[] {
     const alternatives = alternativesFor(asked, terms, byPhrase);
     // Asked across languages, the glossary's words are the reader's word in the docs' language, not a synonym:
     // they weigh in full, though the docs write the reader's English word too (in code: "port" in `server.port`
@@ -717,7 +713,6 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     const shares = joinedNameShares(asked, terms);
     const codeOnly = codeOnlyTerms(asked);
     const signed = new Set(signTerms(asked));
-    const leftOut = leftOutTerms(asked);
     const weightOf = (term: string): { weight?: number } => {
       // The product's name beside other words ("How do I open the assistant from my own button?" on a site
       // named docs-assistant) says little: in the title of the one page named after it, it outweighed the rest.
@@ -766,7 +761,10 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       // Capped: a pasted log of a thousand words would cost seconds of fuzzy matching on a large site.
       const questionTerms = readerTerms(query);
       const phrased = new Set<string>();
-      const questionQueries = questionQuery(questionTerms, query, options.byScoreAlone === true, phrased);
+      // What the reader asks to do without weighs as a word that names nothing, and a heading naming it ("With Zod" for
+      // "validate requests without Zod") names no part of the question.
+      const leftOut = leftOutTerms(query);
+      const questionQueries = questionQuery(questionTerms, query, options.byScoreAlone === true, phrased, leftOut);
       // Each section's score weighed by how much of the question it covers, in the pass that finishes the scores.
       postings.accumulate(questionQueries, allowed, question, { floor: options.byScoreAlone === true ? 0 : settings.coverageFloor, power: settings.coveragePower });
       const extraTerms = contextTerms(options.context, questionTerms);
@@ -775,8 +773,6 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
         allowed,
         context,
       );
-      // A heading naming what the reader asks to do without ("With Zod" for "validate requests without Zod") names no part of it.
-      const leftOut = leftOutTerms(query);
       const askedHeadings = boostNamedHeadings(leftOut.size === 0 ? questionTerms : questionTerms.filter((term) => !leftOut.has(term)), query);
       addContext(options.contextWeight);
       preferLanguage(languageOfText(query));
@@ -1161,7 +1157,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
 
   /** Among the best sections so far, those whose own heading marks them deprecated, for a question that does not ask about old ways. */
   function lowerDeprecated(asked: string): void {
-    if (settings.deprecatedHeadingWeight !== 1 && !ASKS_OLD_WAYS.test(asked)) liftAmongBest((section) => DEPRECATED_HEADING.test(section.headingPath.at(-1) ?? ''), settings.deprecatedHeadingWeight);
+    if (settings.deprecatedHeadingWeight !== 1 && !asksOldWays(asked)) liftAmongBest(headingMarksDeprecated, settings.deprecatedHeadingWeight);
   }
 
   /**
