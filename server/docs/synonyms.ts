@@ -168,6 +168,7 @@ not found, no route, no routes, unknown route, missing page => 404, notfound
 404 page, 404 pages, not found page, error page for 404, custom 404 => notfound, 404
 404 页面, 404 页, 404 頁面, 404 ページ, 404 페이지 => notfound, 404
 interceptor, interceptors => middleware
+touching, touches, off limits, off-limits, read-only, readonly, leave alone, leave them alone, keep away from, keep it away from => protect, edit, write
 website, websites => site
 popup, pop-up, modal, overlay, lightbox => dialog, modal, popup
 rename, renamed, renaming, relabel, relabeled, say something else, says something else, say something different, different text, my own words => text, label, strings, translations

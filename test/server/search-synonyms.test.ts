@@ -597,6 +597,20 @@ describe('given docs that name things in their own words', () => {
     expect(firstHeading(index, 'Clients send large JSON payloads; how do I reject them before they are read?')).toBe('Body Limit Middleware');
   });
 
+  it('reads an agent "touching" files as writing them, which the docs protect against', () => {
+    const index = indexOf({
+      'agent-jobs.md': [
+        '# Agent jobs',
+        '## Restarts',
+        'When the server stops during a turn, the agent\'s job runs again after the restart.',
+        '## Configure a project',
+        '`--agent-protect <id>=<glob>`: docs pages the agent must not write, such as generated reference pages.',
+      ].join('\n\n'),
+    });
+    // Without the line: Restarts (stop, agent).
+    expect(firstHeading(index, 'Can I stop the agent from touching certain files?')).toBe('Configure a project');
+  });
+
   it('reads a narrating Chinese reader\'s 标签页, 拿不到元素, 一层层 and 页面却没有变化 in the docs\' words', () => {
     const index = indexOf({
       'keep-alive.md': '# KeepAlive\n\n## 基本使用\n\n默认情况下，动态组件切换后实例会被销毁，丢失其中的状态。用 `<KeepAlive>` 包装动态组件，切换时状态就能保留。',
