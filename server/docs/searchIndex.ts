@@ -443,6 +443,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   let namedWordCounts = new Uint8Array(0);
   /** The keys of each troubleshooting page's entries (symptoms.ts): a problem lifts these few, not every candidate. */
   const troubleshootingKeysByFile = new Map<string, number[]>();
+  /** The keys of the sections whose heading marks them deprecated (deprecated.ts): a question lowers these few, not every candidate. */
+  const deprecatedKeysByFile = new Map<string, number[]>();
   /** Each section's place in its page (pageTopicFirst). */
   const pagePositions = new WeakMap<Section, number>();
   let live: Uint8Array = new Uint8Array(0);
@@ -538,6 +540,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       const entries = keys.filter((_key, position) => isTroubleshootingEntry(fileSections[position] as Section));
       if (entries.length > 0) troubleshootingKeysByFile.set(file, entries);
     }
+    const deprecated = keys.filter((_key, position) => headingMarksDeprecated(fileSections[position] as Section));
+    if (deprecated.length > 0) deprecatedKeysByFile.set(file, deprecated);
     if (fileSections[0]) fileByRoute.set(fileSections[0].route, file);
     sectionCount += keys.length;
     namedProduct = undefined;
@@ -567,6 +571,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     }
     keysByFile.delete(file);
     troubleshootingKeysByFile.delete(file);
+    deprecatedKeysByFile.delete(file);
     sectionCount -= keys.length;
     filterMasks.clear();
     lastReading = undefined;
@@ -1155,9 +1160,12 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     if (settings.comparingHeadingBoost !== 1 && asksDifference(asked) && !describesProblem(asked)) liftAmongBest(headingCompares, settings.comparingHeadingBoost);
   }
 
-  /** Among the best sections so far, those whose own heading marks them deprecated, for a question that does not ask about old ways. */
+  /** The sections whose own heading marks them deprecated, for a question that does not ask about old ways (a few, kept at indexing). */
   function lowerDeprecated(asked: string): void {
-    if (settings.deprecatedHeadingWeight !== 1 && !asksOldWays(asked)) liftAmongBest(headingMarksDeprecated, settings.deprecatedHeadingWeight);
+    if (settings.deprecatedHeadingWeight === 1 || deprecatedKeysByFile.size === 0 || asksOldWays(asked)) return;
+    const { scores } = question;
+    // A key the question did not find stays at 0. Every such section is lowered, not only the best: the order is the same.
+    for (const keys of deprecatedKeysByFile.values()) for (const key of keys) if (key < scores.length) scores[key] = (scores[key] as number) * settings.deprecatedHeadingWeight;
   }
 
   /**
