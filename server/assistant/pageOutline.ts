@@ -17,6 +17,11 @@ export function pageOutline(sections: readonly Section[]): PageOutline {
 /** A numbered step's heading ("1. Setup", "Step 2: Run", "3、部署"): its number. */
 const STEP_HEADING = /^\s*(?:step\s*)?(\d{1,2})\s*[.):：、]\s*\S/i;
 
+/** Whether a section's heading is a numbered step ("1. Setup"). */
+export function isNumberedStep(section: Section): boolean {
+  return stepNumber(section) !== undefined;
+}
+
 function stepNumber(section: Section): number | undefined {
   const number = STEP_HEADING.exec(section.headingPath.at(-1) ?? '')?.[1];
   return number === undefined ? undefined : Number(number);

@@ -11,7 +11,7 @@ import { asksForAThing, asksWhetherThereIs, namesThing, namesUnknownThing, thing
 import { besideSelection } from './besideSelection.ts';
 import { clausesOf, comparesNames, headingsNamePart } from './clauses.ts';
 import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
-import { nextSteps, pageOutline } from './pageOutline.ts';
+import { isNumberedStep, nextSteps, pageOutline } from './pageOutline.ts';
 import { insidePasted, namelessSpans } from '../docs/pastedText.ts';
 import { termsOfHeading, termsOfOwnHeading, termsOfSection } from './sectionTermSets.ts';
 import { continuesPrevious, focusOnContext, refersBack, retrievalFor, type Turn } from './conversation.ts';
@@ -229,7 +229,7 @@ function outlineOf(index: DocsIndex, section: Section | undefined): { outline?: 
 
 /** The steps of its page after `section` when it is a numbered step (pageOutline.ts, nextSteps). */
 function nextStepsOf(index: DocsIndex, section: Section | undefined): { nextSteps?: readonly Section[] } {
-  if (!section) return {};
+  if (!section || !isNumberedStep(section)) return {};
   const steps = nextSteps(index.page(section.route)?.sections ?? [], section);
   return steps.length > 0 ? { nextSteps: steps } : {};
 }
