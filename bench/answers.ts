@@ -248,6 +248,8 @@ export interface AnswerQuality extends Record<ExpectedFirstSetName, CrossLanguag
   heldOutLatestSelectionQuestions: SelectionQuality;
   /** The same, written in the twenty-ninth session before measuring (questions/selection-questions-5.json). */
   twentyNinthSelectionQuestions: SelectionQuality;
+  /** The same, written in the thirty-sixth session before measuring (questions/selection-questions-6.json). */
+  thirtySixthSelectionQuestions: SelectionQuality;
   /** Follow-ups after a question about a selection ("what does this code do?" then "and with credentials?"), questions/selection-follow-ups.json. */
   selectionFollowUps: SelectionQuality;
   /** Questions about the page the reader is on ("summarize this page"), and questions whose topic is pages, asked from a page (questions/page-questions.json). */
@@ -312,6 +314,7 @@ const HELD_OUT_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/sel
 const HELD_OUT_LATER_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions-3.json', import.meta.url));
 const HELD_OUT_LATEST_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions-4.json', import.meta.url));
 const TWENTY_NINTH_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions-5.json', import.meta.url));
+const THIRTY_SIXTH_SELECTION_QUESTIONS_FILE = fileURLToPath(new URL('./questions/selection-questions-6.json', import.meta.url));
 const SELECTION_OUT_OF_SCOPE_FILE = fileURLToPath(new URL('./questions/selection-out-of-scope.json', import.meta.url));
 const SELECTION_FOLLOW_UPS_FILE = fileURLToPath(new URL('./questions/selection-follow-ups.json', import.meta.url));
 const PAGE_QUESTIONS_FILE = fileURLToPath(new URL('./questions/page-questions.json', import.meta.url));
@@ -620,6 +623,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     heldOutLaterSelectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
     heldOutLatestSelectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
     twentyNinthSelectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
+    thirtySixthSelectionQuestions: { questions: 0, first: 0, notFound: 0, misses: [] },
     selectionOutOfScope: { questions: 0, first: 0, notFound: 0, misses: [] },
     selectionFollowUps: { questions: 0, first: 0, notFound: 0, misses: [] },
     pageQuestions: { questions: 0, first: 0, topicQuestions: 0, topicFirst: 0, misses: [] },
@@ -639,6 +643,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.heldOutLaterSelectionQuestions = await measureSelectionQuestions(index, set.name, HELD_OUT_LATER_SELECTION_QUESTIONS_FILE, check);
   quality.heldOutLatestSelectionQuestions = await measureSelectionQuestions(index, set.name, HELD_OUT_LATEST_SELECTION_QUESTIONS_FILE, check);
   quality.twentyNinthSelectionQuestions = await measureSelectionQuestions(index, set.name, TWENTY_NINTH_SELECTION_QUESTIONS_FILE, check);
+  quality.thirtySixthSelectionQuestions = await measureSelectionQuestions(index, set.name, THIRTY_SIXTH_SELECTION_QUESTIONS_FILE, check);
   quality.selectionOutOfScope = await measureSelectionQuestions(index, set.name, SELECTION_OUT_OF_SCOPE_FILE, check);
   quality.selectionFollowUps = await measureSelectionFollowUps(index, set.name);
   quality.pageQuestions = await measurePageQuestions(index, set.name, PAGE_QUESTIONS_FILE, check);
@@ -788,7 +793,7 @@ async function main(): Promise<void> {
     console.log(`  held out: follow-ups' page first        ${share(heldOutFollowUps.first, heldOutFollowUps.questions)} of ${heldOutFollowUps.questions} (asked alone: ${share(heldOutFollowUps.firstAlone, heldOutFollowUps.questions).trim()})`);
     const laterFollowUps = quality.heldOutLaterFollowUps;
     console.log(`  held out (later): follow-ups' page first ${share(laterFollowUps.first, laterFollowUps.questions)} of ${laterFollowUps.questions} (asked alone: ${share(laterFollowUps.firstAlone, laterFollowUps.questions).trim()})`);
-    const { firstQuestions, selectionQuestions, heldOutSelectionQuestions, heldOutLaterSelectionQuestions, heldOutLatestSelectionQuestions, twentyNinthSelectionQuestions, selectionOutOfScope, selectionFollowUps, pageQuestions, heldOutPageQuestions } = quality;
+    const { firstQuestions, selectionQuestions, heldOutSelectionQuestions, heldOutLaterSelectionQuestions, heldOutLatestSelectionQuestions, twentyNinthSelectionQuestions, thirtySixthSelectionQuestions, selectionOutOfScope, selectionFollowUps, pageQuestions, heldOutPageQuestions } = quality;
     console.log(`  first questions: right page first       ${share(firstQuestions.first, firstQuestions.questions)} of ${firstQuestions.questions}`);
     const { laterFirstQuestions } = quality;
     console.log(`  first questions (thirty-second session, not held out): right page first ${share(laterFirstQuestions.first, laterFirstQuestions.questions)} of ${laterFirstQuestions.questions}`);
@@ -797,6 +802,7 @@ async function main(): Promise<void> {
     console.log(`  held out (later): about a selection      ${share(heldOutLaterSelectionQuestions.first, heldOutLaterSelectionQuestions.questions)} of ${heldOutLaterSelectionQuestions.questions} (notFound: ${heldOutLaterSelectionQuestions.notFound})`);
     console.log(`  held out (latest): about a selection     ${share(heldOutLatestSelectionQuestions.first, heldOutLatestSelectionQuestions.questions)} of ${heldOutLatestSelectionQuestions.questions} (notFound: ${heldOutLatestSelectionQuestions.notFound})`);
     if (twentyNinthSelectionQuestions.questions > 0) console.log(`  held out (twenty-ninth session): about a selection ${share(twentyNinthSelectionQuestions.first, twentyNinthSelectionQuestions.questions)} of ${twentyNinthSelectionQuestions.questions} (notFound: ${twentyNinthSelectionQuestions.notFound})`);
+    if (thirtySixthSelectionQuestions.questions > 0) console.log(`  held out (thirty-sixth session): about a selection ${share(thirtySixthSelectionQuestions.first, thirtySixthSelectionQuestions.questions)} of ${thirtySixthSelectionQuestions.questions} (notFound: ${thirtySixthSelectionQuestions.notFound})`);
     console.log(`  about a selection, out of scope: notFound ${share(selectionOutOfScope.notFound, selectionOutOfScope.questions)} of ${selectionOutOfScope.questions}`);
     console.log(`  follow-ups after a selection: section first ${share(selectionFollowUps.first, selectionFollowUps.questions)} of ${selectionFollowUps.questions}`);
     for (const [label, measured] of [
@@ -819,7 +825,7 @@ async function main(): Promise<void> {
       if (measured.questions > 0) console.log(`  ${label}, both quoted ${share(measured.bothQuoted, measured.questions)} of ${measured.questions} (both among the sources: ${measured.bothInSources}; notFound: ${measured.notFound})`);
     }
     const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...HELD_OUT_OUT_OF_SCOPE_SETS.flatMap(({ key }) => quality[key].misses), ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.shortTopicChanges.misses.map((miss) => `short question after another, ${miss}`), ...quality.pronounFollowUps.misses.map((miss) => `ending on a pronoun, ${miss}`), ...quality.laterPronounFollowUps.misses.map((miss) => `a pronoun for the last topic, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses, ...quality.laterFirstQuestions.misses];
-    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...twentyNinthSelectionQuestions.misses.map((miss) => `held out (twenty-ninth session), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...EXPECTED_FIRST_SET_NAMES.flatMap((name) => quality[name].misses.map((miss) => `${EXPECTED_FIRST_SETS[name].missPrefix}${miss}`))]) console.log(`    ${line}`);
+    if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...twentyNinthSelectionQuestions.misses.map((miss) => `held out (twenty-ninth session), ${miss}`), ...thirtySixthSelectionQuestions.misses.map((miss) => `held out (thirty-sixth session), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...EXPECTED_FIRST_SET_NAMES.flatMap((name) => quality[name].misses.map((miss) => `${EXPECTED_FIRST_SETS[name].missPrefix}${miss}`))]) console.log(`    ${line}`);
   }
 }
 
