@@ -14,8 +14,8 @@ export function pageOutline(sections: readonly Section[]): PageOutline {
   return { opening, outline: topLevel.length > 0 ? topLevel : rest };
 }
 
-/** A numbered step's heading ("1. Setup", "Step 2: Run", "3、部署"): its number. */
-const STEP_HEADING = /^\s*(?:step\s*)?(\d{1,2})\s*[.):：、]\s*\S/i;
+/** A numbered step's heading ("1. Setup", "Step 2: Run", "3、部署"): its number. Not a version ("2.0 release"). */
+const STEP_HEADING = /^\s*(?:step\s*)?(\d{1,2})(?:[.)]\s+|\s*[:：、]\s*)\S/i;
 
 /** Whether a section's heading is a numbered step ("1. Setup"). */
 export function isNumberedStep(section: Section): boolean {

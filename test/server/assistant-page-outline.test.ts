@@ -91,3 +91,14 @@ describe('given a page of numbered steps and a question the first step answers',
     expect(answer).not.toContain('next steps');
   });
 });
+
+describe('given a page whose headings are versions, not steps', () => {
+  it('lists no next steps after "1.0"', async () => {
+    const versions = indexOf({
+      'releases.md': ['# Releases', '## 1.0 release', 'The first release added the relay command.', '## 2.0 release', 'The relay command now streams.', '## 3.0 release', 'Relays restart on failure.'].join('\n\n'),
+    });
+    const answer = await extractiveAnswer(versions, 'When was the relay command added?');
+    expect(answer).toMatch(/^\*\*\[Releases › 1\.0 release\]/);
+    expect(answer).not.toContain('next steps');
+  });
+});
