@@ -883,7 +883,6 @@ function codeBody(block: Block): string {
   return `${block.units.map((unit) => unit.text).join('\n').split('\n').slice(1, -1).join('\n')}\n`;
 }
 
-/** A section's title as a link. */
 /** The section's linked title; `others` are the answer's other sections, whose titles it must not repeat. */
 function titleLink(section: Section, others: readonly Section[] = []): string {
   return plainTextLink(sectionTitle(section, others), section.url);
@@ -1113,8 +1112,8 @@ function outlineListed(quote: Quote, outline: readonly Section[] | undefined, ph
 /** A page's outline as an answer lists it: "This page covers:" and a link to each section, up to MAX_PAGE_SECTIONS_LISTED. */
 function outlineParts(outline: readonly Section[], phrases: AnswerPhrases): string[] {
   if (outline.length === 0) return [];
-  const listed = outline.slice(0, MAX_PAGE_SECTIONS_LISTED).map((section) => `- ${plainTextLink(section.headingPath.at(-1) ?? sectionTitle(section), section.url)}`);
-  return [`${phrases.pageSections}\n\n${listed.join('\n')}`, ...(outline.length > listed.length ? [phrases.moreSections(outline.length - listed.length)] : [])];
+  const listed = outline.slice(0, MAX_PAGE_SECTIONS_LISTED);
+  return [`${phrases.pageSections}\n\n${headingLinks(listed)}`, ...(outline.length > listed.length ? [phrases.moreSections(outline.length - listed.length)] : [])];
 }
 
 /**
@@ -1125,7 +1124,12 @@ function outlineParts(outline: readonly Section[], phrases: AnswerPhrases): stri
 function nextStepsListed(steps: readonly Section[] | undefined, quotes: readonly Quote[], phrases: AnswerPhrases): string[] {
   const rest = (steps ?? []).filter((step) => !quotes.some((quote) => quote.section === step));
   if (rest.length === 0) return [];
-  return [`${phrases.nextSteps}\n\n${rest.map((step) => `- ${plainTextLink(step.headingPath.at(-1) ?? sectionTitle(step), step.url)}`).join('\n')}`];
+  return [`${phrases.nextSteps}\n\n${headingLinks(rest)}`];
+}
+
+/** Sections of one page as a list of links, each named by its own heading (the page is the answer's already). */
+function headingLinks(sections: readonly Section[]): string {
+  return sections.map((section) => `- ${plainTextLink(section.headingPath.at(-1) ?? sectionTitle(section), section.url)}`).join('\n');
 }
 
 /** A page of fewer parts is its opening and a section or two, which the question would have found. */
