@@ -38,6 +38,11 @@ const CJK_STOP_WORDS = new Set(
 
 /** Han characters that are grammar, not meaning: a character pair holding one (的计, 了但) is noise. */
 const HAN_PARTICLES = new Set('的了是吗呢吧啊我你他么个这那和与把被就也都没不给在请有什怎哪之嗎麼個這與沒給請');
+/** The same, by UTF-16 code unit (all are in the Basic Multilingual Plane): read per character of every Han run. */
+const HAN_PARTICLE_CODES = new Uint8Array(0x10000);
+for (const particle of HAN_PARTICLES) HAN_PARTICLE_CODES[particle.charCodeAt(0)] = 1;
+/** A surrogate: the run holds a character outside the Basic Multilingual Plane. */
+const ASTRAL = /[\uD800-\uDFFF]/;
 
 /**
  * Where an identifier's words meet: `getCookie`, `XMLHttpRequest`. Not before an acronym's plural "s" (`URLs`,
@@ -316,7 +321,7 @@ function tokensOf(text: string, withHanPairs: boolean): string[] {
     // The chunk's words, then the character pairs of its Han runs.
     const chunkWords = words[next++] ?? [];
     for (const word of chunkWords) tokens.push(word);
-    if (withHanPairs) pushHanPairs(tokens, chunk, new Set(chunkWords));
+    if (withHanPairs) pushHanPairs(tokens, chunk, chunkWords);
   }
   return tokens;
 }
@@ -366,18 +371,36 @@ function unspacedWords(chunks: readonly string[]): string[][] {
   return slots.map((chunkSlots) => chunkSlots.flat());
 }
 
-/** The character pairs of the chunk's Han runs that are not already one of its words (nor hold a particle). */
-function pushHanPairs(tokens: string[], chunk: string, words: ReadonlySet<string>): void {
+/**
+ * The character pairs of the chunk's Han runs that are not already one of its words (nor hold a particle). Read by
+ * code unit, and the chunk's few words looked through as a list: spreading each run into characters and a set of
+ * words per chunk were a twelfth of cutting Chinese and Japanese text into tokens.
+ */
+function pushHanPairs(tokens: string[], chunk: string, words: readonly string[]): void {
   for (const run of chunk.match(HAN_RUN) ?? []) {
-    const characters = [...run];
-    if (characters.length === 2 && words.has(run)) continue;
-    for (let position = 0; position + 1 < characters.length; position++) {
-      const first = characters[position] as string;
-      const second = characters[position + 1] as string;
-      if (HAN_PARTICLES.has(first) || HAN_PARTICLES.has(second)) continue;
-      const pair = first + second;
-      if (!words.has(pair)) tokens.push(pair);
+    // Han outside the Basic Multilingual Plane (rare names) is two code units a character: cut by code points.
+    if (ASTRAL.test(run)) {
+      pushPairsOf([...run], tokens, words);
+      continue;
     }
+    if (run.length === 2 && words.includes(run)) continue;
+    for (let position = 0; position + 1 < run.length; position++) {
+      if (HAN_PARTICLE_CODES[run.charCodeAt(position)] === 1 || HAN_PARTICLE_CODES[run.charCodeAt(position + 1)] === 1) continue;
+      const pair = run.slice(position, position + 2);
+      if (!words.includes(pair)) tokens.push(pair);
+    }
+  }
+}
+
+/** pushHanPairs for a run holding Han outside the Basic Multilingual Plane, by code point. */
+function pushPairsOf(characters: readonly string[], tokens: string[], words: readonly string[]): void {
+  if (characters.length === 2 && words.includes(characters.join(''))) return;
+  for (let position = 0; position + 1 < characters.length; position++) {
+    const first = characters[position] as string;
+    const second = characters[position + 1] as string;
+    if (HAN_PARTICLES.has(first) || HAN_PARTICLES.has(second)) continue;
+    const pair = first + second;
+    if (!words.includes(pair)) tokens.push(pair);
   }
 }
 
