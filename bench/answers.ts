@@ -182,6 +182,8 @@ export interface AnswerQuality extends Record<ExpectedFirstSetName, CrossLanguag
   twoParts: TwoPartQuality;
   /** The same in Korean on this project's docs and Hono's, written later in that session before the Korean rules (questions/two-part-ko.json). */
   koreanTwoParts: TwoPartQuality;
+  /** Held out (thirty-seventh session): questions asking to be shown an example, answered with code. */
+  exampleRequests: ExampleQuality;
   contextCases: number;
   contextFirst: number;
   contextMisses: string[];
@@ -411,6 +413,34 @@ async function measureExpectedFirst(index: DocsIndex, set: SetName, file: string
   return quality;
 }
 
+/** Questions asking to be shown an example: how many answers quote code, and how many open on an expected page. */
+export interface ExampleQuality {
+  questions: number;
+  withCode: number;
+  first: number;
+  misses: string[];
+}
+
+/**
+ * Does the answer to a question asking for an example ("Show me a WebSocket handler example", "设定例を見せて",
+ * "给个代码例子") quote a code block? The questions are the retrieval sets `<set>-examples.json`.
+ */
+async function measureExampleRequests(index: DocsIndex, set: SetName, check: (question: string, text: string, quoted: readonly Section[]) => void): Promise<ExampleQuality> {
+  const quality: ExampleQuality = { questions: 0, withCode: 0, first: 0, misses: [] };
+  const file = fileURLToPath(new URL(`./questions/${set}-examples.json`, import.meta.url));
+  if (!existsSync(file)) return quality;
+  for (const { question, expected } of await readQuestions(file)) {
+    const { text, retrieved } = await answerText(index, question, { limit: 5 });
+    check(question, text, retrieved.sections);
+    quality.questions++;
+    const first = retrieved.notFound ? undefined : retrieved.sections[0];
+    if (first && expected.includes(first.file)) quality.first++;
+    if (/^```/m.test(text)) quality.withCode++;
+    else quality.misses.push(`asks for an example, no code quoted: ${question} -> ${first?.id ?? 'not found'}`);
+  }
+  return quality;
+}
+
 /** Questions about the reader's page answered from it, and questions whose topic is pages answered from the page they name. */
 export interface PageQuality {
   questions: number;
@@ -631,6 +661,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
     ...noneMeasuredYet(),
     twoParts: { questions: 0, bothQuoted: 0, bothInSources: 0, notFound: 0, misses: [] },
     koreanTwoParts: { questions: 0, bothQuoted: 0, bothInSources: 0, notFound: 0, misses: [] },
+    exampleRequests: { questions: 0, withCode: 0, first: 0, misses: [] },
   };
   const check = (question: string, text: string, quoted: readonly Section[]) => {
     quality.answers++;
@@ -650,6 +681,7 @@ export async function measureAnswers(set: (typeof QUESTION_SETS)[number]): Promi
   quality.heldOutPageQuestions = await measurePageQuestions(index, set.name, HELD_OUT_PAGE_QUESTIONS_FILE, check);
   quality.twoParts = await measureTwoParts(index, set.name, check);
   quality.koreanTwoParts = await measureTwoParts(index, set.name, check, KOREAN_TWO_PART_FILE);
+  quality.exampleRequests = await measureExampleRequests(index, set.name, check);
   for (const name of EXPECTED_FIRST_SET_NAMES) {
     const spec: { file: string; asked?: string } = EXPECTED_FIRST_SETS[name];
     quality[name] = await measureExpectedFirst(index, set.name, fileURLToPath(new URL(`./questions/${spec.file}`, import.meta.url)), check, spec.asked);
@@ -824,7 +856,9 @@ async function main(): Promise<void> {
     ] as const) {
       if (measured.questions > 0) console.log(`  ${label}, both quoted ${share(measured.bothQuoted, measured.questions)} of ${measured.questions} (both among the sources: ${measured.bothInSources}; notFound: ${measured.notFound})`);
     }
-    const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...HELD_OUT_OUT_OF_SCOPE_SETS.flatMap(({ key }) => quality[key].misses), ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.shortTopicChanges.misses.map((miss) => `short question after another, ${miss}`), ...quality.pronounFollowUps.misses.map((miss) => `ending on a pronoun, ${miss}`), ...quality.laterPronounFollowUps.misses.map((miss) => `a pronoun for the last topic, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses, ...quality.laterFirstQuestions.misses];
+    const { exampleRequests } = quality;
+    if (exampleRequests.questions > 0) console.log(`  held out (thirty-seventh session): asks for an example, code quoted ${share(exampleRequests.withCode, exampleRequests.questions)} of ${exampleRequests.questions} (page first: ${exampleRequests.first})`);
+    const misses = [...quality.contextMisses, ...twoParts.misses, ...koreanTwoParts.misses, ...exampleRequests.misses, ...quality.outOfScopeMissed, ...quality.heldOut.misses, ...heldOutLater.misses, ...HELD_OUT_OUT_OF_SCOPE_SETS.flatMap(({ key }) => quality[key].misses), ...quality.existence.misses, ...quality.conversations.misses, ...quality.heldOutConversations.misses.map((miss) => `held out, ${miss}`), ...quality.laterConversations.misses.map((miss) => `held out (later), ${miss}`), ...quality.topicChanges.misses.map((miss) => `topic change, ${miss}`), ...quality.shortTopicChanges.misses.map((miss) => `short question after another, ${miss}`), ...quality.pronounFollowUps.misses.map((miss) => `ending on a pronoun, ${miss}`), ...quality.laterPronounFollowUps.misses.map((miss) => `a pronoun for the last topic, ${miss}`), ...quality.defects, ...followUps.misses, ...heldOutFollowUps.misses, ...laterFollowUps.misses, ...firstQuestions.misses, ...quality.laterFirstQuestions.misses];
     if (show) for (const line of [...misses, ...selectionQuestions.misses, ...heldOutSelectionQuestions.misses.map((miss) => `held out, ${miss}`), ...heldOutLaterSelectionQuestions.misses.map((miss) => `held out (later), ${miss}`), ...heldOutLatestSelectionQuestions.misses.map((miss) => `held out (latest), ${miss}`), ...twentyNinthSelectionQuestions.misses.map((miss) => `held out (twenty-ninth session), ${miss}`), ...thirtySixthSelectionQuestions.misses.map((miss) => `held out (thirty-sixth session), ${miss}`), ...selectionOutOfScope.misses, ...selectionFollowUps.misses, ...pageQuestions.misses, ...heldOutPageQuestions.misses, ...EXPECTED_FIRST_SET_NAMES.flatMap((name) => quality[name].misses.map((miss) => `${EXPECTED_FIRST_SETS[name].missPrefix}${miss}`))]) console.log(`    ${line}`);
   }
 }

@@ -140,11 +140,13 @@ interface ReaderText {
   /** The question describes a problem (symptoms.ts): its fix is quoted. */
   problem?: boolean;
   /**
-   * The question asks how to do something in Chinese, Japanese or Korean, and no usage section's example will follow:
-   * an example is quoted. Its words never match code, which is in English; an English question's do, and its code
+   * The question asks how to do something in Chinese, Japanese or Korean, or asks for an example in any language, and
+   * no usage section's example will follow: an example is quoted. Its words never match code, which is in English; an English question's do, and its code
    * is quoted by them (quoting one more example there added noise under leads that did not answer).
    */
   how?: boolean;
+  /** The question asks to be shown an example (asksForExample): it is also `how`, and the section's first short example is quoted when none follows the quote. */
+  example?: boolean;
   /**
    * The question asks why (reasons.ts): the lead's passages giving a reason count one question word more, and under a
    * heading promising the reason one is quoted though it shares no word with the question.
@@ -507,7 +509,7 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   }
   // Not for a question about a selection: the reader is on the page, its code in front of them.
   if (lead && readContext.length === 0) quoteDefinitionsUsed(blocks, indexes, introductions);
-  // A reader asking how came for an example: a lead quoting none of its code quotes the short code block after its
+  // A reader asking how, or for an example, came for one: a lead quoting none of its code quotes the short code block after its
   // last quoted passage, with the paragraph that introduces it. "具名插槽怎么写" quoted what named slots are and
   // "此时就需要用到具名插槽了：", not the `<template v-slot:header>` two paragraphs on. Only after the code the quote
   // uses is settled (quoteDefinitionsUsed): an extra example brings no more. Not for a question about a selection:
@@ -517,11 +519,14 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     // belongs to another passage, and a later short one (a demo's template after a long script) is a part.
     const last = Math.max(...indexes);
     const example = blocks[last + 1]?.kind === 'code' ? last + 1 : blocks[last + 1]?.kind === 'sentence' && blocks[last + 2]?.kind === 'code' ? last + 2 : -1;
-    if (example > 0 && isShortCode(blocks[example])) {
-      indexes.add(example);
-      if (blocks[example - 1]?.kind === 'sentence' && !indexes.has(example - 1)) {
-        indexes.add(example - 1);
-        introductions.add(example - 1);
+    // A reader asking for an example takes the section's first short one when none follows the quote (the tip
+    // quoted under "vite.config.js の設定例を見せてください" came after the basic config file, not before it).
+    const shown = example > 0 && isShortCode(blocks[example]) ? example : reader.example === true ? blocks.findIndex(isShortCode) : -1;
+    if (shown >= 0) {
+      indexes.add(shown);
+      if (blocks[shown - 1]?.kind === 'sentence' && !indexes.has(shown - 1)) {
+        indexes.add(shown - 1);
+        introductions.add(shown - 1);
       }
     }
   }
@@ -781,6 +786,18 @@ function asksHow(question: string): boolean {
 }
 
 /**
+ * Words asking to be shown an example or code, in the languages the widget speaks. Not "for example", 例えば or 例如
+ * (introducing the reader's own case), 例外 (an exception) or 实例 (Vue's component instance); not "code" alone ("a
+ * custom status code").
+ */
+const EXAMPLE = /(?<!\bfor )\bexamples?\b|\bsamples?\b|\b(?:in|with) code\b|例子|示例|范例|範例|举个例|舉個例|(?<![实實])例(?![えのな外如])|サンプル|예제|예시/i;
+
+/** Whether the question asks to be shown an example: it wants code, in any language (a prose answer left it asking again). */
+function asksForExample(question: string): boolean {
+  return EXAMPLE.test(question);
+}
+
+/**
  * A heading inside the section (a fourth-level one, or deeper than sections are cut at), which blockText keeps as a
  * line of bold text: a label, not a passage. Chosen as one, it took the place of the passage it labels: "Cloudflare
  * Pages にデプロイする手順" quoted "**Cloudflare Pages with Git**" and the sentence after it, not the seven steps.
@@ -898,7 +915,7 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   if (!lead) return nothingFound;
   const score = scorer(match);
   const quotes: Quote[] = [];
-  const reader: ReaderText = { ...(match.readContext ? { readContext: match.readContext } : {}), question: normalize(match.question ?? ''), problem: describesProblem(match.question ?? ''), how: match.usage === undefined && asksHow(match.question ?? '') && hasUnspacedScript(match.question ?? ''), why: asksWhy(match.question ?? '') };
+  const reader: ReaderText = { ...(match.readContext ? { readContext: match.readContext } : {}), question: normalize(match.question ?? ''), problem: describesProblem(match.question ?? ''), how: match.usage === undefined && ((asksHow(match.question ?? '') && hasUnspacedScript(match.question ?? '')) || asksForExample(match.question ?? '')), example: match.usage === undefined && asksForExample(match.question ?? ''), why: asksWhy(match.question ?? '') };
   // A lead whose every passage the question holds (a reader quoting the one sentence of a section to ask about
   // it) is quoted anyway: left out, the answer said the docs had nothing, or quoted another section only.
   const leadQuote = quoteSection(lead, score, LEAD_BLOCKS, true, reader) ?? quoteSection(lead, score, LEAD_BLOCKS, true, { ...reader, question: '' });

@@ -343,6 +343,20 @@ describe('given sections and a question', () => {
     expect(composeExtractiveAnswer([section('named', '名前付きスロット', japanese)], askedAs('名前付きスロットの書き方')).text).toContain(`内容を渡すには template 要素を使います:\n\n${example}`);
   });
 
+  it('quotes an example to a reader asking for one, in any language: the one after the quote, else the section\'s first, with its introduction; not "for example" or 例えば', () => {
+    const config = '```js [relay.config.js]\nexport default {\n  // options\n}\n```';
+    // The passage the question matches comes after the example, and nothing follows it.
+    const english = `Relay reads a file named relay.config.js in the project root.\n\nThe most basic config file looks like this:\n\n${config}\n\nRelay bundles the config file before loading it, so it may import other files.`;
+    const asked = composeExtractiveAnswer([section('config', 'Configuring relay', english)], askedAs('Show me an example config file for relay'));
+    expect(asked.text).toContain(`The most basic config file looks like this:\n\n${config}`);
+    expect(composeExtractiveAnswer([section('config', 'Configuring relay', english)], askedAs('relay config file, for example in a monorepo')).text).not.toContain('```');
+    const japanese = `relay はプロジェクトルートの relay.config.js という設定ファイルを読み込みます。\n\n最も基本的な設定ファイルは次のようになります:\n\n${config}\n\n設定ファイルは読み込む前にバンドルされます。`;
+    expect(composeExtractiveAnswer([section('config', 'relay の設定', japanese)], askedAs('relay の設定例を見せてください')).text).toContain(`最も基本的な設定ファイルは次のようになります:\n\n${config}`);
+    expect(composeExtractiveAnswer([section('config', 'relay の設定', japanese)], askedAs('バンドルされるのは、例えばいつですか')).text).not.toContain('```');
+    const chinese = `relay 会读取项目根目录下名为 relay.config.js 的配置文件。\n\n最基础的配置文件如下：\n\n${config}\n\n配置文件在加载前会被打包。`;
+    expect(composeExtractiveAnswer([section('config', 'relay 配置', chinese)], askedAs('给我一个 relay 配置文件的例子')).text).toContain(config);
+  });
+
   it('quotes the code a section opens with when the passage it quotes has none: the command its heading promises', () => {
     const text = '```bash [npm]\nnpm create vite@latest\n```\n\n```bash [pnpm]\npnpm create vite\n```\n\nThen follow the prompts.\n\nTo start a project without prompts, pass `--no-interactive`.';
     const answer = composeExtractiveAnswer([section('scaffold', 'Scaffold your first project', text)], question('How do I start a new project?'));
