@@ -10,6 +10,7 @@ import { hasUnspacedScript, termsOf, termsOfToken, wordsOf, wordTermsOf } from '
 import { describesProblem } from '../docs/symptoms.ts';
 import { asksWhy, headingGivesReason, saysReason } from '../docs/reasons.ts';
 import { fenceTitle, plainTextLink, searchableText } from '../docs/blockText.ts';
+import { asksForExample } from '../docs/exampleRequest.ts';
 import { normalize } from './contextSource.ts';
 import { ENGLISH_PHRASES, type AnswerPhrases } from './answerPhrases.ts';
 import { clausesOf, headingsNamePart } from './clauses.ts';
@@ -145,7 +146,7 @@ interface ReaderText {
    * is quoted by them (quoting one more example there added noise under leads that did not answer).
    */
   how?: boolean;
-  /** The question asks to be shown an example (asksForExample): it is also `how`, and the section's first short example is quoted when none follows the quote. */
+  /** The question asks to be shown an example (asksForExample): it is also `how`, and the section's first example (up to an announced one's length) is quoted when none follows the quote. */
   example?: boolean;
   /**
    * The question asks why (reasons.ts): the lead's passages giving a reason count one question word more, and under a
@@ -519,9 +520,11 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     // belongs to another passage, and a later short one (a demo's template after a long script) is a part.
     const last = Math.max(...indexes);
     const example = blocks[last + 1]?.kind === 'code' ? last + 1 : blocks[last + 1]?.kind === 'sentence' && blocks[last + 2]?.kind === 'code' ? last + 2 : -1;
-    // A reader asking for an example takes the section's first short one when none follows the quote (the tip
-    // quoted under "vite.config.js の設定例を見せてください" came after the basic config file, not before it).
-    const shown = example > 0 && isShortCode(blocks[example]) ? example : reader.example === true ? blocks.findIndex(isShortCode) : -1;
+    // A reader asking for an example takes a longer one (up to an announced example's length), and the section's first
+    // when none follows the quote (the tip quoted under "vite.config.js の設定例を見せてください" came after the basic config
+    // file, not before it; "Show me a WebSocket handler example" quoted upgradeWebSocket()'s warning, not its 19 lines).
+    const fits = reader.example === true ? isExampleCode : isShortCode;
+    const shown = example > 0 && fits(blocks[example]) ? example : reader.example === true ? blocks.findIndex(isExampleCode) : -1;
     if (shown >= 0) {
       indexes.add(shown);
       if (blocks[shown - 1]?.kind === 'sentence' && !indexes.has(shown - 1)) {
@@ -716,6 +719,11 @@ function isShortCode(block: Block | undefined): boolean {
   return block !== undefined && block.kind === 'code' && block.units.length > 0 && lineCount(block) <= MAX_FOLLOWING_CODE_LINES;
 }
 
+/** A code block short enough to quote as the example a reader asked for: as long as one a passage announces. */
+function isExampleCode(block: Block | undefined): boolean {
+  return block !== undefined && block.kind === 'code' && block.units.length > 0 && lineCount(block) <= MAX_ANNOUNCED_CODE_LINES;
+}
+
 /**
  * Whether a code block comes with the passage before it: a short one always (a passage's example), a longer
  * one when the passage, as quoted, ends announcing it with a colon ("create it with a getter and a setter:"),
@@ -783,18 +791,6 @@ function givesReason(block: Block): boolean {
 
 function asksHow(question: string): boolean {
   return HOW.test(question);
-}
-
-/**
- * Words asking to be shown an example or code, in the languages the widget speaks. Not "for example", 例えば or 例如
- * (introducing the reader's own case), 例外 (an exception) or 实例 (Vue's component instance); not "code" alone ("a
- * custom status code").
- */
-const EXAMPLE = /(?<!\bfor )\bexamples?\b|\bsamples?\b|\b(?:in|with) code\b|例子|示例|范例|範例|举个例|舉個例|(?<![实實])例(?![えのな外如])|サンプル|예제|예시/i;
-
-/** Whether the question asks to be shown an example: it wants code, in any language (a prose answer left it asking again). */
-function asksForExample(question: string): boolean {
-  return EXAMPLE.test(question);
 }
 
 /**

@@ -15,6 +15,7 @@ import { GLOSSARY, glossaryAlternatives, glossaryEnglishWords, glossaryKnows } f
 import { pastedCode, pastedMessages, pastedSpans, questionParts } from './pastedText.ts';
 import { pastedRuns, quotesPasted } from './quotedMessages.ts';
 import { asksWhy, headingGivesReason } from './reasons.ts';
+import { exampleWordTerms } from './exampleRequest.ts';
 import { leftOutTerms } from './negation.ts';
 import { asksOldWays, headingMarksDeprecated } from './deprecated.ts';
 import { asksDifference, headingCompares } from './comparisons.ts';
@@ -766,9 +767,10 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       // Capped: a pasted log of a thousand words would cost seconds of fuzzy matching on a large site.
       const questionTerms = readerTerms(query);
       const phrased = new Set<string>();
-      // What the reader asks to do without weighs as a word that names nothing, and a heading naming it ("With Zod" for
-      // "validate requests without Zod") names no part of the question.
-      const leftOut = leftOutTerms(query);
+      // What the reader asks to do without, and the words asking for an example, weigh as words that name nothing, and a
+      // heading naming them ("With Zod" for "validate requests without Zod", 使用例 for "import.meta.glob の使用例")
+      // names no part of the question.
+      const leftOut = new Set([...leftOutTerms(query), ...exampleWordTerms(query)]);
       const questionQueries = questionQuery(questionTerms, query, options.byScoreAlone === true, phrased, leftOut);
       // Each section's score weighed by how much of the question it covers, in the pass that finishes the scores.
       postings.accumulate(questionQueries, allowed, question, { floor: options.byScoreAlone === true ? 0 : settings.coverageFloor, power: settings.coveragePower });

@@ -355,6 +355,12 @@ describe('given sections and a question', () => {
     expect(composeExtractiveAnswer([section('config', 'relay の設定', japanese)], askedAs('バンドルされるのは、例えばいつですか')).text).not.toContain('```');
     const chinese = `relay 会读取项目根目录下名为 relay.config.js 的配置文件。\n\n最基础的配置文件如下：\n\n${config}\n\n配置文件在加载前会被打包。`;
     expect(composeExtractiveAnswer([section('config', 'relay 配置', chinese)], askedAs('给我一个 relay 配置文件的例子')).text).toContain(config);
+    // An example longer than one quoted after any passage (20 lines), as long as one a passage announces; asked in
+    // Japanese, whose words never match code.
+    const handler = `\`\`\`ts\napp.get('/ws', relay((c) => ({\n${'  onMessage(event) {},\n'.repeat(18)}})))\n\`\`\``;
+    const long = `\`relay()\` はソケットのハンドラーを返します。\n\n${handler}\n\nヘッダーを変更するミドルウェアを使うと、ソケットのハンドラーは失敗します。`;
+    expect(composeExtractiveAnswer([section('relay', 'relay()', long)], askedAs('ソケットのハンドラーの例を見せて')).text).toContain(handler);
+    expect(composeExtractiveAnswer([section('relay', 'relay()', long)], askedAs('ソケットのハンドラーはなぜ失敗しますか')).text).not.toContain('```');
   });
 
   it('quotes the code a section opens with when the passage it quotes has none: the command its heading promises', () => {

@@ -5,6 +5,7 @@ import { createDocsIndex, MINISEARCH_OPTIONS, openDocsIndex, toDocument, type In
 import { createFieldAnalyzer, createTermReader, numberedPageTermsOf, pageTermsOf, type PageTerms } from '../../server/docs/sectionTerms.ts';
 import { buildPage } from '../../server/docs/sections.ts';
 import type { DocsIndex, Page } from '../../server/docs/types.ts';
+import { exampleWordTerms } from '../../server/docs/exampleRequest.ts';
 import { leftOutTerms } from '../../server/docs/negation.ts';
 import { extractiveAnswer, indexOf } from './support/docs.ts';
 
@@ -820,5 +821,33 @@ describe('given a guide with a section on one library and another without it', (
     expect(leftOutTerms('How do I validate requests without Zod, or without using any schema?')).toEqual(new Set(['zod', 'schema']));
     expect(idsFor(index, 'How do I validate requests without Zod?')[0]).toBe('/validation#manual-validator');
     expect(idsFor(index, 'How do I validate requests with Zod?')[0]).toBe('/validation#with-zod');
+  });
+});
+
+describe('given a page whose section is headed "Usage example" and the guide to the feature a reader asks an example of', () => {
+  const index = indexOf({
+    'plugins.md': [
+      '# Plugin API',
+      '## Usage example',
+      'On the plugin side, import the helper and answer the messages of the client with `hot.send()`.',
+      '```js\nserver.hot.on("greeting", (data, client) => client.send("reply", data))\n```',
+    ].join('\n\n'),
+    'features.md': [
+      '# Features',
+      '## Glob import',
+      'Import many modules from the file system at once with `import.meta.glob`:',
+      '```js\nconst modules = import.meta.glob("./dir/*.js")\n```',
+      '## JSON',
+      'JSON files can be imported directly.',
+    ].join('\n\n'),
+  });
+
+  it('opens on the feature: the words asking for an example name no part of the question, though a heading says them', () => {
+    expect(exampleWordTerms('Show me a usage example of import.meta.glob')).toEqual(new Set(['exampl']));
+    expect(exampleWordTerms('import.meta.glob の使用例')).toEqual(new Set(['例', '用例']));
+    expect(exampleWordTerms('How do I use import.meta.glob, for example with several folders?')).toEqual(new Set());
+    expect(idsFor(index, 'glob import usage example')[0]).toBe('/features#glob-import');
+    // Asked about what the heading's section says, it is that section.
+    expect(idsFor(index, 'How does the plugin side answer the messages of the client?')[0]).toBe('/plugins#usage-example');
   });
 });
