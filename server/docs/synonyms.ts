@@ -69,7 +69,7 @@ server-sent events, server sent events, sse, eventsource, event stream, token by
 websocket, websockets, socket, sockets
 upload, uploads, uploading, multipart, formdata, form data => upload, multipart, formdata, file
 metrics, monitoring, monitor, analytics, statistics, stats, telemetry, observability, dashboard, dashboards => metrics, monitoring, prometheus, analytics
-logs, logging, logger
+log, logs, logging, logger
 timed out, times out, time out, timeouts, hangs, hanging, too long, takes too long, runs too long, long-running, give up, gives up, giving up => timeout
 how long, elapsed, took, duration => duration, timing
 not showing, not showing up, doesn't show, does not show, doesn't show up, does not show up, not visible, not appearing, doesn't appear, invisible, disappeared, disappears, vanished, is missing, are missing, went missing => appear, visible

@@ -597,6 +597,18 @@ describe('given docs that name things in their own words', () => {
     expect(firstHeading(index, 'Clients send large JSON payloads; how do I reject them before they are read?')).toBe('Body Limit Middleware');
   });
 
+  it('reads "log" as a verb the logger does, not only as its plural and its -ing', () => {
+    const index = indexOf({
+      'logger.md': '# Logger Middleware\n\nA simple logger.\n\n## Logging details\n\nThe middleware logs the method, the path and the status of each request, and the time it took.',
+      'request-id.md':
+        "# Request ID Middleware\n\nGives each request an ID.\n\n## Set request ID\n\nSet a request ID in the request's header: the middleware uses it for that request instead of a new one, and reads it from the request on every request.",
+      'routing.md': '# Routing\n\n## Basic\n\nRoutes match a request by its path.',
+      'context.md': '# Context\n\n## Text\n\nReturn text for a request.',
+    });
+    // Without "log" among the logger's words: the request ID's section, which says request most.
+    expect(firstHeading(index, 'Is there a way to log every request?')).toBe('Logging details');
+  });
+
   it('reads an agent "touching" files as writing them, which the docs protect against', () => {
     const index = indexOf({
       'agent-jobs.md': [
