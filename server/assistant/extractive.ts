@@ -940,6 +940,8 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   // The further quotes admitted for matching as well as the lead, which a part's quote may take the place of.
   const displaceable: Quote[] = [];
   for (const section of further) {
+    // A section quoted already (the lead page's example, from its usage section) is not named again as saying the same.
+    if (quotes.some((quoted) => quoted.section === section)) continue;
     // Past a thin quote of the selection's own section, one section that says more is enough.
     const full = quotes.length >= (match.onlyLead && thinQuote ? 2 : MAX_SECTIONS);
     if (full && (!parts?.uncovered() || displaceable.length === 0)) break;

@@ -7,6 +7,7 @@ import { normalizePath, pagePathsOf } from '../docs/ranking.ts';
 import type { DocsIndex, SearchHit, SearchOptions, Section } from '../docs/types.ts';
 import { asksDifference, comparesWithOthers } from '../docs/comparisons.ts';
 import { describesProblem, isTroubleshootingEntry } from '../docs/symptoms.ts';
+import { asksForExample } from '../docs/exampleRequest.ts';
 import { asksForAThing, asksWhetherThereIs, namesThing, namesUnknownThing, thingForms } from './askedThing.ts';
 import { besideSelection } from './besideSelection.ts';
 import { clausesOf, comparesNames, headingsNamePart } from './clauses.ts';
@@ -214,7 +215,7 @@ export function retrieveDocs(index: DocsIndex, question: string, history: readon
     unknownNames: notFound ? [] : unknownNames,
     ...(partSections.length > 0 && !notFound ? { partSections } : {}),
     // A reader asking about a selection is on its page, its examples in front of them.
-    usage: notFound || located.length > 0 ? undefined : usageOf(index, sections[0]),
+    usage: notFound || located.length > 0 ? undefined : usageOf(index, sections[0], asksForExample(question)),
     ...(notFound || located.length > 0 ? {} : outlineOf(index, sections[0])),
     ...(notFound || located.length > 0 ? {} : nextStepsOf(index, sections[0])),
   };
@@ -259,16 +260,18 @@ const USAGE_WITHIN = 3;
  * sets, the usage how: "how do I allow credentials?" quoted one line on the Access-Control-Allow-Credentials
  * header and no code).
  */
-function usageOf(index: DocsIndex, section: Section | undefined): Section | undefined {
+function usageOf(index: DocsIndex, section: Section | undefined, asksExample = false): Section | undefined {
   if (!section) return undefined;
   const sections = index.page(section.route)?.sections ?? [];
   const position = sections.findIndex((candidate) => candidate.id === section.id);
   if (position < 0) return undefined;
   const opening = sections.findIndex((candidate) => candidate.headingPath.length === 1);
   if (opening < 0) return undefined;
-  const usage = sections
-    .slice(opening + 1, opening + 1 + USAGE_WITHIN)
-    .findIndex((candidate) => candidate.headingPath.length === 2 && USAGE_HEADINGS.has((candidate.headingPath[1] ?? '').trim().toLowerCase()));
+  const near = sections.slice(opening + 1, opening + 1 + USAGE_WITHIN);
+  let usage = near.findIndex((candidate) => candidate.headingPath.length === 2 && USAGE_HEADINGS.has((candidate.headingPath[1] ?? '').trim().toLowerCase()));
+  // A reader asking for an example of a page whose opening shows none and that has no usage heading: its first section
+  // with code ("Sample code for an RPC client" opened on RPC's opening, all prose, its code in Server and Client below).
+  if (usage < 0 && asksExample && position === opening && !section.text.includes('```')) usage = near.findIndex((candidate) => candidate.text.includes('```'));
   if (usage < 0) return undefined;
   // A later section with code of its own shows how already (Vue's 多个 Teleport 共享目标, whose page's 基本用法 opens on
   // the HTML it starts from).

@@ -65,3 +65,27 @@ describe('given a middleware page whose opening says what it does and whose usag
     expect(sources.map((section) => section.id).slice(0, 2)).toEqual(['/bearer-auth#bearer-auth-middleware', '/bearer-auth#usage']);
   });
 });
+
+describe('given a page whose opening is all prose and whose code is in the sections after it, none headed usage', () => {
+  const rpcIndex = indexOf({
+    'rpc.md': [
+      '# RPC',
+      'The RPC feature shares the API specification between the server and the client.',
+      '## Server',
+      'As an example, write a validator for RPC and keep the route in a variable:',
+      "```ts\nconst route = app.post('/posts', validator('json', check), (c) => c.json({ ok: true }, 201))\n```",
+      '## Client',
+      "```ts\nconst client = hc<AppType>('http://localhost:8787/')\n```",
+    ].join('\n\n'),
+    'stacks.md': '# Stacks\n\nThe RPC feature lets the client read the server\'s API specification.',
+  });
+
+  it('shows the first example of the page to a reader asking for one, and adds none to a reader asking what it is', async () => {
+    expect(retrieveDocs(rpcIndex, 'Show me an example of the RPC feature', [], { limit: 5 }).usage?.id).toBe('/rpc#server');
+    const answer = await extractiveAnswer(rpcIndex, 'Show me an example of the RPC feature');
+    expect(answer).toContain("**[RPC › Server](/rpc#server)**\n\nAs an example, write a validator for RPC and keep the route in a variable:\n\n```ts\nconst route = app.post(");
+    // Quoted once: not named again below as saying the same.
+    expect(answer.split('/rpc#server').length).toBe(2);
+    expect(retrieveDocs(rpcIndex, 'What is the RPC feature?', [], { limit: 5 }).usage).toBeUndefined();
+  });
+});
