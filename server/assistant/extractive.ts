@@ -520,11 +520,14 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     // belongs to another passage, and a later short one (a demo's template after a long script) is a part.
     const last = Math.max(...indexes);
     const example = blocks[last + 1]?.kind === 'code' ? last + 1 : blocks[last + 1]?.kind === 'sentence' && blocks[last + 2]?.kind === 'code' ? last + 2 : -1;
-    // A reader asking for an example takes a longer one (up to an announced example's length), and the section's first
-    // when none follows the quote (the tip quoted under "vite.config.js の設定例を見せてください" came after the basic config
-    // file, not before it; "Show me a WebSocket handler example" quoted upgradeWebSocket()'s warning, not its 19 lines).
+    // A reader asking for an example takes a longer one (up to an announced example's length), and the first after the
+    // quote's first passage when none follows its last (the tip quoted under "vite.config.js の設定例を見せてください" came
+    // after the basic config file; "Show me a WebSocket handler example" quoted upgradeWebSocket()'s warning after its 19 lines).
     const fits = reader.example === true ? isExampleCode : isShortCode;
-    const shown = example > 0 && fits(blocks[example]) ? example : reader.example === true ? blocks.findIndex(isExampleCode) : -1;
+    // The first after the quote's first passage, not one before it: "Show me an example of using Hono with GraphQL"
+    // quoted Getting Started's Basic Auth example above the sentence naming GraphQL Server.
+    const firstQuoted = Math.min(...indexes);
+    const shown = example > 0 && fits(blocks[example]) ? example : reader.example === true ? blocks.findIndex((block, at) => at > firstQuoted && isExampleCode(block)) : -1;
     if (shown >= 0) {
       indexes.add(shown);
       if (blocks[shown - 1]?.kind === 'sentence' && !indexes.has(shown - 1)) {

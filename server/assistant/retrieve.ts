@@ -253,6 +253,24 @@ function closestSections(index: DocsIndex, question: string, located: readonly L
 const USAGE_HEADINGS = new Set(['usage', 'basic usage', 'example', 'examples', 'how to use', '使い方', '基本的な使い方', '用法', '基本用法', '使用方法', '示例']);
 /** A usage section comes right after the opening and an import or two. */
 const USAGE_WITHIN = 3;
+const FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*([^\s`{[]*)/;
+const SHELL_LANGUAGES = new Set(['sh', 'bash', 'shell', 'console', 'zsh', 'powershell', 'ps1', 'cmd', 'bat']);
+
+/** Whether a section's text holds a fenced block of code other than shell commands (```ts, ```js [vite.config.js]). */
+function holdsProgram(text: string): boolean {
+  let open: string | undefined;
+  for (const line of text.split('\n')) {
+    const fence = FENCE.exec(line);
+    if (!fence) continue;
+    if (open !== undefined) {
+      if (fence[1]?.startsWith(open) && fence[2] === '') open = undefined;
+      continue;
+    }
+    open = fence[1] ?? '```';
+    if (!SHELL_LANGUAGES.has((fence[2] ?? '').toLowerCase())) return true;
+  }
+  return false;
+}
 
 /**
  * The usage section among the first sections after a page's opening, when `section` is that opening or comes
@@ -270,8 +288,9 @@ function usageOf(index: DocsIndex, section: Section | undefined, asksExample = f
   const near = sections.slice(opening + 1, opening + 1 + USAGE_WITHIN);
   let usage = near.findIndex((candidate) => candidate.headingPath.length === 2 && USAGE_HEADINGS.has((candidate.headingPath[1] ?? '').trim().toLowerCase()));
   // A reader asking for an example of a page whose opening shows none and that has no usage heading: its first section
-  // with code ("Sample code for an RPC client" opened on RPC's opening, all prose, its code in Server and Client below).
-  if (usage < 0 && asksExample && position === opening && !section.text.includes('```')) usage = near.findIndex((candidate) => candidate.text.includes('```'));
+  // with code ("Sample code for an RPC client" opened on RPC's opening, all prose, its code in Server and Client below),
+  // other than commands (Cloudflare Workers' "1. Setup" runs npm create; its "2. Hello World" is the app).
+  if (usage < 0 && asksExample && position === opening && !section.text.includes('```')) usage = near.findIndex((candidate) => holdsProgram(candidate.text));
   if (usage < 0) return undefined;
   // A later section with code of its own shows how already (Vue's 多个 Teleport 共享目标, whose page's 基本用法 opens on
   // the HTML it starts from).

@@ -355,6 +355,9 @@ describe('given sections and a question', () => {
     expect(composeExtractiveAnswer([section('config', 'relay の設定', japanese)], askedAs('バンドルされるのは、例えばいつですか')).text).not.toContain('```');
     const chinese = `relay 会读取项目根目录下名为 relay.config.js 的配置文件。\n\n最基础的配置文件如下：\n\n${config}\n\n配置文件在加载前会被打包。`;
     expect(composeExtractiveAnswer([section('config', 'relay 配置', chinese)], askedAs('给我一个 relay 配置文件的例子')).text).toContain(config);
+    // Not one above the passage the question matches: it shows something else.
+    const above = "Middleware does the hard work. Add basic auth, say:\n\n```ts\napp.use('/admin/*', basicAuth({ username: 'admin' }))\n```\n\nThird-party middleware such as the GraphQL server comes in packages of its own.";
+    expect(composeExtractiveAnswer([section('middleware', 'Using middleware', above)], askedAs('Show me an example of the GraphQL server')).text).not.toContain('basicAuth');
     // An example longer than one quoted after any passage (20 lines), as long as one a passage announces; asked in
     // Japanese, whose words never match code.
     const handler = `\`\`\`ts\napp.get('/ws', relay((c) => ({\n${'  onMessage(event) {},\n'.repeat(18)}})))\n\`\`\``;

@@ -71,6 +71,8 @@ describe('given a page whose opening is all prose and whose code is in the secti
     'rpc.md': [
       '# RPC',
       'The RPC feature shares the API specification between the server and the client.',
+      '## Setup',
+      '```sh\nnpm install @acme/rpc\n```',
       '## Server',
       'As an example, write a validator for RPC and keep the route in a variable:',
       "```ts\nconst route = app.post('/posts', validator('json', check), (c) => c.json({ ok: true }, 201))\n```",
@@ -80,7 +82,7 @@ describe('given a page whose opening is all prose and whose code is in the secti
     'stacks.md': '# Stacks\n\nThe RPC feature lets the client read the server\'s API specification.',
   });
 
-  it('shows the first example of the page to a reader asking for one, and adds none to a reader asking what it is', async () => {
+  it('shows the first example of the page to a reader asking for one, not its install commands, and adds none to a reader asking what it is', async () => {
     expect(retrieveDocs(rpcIndex, 'Show me an example of the RPC feature', [], { limit: 5 }).usage?.id).toBe('/rpc#server');
     const answer = await extractiveAnswer(rpcIndex, 'Show me an example of the RPC feature');
     expect(answer).toContain("**[RPC › Server](/rpc#server)**\n\nAs an example, write a validator for RPC and keep the route in a variable:\n\n```ts\nconst route = app.post(");

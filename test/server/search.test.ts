@@ -846,6 +846,8 @@ describe('given a page whose section is headed "Usage example" and the guide to 
     expect(exampleWordTerms('Show me a usage example of import.meta.glob')).toEqual(new Set(['exampl']));
     expect(exampleWordTerms('import.meta.glob の使用例')).toEqual(new Set(['例', '用例']));
     expect(exampleWordTerms('How do I use import.meta.glob, for example with several folders?')).toEqual(new Set());
+    expect(exampleWordTerms('What does a glob import look like?')).toEqual(new Set(['look', 'like']));
+    expect(exampleWordTerms('How do I make the glob import look like the others?')).toEqual(new Set());
     expect(idsFor(index, 'glob import usage example')[0]).toBe('/features#glob-import');
     // Asked about what the heading's section says, it is that section.
     expect(idsFor(index, 'How does the plugin side answer the messages of the client?')[0]).toBe('/plugins#usage-example');
