@@ -142,11 +142,15 @@ interface ReaderText {
   problem?: boolean;
   /**
    * The question asks how to do something in Chinese, Japanese or Korean, or asks for an example in any language, and
-   * no usage section's example will follow: an example is quoted. Its words never match code, which is in English; an English question's do, and its code
-   * is quoted by them (quoting one more example there added noise under leads that did not answer).
+   * no usage section's example will follow: an example is quoted. A Chinese or Japanese question's words never match
+   * code, which is in English; an English question's do, and its code is quoted by them (quoting one more example there
+   * added noise under leads that did not answer), unless it asks for an example.
    */
   how?: boolean;
-  /** The question asks to be shown an example (asksForExample): it is also `how`, and the section's first example (up to an announced one's length) is quoted when none follows the quote. */
+  /**
+   * The question asks to be shown an example (exampleRequest.ts): it is also `how`, the example may be as long as an
+   * announced one, and the section's first after the quote's first passage is quoted when none follows its last.
+   */
   example?: boolean;
   /**
    * The question asks why (reasons.ts): the lead's passages giving a reason count one question word more, and under a
@@ -510,8 +514,8 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
   }
   // Not for a question about a selection: the reader is on the page, its code in front of them.
   if (lead && readContext.length === 0) quoteDefinitionsUsed(blocks, indexes, introductions);
-  // A reader asking how, or for an example, came for one: a lead quoting none of its code quotes the short code block after its
-  // last quoted passage, with the paragraph that introduces it. "具名插槽怎么写" quoted what named slots are and
+  // A reader asking how, or for an example, came for one: a lead quoting none of its code quotes the short code block
+  // after its last quoted passage, with the paragraph that introduces it. "具名插槽怎么写" quoted what named slots are and
   // "此时就需要用到具名插槽了：", not the `<template v-slot:header>` two paragraphs on. Only after the code the quote
   // uses is settled (quoteDefinitionsUsed): an extra example brings no more. Not for a question about a selection:
   // the reader is on the page, its code in front of them.
@@ -521,11 +525,11 @@ function quoteSection(section: Section, score: Score, maxBlocks: number, lead: b
     const last = Math.max(...indexes);
     const example = blocks[last + 1]?.kind === 'code' ? last + 1 : blocks[last + 1]?.kind === 'sentence' && blocks[last + 2]?.kind === 'code' ? last + 2 : -1;
     // A reader asking for an example takes a longer one (up to an announced example's length), and the first after the
-    // quote's first passage when none follows its last (the tip quoted under "vite.config.js の設定例を見せてください" came
-    // after the basic config file; "Show me a WebSocket handler example" quoted upgradeWebSocket()'s warning after its 19 lines).
+    // quote's first passage when none follows its last: the tip quoted under "vite.config.js の設定例を見せてください" came
+    // after the basic config file, and "Show me a WebSocket handler example" quoted upgradeWebSocket()'s warning after its
+    // 19 lines. Not one before the quote: "Show me an example of using Hono with GraphQL" showed Getting Started's Basic
+    // Auth example, above the sentence naming GraphQL Server.
     const fits = reader.example === true ? isExampleCode : isShortCode;
-    // The first after the quote's first passage, not one before it: "Show me an example of using Hono with GraphQL"
-    // quoted Getting Started's Basic Auth example above the sentence naming GraphQL Server.
     const firstQuoted = Math.min(...indexes);
     const shown = example > 0 && fits(blocks[example]) ? example : reader.example === true ? blocks.findIndex((block, at) => at > firstQuoted && isExampleCode(block)) : -1;
     if (shown >= 0) {
@@ -914,7 +918,9 @@ export function composeExtractiveAnswer(sections: readonly Section[], match: Mat
   if (!lead) return nothingFound;
   const score = scorer(match);
   const quotes: Quote[] = [];
-  const reader: ReaderText = { ...(match.readContext ? { readContext: match.readContext } : {}), question: normalize(match.question ?? ''), problem: describesProblem(match.question ?? ''), how: match.usage === undefined && ((asksHow(match.question ?? '') && hasUnspacedScript(match.question ?? '')) || asksForExample(match.question ?? '')), example: match.usage === undefined && asksForExample(match.question ?? ''), why: asksWhy(match.question ?? '') };
+  const showsExample = match.usage === undefined && asksForExample(match.question ?? '');
+  const how = showsExample || (match.usage === undefined && asksHow(match.question ?? '') && hasUnspacedScript(match.question ?? ''));
+  const reader: ReaderText = { ...(match.readContext ? { readContext: match.readContext } : {}), question: normalize(match.question ?? ''), problem: describesProblem(match.question ?? ''), how, example: showsExample, why: asksWhy(match.question ?? '') };
   // A lead whose every passage the question holds (a reader quoting the one sentence of a section to ask about
   // it) is quoted anyway: left out, the answer said the docs had nothing, or quoted another section only.
   const leadQuote = quoteSection(lead, score, LEAD_BLOCKS, true, reader) ?? quoteSection(lead, score, LEAD_BLOCKS, true, { ...reader, question: '' });

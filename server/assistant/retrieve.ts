@@ -253,7 +253,9 @@ function closestSections(index: DocsIndex, question: string, located: readonly L
 const USAGE_HEADINGS = new Set(['usage', 'basic usage', 'example', 'examples', 'how to use', '使い方', '基本的な使い方', '用法', '基本用法', '使用方法', '示例']);
 /** A usage section comes right after the opening and an import or two. */
 const USAGE_WITHIN = 3;
+/** A fence line: its backticks or tildes, and the language it opens (empty on a closing fence). */
 const FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*([^\s`{[]*)/;
+/** Languages of commands to type, which show no program: a page's install step is not its example. */
 const SHELL_LANGUAGES = new Set(['sh', 'bash', 'shell', 'console', 'zsh', 'powershell', 'ps1', 'cmd', 'bat']);
 
 /** Whether a section's text holds a fenced block of code other than shell commands (```ts, ```js [vite.config.js]). */
@@ -266,7 +268,7 @@ function holdsProgram(text: string): boolean {
       if (fence[1]?.startsWith(open) && fence[2] === '') open = undefined;
       continue;
     }
-    open = fence[1] ?? '```';
+    open = fence[1] as string;
     if (!SHELL_LANGUAGES.has((fence[2] ?? '').toLowerCase())) return true;
   }
   return false;

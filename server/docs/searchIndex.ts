@@ -708,8 +708,12 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
     return terms.length > 0 ? terms : termsOf(text);
   }
 
-  /** `byPhrase` receives the terms a reader's phrase of the question stands on (Synonyms.alternativesIn). */
-  function questionQuery(terms: string[], asked: string, byScoreAlone = false, byPhrase = new Set<string>(), leftOut = leftOutTerms(asked)): QueryTerm[] {
+  /**
+   * `byPhrase` receives the terms a reader's phrase of the question stands on (Synonyms.alternativesIn). `namingNothing`:
+   * terms weighed as words that name nothing, beside GENERIC_WORDS (what the reader does without, the words asking for an
+   * example).
+   */
+  function questionQuery(terms: string[], asked: string, byScoreAlone = false, byPhrase = new Set<string>(), namingNothing = leftOutTerms(asked)): QueryTerm[] {
     const alternatives = alternativesFor(asked, terms, byPhrase);
     // Asked across languages, the glossary's words are the reader's word in the docs' language, not a synonym:
     // they weigh in full, though the docs write the reader's English word too (in code: "port" in `server.port`
@@ -724,7 +728,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       // named docs-assistant) says little: in the title of the one page named after it, it outweighed the rest.
       const product = !byScoreAlone && terms.length > 1 && settings.productNameWeight !== 1 && isProductName(term) ? settings.productNameWeight : 1;
       const code = codeOnly.has(term) ? settings.pastedCodeWeight : 1;
-      const generic = GENERIC_WORDS.has(term) || leftOut.has(term) ? settings.genericWordWeight : 1;
+      const generic = GENERIC_WORDS.has(term) || namingNothing.has(term) ? settings.genericWordWeight : 1;
       const sign = signed.has(term) ? SIGN_WORD_WEIGHT : 1;
       const weight = product * code * generic * sign * (shares.get(term) ?? 1);
       return weight === 1 ? {} : { weight };
@@ -770,8 +774,8 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
       // What the reader asks to do without, and the words asking for an example, weigh as words that name nothing, and a
       // heading naming them ("With Zod" for "validate requests without Zod", 使用例 for "import.meta.glob の使用例")
       // names no part of the question.
-      const leftOut = new Set([...leftOutTerms(query), ...exampleWordTerms(query)]);
-      const questionQueries = questionQuery(questionTerms, query, options.byScoreAlone === true, phrased, leftOut);
+      const namingNothing = new Set([...leftOutTerms(query), ...exampleWordTerms(query)]);
+      const questionQueries = questionQuery(questionTerms, query, options.byScoreAlone === true, phrased, namingNothing);
       // Each section's score weighed by how much of the question it covers, in the pass that finishes the scores.
       postings.accumulate(questionQueries, allowed, question, { floor: options.byScoreAlone === true ? 0 : settings.coverageFloor, power: settings.coveragePower });
       const extraTerms = contextTerms(options.context, questionTerms);
@@ -780,7 +784,7 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
         allowed,
         context,
       );
-      const askedHeadings = boostNamedHeadings(leftOut.size === 0 ? questionTerms : questionTerms.filter((term) => !leftOut.has(term)), query);
+      const askedHeadings = boostNamedHeadings(namingNothing.size === 0 ? questionTerms : questionTerms.filter((term) => !namingNothing.has(term)), query);
       addContext(options.contextWeight);
       preferLanguage(languageOfText(query));
       introduceTheProduct(questionTerms);
