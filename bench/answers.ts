@@ -427,9 +427,7 @@ export interface ExampleQuality {
  */
 async function measureExampleRequests(index: DocsIndex, set: SetName, check: (question: string, text: string, quoted: readonly Section[]) => void): Promise<ExampleQuality> {
   const quality: ExampleQuality = { questions: 0, withCode: 0, first: 0, misses: [] };
-  const file = fileURLToPath(new URL(`./questions/${set}-examples.json`, import.meta.url));
-  if (!existsSync(file)) return quality;
-  for (const { question, expected } of await readQuestions(file)) {
+  for (const { question, expected } of await readQuestions(fileURLToPath(new URL(`./questions/${set}-examples.json`, import.meta.url)))) {
     const { text, retrieved } = await answerText(index, question, { limit: 5 });
     check(question, text, retrieved.sections);
     quality.questions++;

@@ -13,6 +13,7 @@ import { besideSelection } from './besideSelection.ts';
 import { clausesOf, comparesNames, headingsNamePart } from './clauses.ts';
 import { type LocatedContext, locateContext, sectionsAt } from './contextSource.ts';
 import { isNumberedStep, nextSteps, pageOutline } from './pageOutline.ts';
+import { splitUnits } from './passages.ts';
 import { insidePasted, namelessSpans } from '../docs/pastedText.ts';
 import { termsOfHeading, termsOfOwnHeading, termsOfSection } from './sectionTermSets.ts';
 import { continuesPrevious, focusOnContext, refersBack, retrievalFor, type Turn } from './conversation.ts';
@@ -253,25 +254,14 @@ function closestSections(index: DocsIndex, question: string, located: readonly L
 const USAGE_HEADINGS = new Set(['usage', 'basic usage', 'example', 'examples', 'how to use', '使い方', '基本的な使い方', '用法', '基本用法', '使用方法', '示例']);
 /** A usage section comes right after the opening and an import or two. */
 const USAGE_WITHIN = 3;
-/** A fence line: its backticks or tildes, and the language it opens (empty on a closing fence). */
-const FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*([^\s`{[]*)/;
+/** A code unit's opening fence and the language it names (```ts, ```js [vite.config.js], ```sh [npm]). */
+const FENCE_LANGUAGE = /^\s*(?:`{3,}|~{3,})[ \t]*([^\s`{[]*)/;
 /** Languages of commands to type, which show no program: a page's install step is not its example. */
 const SHELL_LANGUAGES = new Set(['sh', 'bash', 'shell', 'console', 'zsh', 'powershell', 'ps1', 'cmd', 'bat']);
 
-/** Whether a section's text holds a fenced block of code other than shell commands (```ts, ```js [vite.config.js]). */
+/** Whether a section's text holds a fenced block of code other than shell commands, its blocks as passages.ts cuts them. */
 function holdsProgram(text: string): boolean {
-  let open: string | undefined;
-  for (const line of text.split('\n')) {
-    const fence = FENCE.exec(line);
-    if (!fence) continue;
-    if (open !== undefined) {
-      if (fence[1]?.startsWith(open) && fence[2] === '') open = undefined;
-      continue;
-    }
-    open = fence[1] as string;
-    if (!SHELL_LANGUAGES.has((fence[2] ?? '').toLowerCase())) return true;
-  }
-  return false;
+  return splitUnits(text).some((unit) => unit.kind === 'code' && !SHELL_LANGUAGES.has((FENCE_LANGUAGE.exec(unit.text)?.[1] ?? '').toLowerCase()));
 }
 
 /**

@@ -8,7 +8,7 @@ import { termsOf } from './analyzer.ts';
  * "for example", 例えば or 例如 (introducing the reader's own case), 例外 (an exception) or 实例 (Vue's component
  * instance); not "code" alone ("a custom status code").
  */
-const EXAMPLE = /(?<!\bfor )\bexamples?\b|\bwhat (?:does|do|would|will|should) .{1,80}? look like\b|\bsamples?\b|\b(?:in|with) code\b|例子|示例|范例|範例|举个例|舉個例|(?<![实實])例(?![えのな外如])|サンプル|예제|예시/i;
+const EXAMPLE = /(?<!\bfor )\bexamples?\b|\bwhat (?:does|do|would|will|should) .{1,80}? look like\b|\bsamples?\b|\b(?:in|with) code\b|例子|示例|范例|範例|(?<![实實])例(?![えのな外如])|サンプル|예제|예시/i;
 
 /** The same words with what a compound says of them (使用例, 設定例, 代码示例, サンプルコード), whose terms the search weighs as naming nothing. */
 const EXAMPLE_WORDS =

@@ -711,9 +711,9 @@ export function openDocsIndex(ranking: Partial<RankingOptions> = {}, start: { sn
   /**
    * `byPhrase` receives the terms a reader's phrase of the question stands on (Synonyms.alternativesIn). `namingNothing`:
    * terms weighed as words that name nothing, beside GENERIC_WORDS (what the reader does without, the words asking for an
-   * example).
+   * example): search passes them; unknownWords needs none, as weights do not change which words are known.
    */
-  function questionQuery(terms: string[], asked: string, byScoreAlone = false, byPhrase = new Set<string>(), namingNothing = leftOutTerms(asked)): QueryTerm[] {
+  function questionQuery(terms: string[], asked: string, byScoreAlone = false, byPhrase = new Set<string>(), namingNothing: ReadonlySet<string> = new Set()): QueryTerm[] {
     const alternatives = alternativesFor(asked, terms, byPhrase);
     // Asked across languages, the glossary's words are the reader's word in the docs' language, not a synonym:
     // they weigh in full, though the docs write the reader's English word too (in code: "port" in `server.port`
